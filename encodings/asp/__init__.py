@@ -1,0 +1,94 @@
+"""Driving clingo from Python: encodings are package data, instance facts kept apart.
+
+Every rule concept in the rulebook is an ``#external in_force("key")`` atom, set true exactly
+for the rules that hold in the edition asked about; the encodings guard edition-dependent
+rules with it, so switching edition is an assignment, not a new program.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+import clingo
+
+from mtgrules.model.edition import Edition, rulebook
+from mtgrules.model.errors import SolverTimeout
+
+
+def encoding(name: str) -> str:
+    """The text of ``encodings/asp/<name>.lp``."""
+    return resources.files(__name__).joinpath(f"{name}.lp").read_text()
+
+
+def term(value: object) -> str:
+    """An ASP term for a Python value: ints stay numbers, everything else a quoted string."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return str(clingo.String(str(value)))
+
+
+def fact(predicate: str, *args: object) -> str:
+    return f"{predicate}({','.join(term(a) for a in args)})." if args else f"{predicate}."
+
+
+@dataclass
+class AspResult:
+    models: list[list[clingo.Symbol]]
+    satisfiable: bool
+    exhausted: bool
+    """Whether the search finished (all models seen, or unsatisfiability proved)."""
+
+
+def solve(programs: Sequence[str], facts: Iterable[str], edition: Edition, *,
+          models: int = 1, options: Sequence[str] = (), optimise: bool = False,
+          project: bool = False) -> AspResult:
+    """Ground ``programs`` (encoding names) with ``facts`` and solve under ``edition``.
+
+    ``models=0`` enumerates all answer sets; ``optimise`` keeps only optimal ones.
+    """
+    args = [str(models), "--warn=none"]
+    if optimise:
+        args.append("--opt-mode=optN")
+    if project:
+        args.append("--project")
+    ctl = clingo.Control([*args, *options])
+    keys = sorted(rulebook())
+    ctl.add("base", [], "\n".join(f"#external in_force({term(k)})." for k in keys))
+    for name in programs:
+        ctl.add("base", [], encoding(name))
+    ctl.add("base", [], "\n".join(facts))
+    ctl.ground([("base", [])])
+    for key in keys:
+        ctl.assign_external(clingo.Function("in_force", [clingo.String(key)]),
+                            rulebook()[key].holds_in(edition))
+    found: list[list[clingo.Symbol]] = []
+
+    def on_model(model: clingo.Model) -> None:
+        if optimise and not model.optimality_proven:
+            return
+        found.append(sorted(model.symbols(shown=True)))
+
+    result = ctl.solve(on_model=on_model)
+    if result.interrupted:
+        raise SolverTimeout("clingo was interrupted before deciding")
+    return AspResult(found, bool(result.satisfiable), bool(result.exhausted))
+
+
+def atoms(model: Iterable[clingo.Symbol], name: str) -> list[tuple]:
+    """The arguments of every atom ``name(...)`` in a model, as Python values."""
+    return [tuple(_value(a) for a in s.arguments) for s in model if s.name == name]
+
+
+def _value(symbol: clingo.Symbol) -> object:
+    if symbol.type == clingo.SymbolType.Number:
+        return symbol.number
+    if symbol.type == clingo.SymbolType.String:
+        return symbol.string
+    if symbol.type == clingo.SymbolType.Function and not symbol.arguments:
+        return symbol.name
+    if symbol.type == clingo.SymbolType.Function:
+        return (symbol.name, *(_value(a) for a in symbol.arguments))
+    return str(symbol)

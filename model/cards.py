@@ -1,0 +1,275 @@
+"""Cards: characteristics plus abilities written in the project's instruction vocabulary.
+
+A card never carries printed text. Its behaviour is a list of instructions such as
+``{do: sacrifice, who: target, what: creature}``; ``VERBS`` is the vocabulary, with the
+parameters each verb takes, and every card file is checked against it when loaded.
+The built-in library is ``data/cards/*.yaml``; a scenario may add cards in the same form.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from mtgrules.model.source import Field, did_you_mean
+
+CARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery",
+              "battle", "kindred")
+ABILITY_KINDS = ("static", "triggered", "activated", "mana")
+
+# verb -> (required parameters, optional parameters). "who" names a player relative to the
+# source: you, target, opponent(s), each-player, controller.
+_WHO = ("who",)
+VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # one-shot instructions
+    "draw": (_WHO, ("count",)),
+    "discard": (_WHO, ("count", "what", "random")),
+    "sacrifice": (_WHO, ("what", "count", "unless")),
+    "return": (_WHO, ("what", "from", "to", "count")),
+    "search": (_WHO, ("what", "count", "up-to", "to", "tapped", "then")),
+    "shuffle": (_WHO, ()),
+    "look": (_WHO, ("count", "at")),
+    "reveal": (_WHO, ("what",)),
+    "gain-life": (_WHO, ("amount",)),
+    "lose-life": (_WHO, ("amount",)),
+    "damage": ((), ("amount", "target", "divided", "targets", "kicked-amount")),
+    "counter": ((), ("target",)),
+    "destroy": ((), ("target",)),
+    "tap": ((), ("what",)),
+    "untap": ((), ("what",)),
+    "add-mana": ((), ("mana",)),
+    "modify-pt": ((), ("target", "power", "toughness", "duration")),
+    "animate": ((), ("power", "toughness", "types", "subtypes", "colors", "keywords", "duration")),
+    "balance": ((), ("what",)),           # keep as many as the player with fewest, lose the rest
+    "put-onto-battlefield": (_WHO, ("what", "tapped")),
+    "to-graveyard": ((), ("what",)),
+    # continuous effects: permissions, prohibitions and overrides of rules (CR 101.1–101.2)
+    "permit": (("who", "action"), ("duration", "count")),
+    "forbid": (("who", "action"), ("duration",)),
+    "override-rule": (("who", "rule"), ("duration",)),
+    "grant-ability": ((), ("what", "ability", "duration")),
+    "remove-ability": ((), ("what", "ability", "duration")),
+    # cost modifiers (CR 601.2f)
+    "cost-increase": (("amount",), ("spells", "whose", "per")),
+    "cost-reduction": (("amount",), ("spells", "whose", "colors")),
+    "cost-floor": (("amount",), ("spells", "while")),
+    "cast-without-paying": (("who",), ("from",)),
+}
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """One instruction of the vocabulary: a verb and its parameters."""
+
+    verb: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{k}={_thaw(v)}" for k, v in self.params)
+        return f"{self.verb}({args})"
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An ability of a card (CR 113): static, triggered, activated or mana."""
+
+    kind: str
+    effect: tuple[Instruction, ...] = ()
+    cost: tuple[Any, ...] = ()
+    """Activation cost items for activated and mana abilities, e.g. ``tap``, ``{mana: "{2}"}``."""
+    trigger: str | None = None
+    """For triggered abilities: the event, e.g. ``upkeep``, ``dies``."""
+    produces: str | None = None
+    """For mana abilities: the mana added, e.g. ``{G}``."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card's characteristics and behaviour."""
+
+    name: str
+    types: frozenset[str]
+    mana_cost: str | None = None
+    """As printed in symbols, e.g. ``{1}{G}``; ``None`` for a card with no mana cost."""
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()
+    power: int | None = None
+    toughness: int | None = None
+    keywords: frozenset[str] = frozenset()
+    targets: tuple[str, ...] = ()
+    """What the spell targets, in order (CR 601.2c), e.g. ``("opponent",)``."""
+    resolve: tuple[Instruction, ...] = ()
+    """A spell's instructions, in written order (CR 608.2c)."""
+    abilities: tuple[Ability, ...] = ()
+    additional_costs: tuple[Any, ...] = ()
+    alternative_costs: tuple[Any, ...] = ()
+    kicker: str | None = None
+
+    def is_a(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return not ({"instant", "sorcery"} & self.types)
+
+    def abilities_of(self, kind: str) -> list[Ability]:
+        return [a for a in self.abilities if a.kind == kind]
+
+    def statics(self) -> Iterator[Instruction]:
+        for ability in self.abilities_of("static"):
+            yield from ability.effect
+
+
+_COLOR_OF_SYMBOL = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def colors_of_cost(cost: str | None) -> frozenset[str]:
+    """The colours a mana cost gives a card (CR 105.2): every coloured letter in a symbol."""
+    if not cost:
+        return frozenset()
+    found = set()
+    for symbol in cost.replace("}", "").split("{"):
+        for part in symbol.split("/"):
+            if part in _COLOR_OF_SYMBOL:
+                found.add(_COLOR_OF_SYMBOL[part])
+    return frozenset(found)
+
+
+class CardLibrary(Mapping[str, Card]):
+    """Cards by name; lookups of unknown names suggest the closest known name."""
+
+    def __init__(self, cards: Iterable[Card] = ()):
+        self._cards: dict[str, Card] = {}
+        for card in cards:
+            self._cards[card.name] = card
+
+    def __getitem__(self, name: str) -> Card:
+        return self._cards[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def extended(self, cards: Iterable[Card]) -> "CardLibrary":
+        """A new library with these cards added (a scenario's own cards win over built-ins)."""
+        return CardLibrary([*self._cards.values(), *cards])
+
+    def lookup(self, name_field: Field) -> Card:
+        name = name_field.str()
+        if name not in self._cards:
+            raise name_field.error(f"unknown card '{name}'", "a card from the card library or from "
+                                   "the scenario's own 'cards' list", did_you_mean(name, self._cards))
+        return self._cards[name]
+
+
+def parse_cards(doc: Field) -> list[Card]:
+    """Cards from a YAML list of card entries (a card file, or a scenario's ``cards``)."""
+    cards, seen = [], {}
+    for entry in doc.list():
+        card = parse_card(entry)
+        if card.name in seen:
+            raise entry.error(f"the card '{card.name}' is defined twice (first on line "
+                              f"{seen[card.name]})", "each card once")
+        seen[card.name] = entry.line
+        cards.append(card)
+    return cards
+
+
+def parse_card(entry: Field) -> Card:
+    entry.mapping(required=["name", "types"], optional=[
+        "cost", "subtypes", "supertypes", "colors", "power", "toughness", "keywords", "targets",
+        "resolve", "static", "triggered", "activated", "mana", "additional-costs",
+        "alternative-costs", "kicker"])
+    types = frozenset(t.choice(CARD_TYPES, "card type") for t in entry["types"].list())
+    cost = entry.get("cost").str() if entry.has("cost") else None
+    abilities: list[Ability] = []
+    for inst in entry.get("static", []).list():
+        abilities.append(Ability("static", (parse_instruction(inst),)))
+    for trig in entry.get("triggered", []).list():
+        trig.mapping(required=["when", "effect"])
+        abilities.append(Ability("triggered", _instructions(trig["effect"]), trigger=trig["when"].str()))
+    for act in entry.get("activated", []).list():
+        act.mapping(required=["cost", "effect"])
+        abilities.append(Ability("activated", _instructions(act["effect"]),
+                                 cost=tuple(_freeze(c.value) for c in act["cost"].list())))
+    for mana in entry.get("mana", []).list():
+        mana.mapping(required=["cost", "add"])
+        abilities.append(Ability("mana", cost=tuple(_freeze(c.value) for c in mana["cost"].list()),
+                                 produces=mana["add"].str()))
+    colors = (frozenset(c.str() for c in entry["colors"].list()) if entry.has("colors")
+              else colors_of_cost(cost))
+    return Card(
+        name=entry["name"].str(),
+        types=types,
+        mana_cost=cost,
+        subtypes=frozenset(s.str() for s in entry.get("subtypes", []).list()),
+        supertypes=frozenset(s.str() for s in entry.get("supertypes", []).list()),
+        colors=colors,
+        power=entry["power"].int() if entry.has("power") else None,
+        toughness=entry["toughness"].int() if entry.has("toughness") else None,
+        keywords=frozenset(k.str() for k in entry.get("keywords", []).list()),
+        targets=tuple(t.str() for t in entry.get("targets", []).list()),
+        resolve=_instructions(entry.get("resolve", [])),
+        abilities=tuple(abilities),
+        additional_costs=tuple(_freeze(c.value) for c in entry.get("additional-costs", []).list()),
+        alternative_costs=tuple(_freeze(c.value) for c in entry.get("alternative-costs", []).list()),
+        kicker=entry["kicker"].str() if entry.has("kicker") else None,
+    )
+
+
+def _instructions(node: Field) -> tuple[Instruction, ...]:
+    return tuple(parse_instruction(i) for i in node.list())
+
+
+def parse_instruction(node: Field) -> Instruction:
+    node.mapping(required=["do"], optional={p for req, opt in VERBS.values() for p in req + opt})
+    verb = node["do"].choice(VERBS, "instruction")
+    required, optional = VERBS[verb]
+    node.mapping(required=("do", *required), optional=optional)
+    params = tuple((k, _freeze(v.value)) for k, v in node.items() if k != "do")
+    return Instruction(verb, params)
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple((str(k), _freeze(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple) and value and all(isinstance(p, tuple) and len(p) == 2
+                                                  and isinstance(p[0], str) for p in value):
+        return {k: _thaw(v) for k, v in value}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+@functools.cache
+def builtin_cards() -> CardLibrary:
+    """The card library shipped with the project (every ``data/cards/*.yaml`` file)."""
+    folder = resources.files("mtgrules.model.data.cards")
+    cards: list[Card] = []
+    names: dict[str, str] = {}
+    for item in sorted(folder.iterdir(), key=lambda p: p.name):
+        if not item.name.endswith(".yaml"):
+            continue
+        for card in parse_cards(Field.parse(item.read_text(), f"cards/{item.name}")):
+            if card.name in names:
+                raise ValueError(f"card {card.name!r} defined in both {names[card.name]} and {item.name}")
+            names[card.name] = item.name
+            cards.append(card)
+    return CardLibrary(cards)

@@ -1,0 +1,144 @@
+"""Editions of the Comprehensive Rules, citations, and the registry of encoded rules.
+
+Every rule the encodings use is a *concept key* (``cast.total-cost``) in ``data/rules.yaml``,
+which says in which editions the rule holds and under which number, because rules move:
+the golden rules were 103.x until the Magic 2010 reorganisation and are 101.x since.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import difflib
+import functools
+from dataclasses import dataclass
+from importlib import resources
+
+import yaml
+
+from mtgrules.model.errors import UnknownEditionError
+
+# The editions the project knows, oldest first (the dates printed inside each CR file).
+EDITION_DATES: tuple[str, ...] = (
+    "2008-02-01", "2008-10-01", "2009-05-01", "2009-07-11", "2009-10-01", "2016-07-22",
+    "2016-11-11", "2024-07-30", "2024-09-20", "2024-11-08", "2026-01-16", "2026-08-07",
+)
+
+
+@functools.total_ordering
+@dataclass(frozen=True)
+class Edition:
+    """A dated edition of the Comprehensive Rules, e.g. ``Edition("2026-08-07")``."""
+
+    date: str
+    """ISO date on which the edition took effect."""
+
+    def __post_init__(self) -> None:
+        if self.date not in EDITION_DATES:
+            close = difflib.get_close_matches(self.date, EDITION_DATES, n=1)
+            hint = f" Did you mean {close[0]}?" if close else ""
+            raise UnknownEditionError(
+                f"no Comprehensive Rules edition dated '{self.date}'. Known editions: "
+                f"{', '.join(EDITION_DATES)}.{hint}"
+            )
+
+    @classmethod
+    def newest(cls) -> "Edition":
+        return cls(EDITION_DATES[-1])
+
+    @classmethod
+    def all(cls) -> list["Edition"]:
+        return [cls(d) for d in EDITION_DATES]
+
+    @property
+    def day(self) -> _dt.date:
+        return _dt.date.fromisoformat(self.date)
+
+    def __lt__(self, other: "Edition") -> bool:
+        return self.date < other.date
+
+    def __str__(self) -> str:
+        return self.date
+
+    def in_force(self, since: str | None, until: str | None) -> bool:
+        """Whether a rule with this ``since``/``until`` span holds in this edition."""
+        return (since is None or since <= self.date) and (until is None or self.date < until)
+
+
+@dataclass(frozen=True, order=True)
+class Citation:
+    """A reference to a rule: ``Citation("CR", "601.2f")`` prints as ``CR 601.2f``."""
+
+    document: str
+    """``CR`` (Comprehensive Rules) or ``MTR`` (Magic Tournament Rules)."""
+    number: str
+    """The rule number as printed in that document's edition."""
+
+    @classmethod
+    def parse(cls, text: str) -> "Citation":
+        doc, _, number = text.strip().partition(" ")
+        if doc not in ("CR", "MTR") or not number:
+            raise ValueError(f"not a citation: {text!r} (expected e.g. 'CR 601.2f' or 'MTR 4.3')")
+        return cls(doc, number)
+
+    def __str__(self) -> str:
+        return f"{self.document} {self.number}"
+
+
+@dataclass(frozen=True)
+class EncodedRule:
+    """One rule the encodings implement, with its numbering history."""
+
+    key: str
+    """Concept key used by the encodings, e.g. ``golden.cant-beats-can``."""
+    paraphrase: str
+    """What the rule says, in the project's own words."""
+    numbers: tuple[tuple[str, str], ...]
+    """(first edition date, number) pairs, oldest first; each holds until the next."""
+    since: str | None
+    until: str | None
+    document: str = "CR"
+
+    def holds_in(self, edition: Edition) -> bool:
+        return edition.in_force(self.since, self.until)
+
+    def number_in(self, edition: Edition) -> str:
+        current = self.numbers[0][1]
+        for date, number in self.numbers:
+            if date <= edition.date:
+                current = number
+        return current
+
+    def cite(self, edition: Edition) -> Citation:
+        return Citation(self.document, self.number_in(edition))
+
+
+@functools.cache
+def rulebook() -> dict[str, EncodedRule]:
+    """All encoded rules by concept key, read from the package data."""
+    raw = yaml.safe_load(resources.files("mtgrules.model.data").joinpath("rules.yaml").read_text())
+    book: dict[str, EncodedRule] = {}
+    for key, entry in raw.items():
+        numbers = tuple(sorted((str(d), str(n)) for d, n in entry["numbers"].items()))
+        book[key] = EncodedRule(
+            key=key,
+            paraphrase=entry["paraphrase"],
+            numbers=numbers,
+            since=str(entry["since"]) if entry.get("since") else None,
+            until=str(entry["until"]) if entry.get("until") else None,
+            document=entry.get("document", "CR"),
+        )
+    return book
+
+
+def cite(key: str, edition: Edition) -> Citation:
+    """The citation of an encoded rule (by concept key) as numbered in ``edition``.
+
+    MTR references are written directly as ``MTR 4.3`` and pass through unchanged.
+    """
+    if key.startswith(("CR ", "MTR ")):
+        return Citation.parse(key)
+    rule = rulebook()[key]
+    return rule.cite(edition)
+
+
+def rule_holds(key: str, edition: Edition) -> bool:
+    return rulebook()[key].holds_in(edition)

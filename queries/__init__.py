@@ -1,0 +1,13 @@
+"""The questions mtgrules answers, and the public Python API.
+
+>>> from mtgrules.queries import load_scenario, check
+"""
+from __future__ import annotations
+
+from mtgrules.queries import golden  # noqa: F401  (registers the question kinds)
+from mtgrules.queries.api import check, check_file, check_scenario
+from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
+from mtgrules.queries.verdict import Verdict
+
+__all__ = ["check", "check_file", "check_scenario", "load_scenario", "parse_scenario",
+           "Scenario", "Verdict"]

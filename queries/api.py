@@ -1,0 +1,120 @@
+"""Answering scenarios: the functions behind ``mtgrules check`` and ``explain``."""
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from mtgrules.model.edition import Edition
+from mtgrules.model.errors import MtgRulesError
+from mtgrules.queries.kinds import BACKENDS, KINDS, resolve_backend
+from mtgrules.queries.scenario import Scenario, builtin_scenario_files, load_scenario
+from mtgrules.queries.verdict import Verdict
+
+
+class BackendDisagreement(MtgRulesError):
+    """ASP and SMT answered the same question differently: a bug in an encoding, not a verdict."""
+
+
+def check_scenario(scenario: Scenario, edition: Edition | None = None,
+                   backend: str = "both") -> Verdict:
+    """Answer a scenario's question under ``edition`` (default: the scenario's own)."""
+    if backend not in BACKENDS:
+        raise MtgRulesError(f"unknown backend '{backend}': expected one of {', '.join(BACKENDS)}")
+    kind = KINDS[scenario.kind]
+    edition = edition or scenario.edition
+    chosen = resolve_backend(kind, backend)
+    if chosen != "both":
+        return kind.answer(scenario.question, scenario.state, edition, chosen)
+    by_asp = kind.answer(scenario.question, scenario.state, edition, "asp")
+    by_smt = kind.answer(scenario.question, scenario.state, edition, "smt")
+    if not by_asp.same_answer(by_smt):
+        raise BackendDisagreement(
+            f"{scenario.file or scenario.name}: the ASP and SMT encodings disagree "
+            f"(asp: {by_asp.outcome} {[str(c) for c in by_asp.citations]}; "
+            f"smt: {by_smt.outcome} {[str(c) for c in by_smt.citations]}).")
+    return replace(by_asp, backend="asp+smt")
+
+
+@dataclass
+class CheckResult:
+    """One row of ``mtgrules check``."""
+
+    file: str
+    scenario: Scenario | None
+    verdict: Verdict | None
+    seconds: float
+    error: str | None = None
+    edition: Edition | None = None
+
+    @property
+    def expected(self) -> str | None:
+        return self.scenario.expect.verdict if self.scenario and self.scenario.expect else None
+
+    @property
+    def match(self) -> bool | None:
+        """Whether the verdict is the expected one; ``None`` when nothing is expected, or when
+        run under another edition than the one the expectation was written for."""
+        if self.error is not None:
+            return False
+        if self.scenario is None or self.scenario.expect is None or self.verdict is None:
+            return None
+        if self.edition is not None and self.edition != self.scenario.edition:
+            return None
+        return expectation_met(self.scenario, self.verdict)
+
+    def to_json(self) -> dict:
+        v = self.verdict
+        return {
+            "scenario": self.scenario.name if self.scenario else None,
+            "file": self.file,
+            "query": self.scenario.kind if self.scenario else None,
+            "verdict": v.outcome if v else None,
+            "expected": self.expected,
+            "match": self.match,
+            "citations": [str(c) for c in v.citations] if v else [],
+            "reasons": list(v.reasons) if v else [],
+            "seconds": round(self.seconds, 4),
+            "edition": str(self.edition or (self.scenario.edition if self.scenario else "")),
+            "backend": v.backend if v else None,
+            "witness": v.witness if v else None,
+            "counterexample": v.counterexample if v else None,
+            "details": v.details if v else {},
+            "error": self.error,
+        }
+
+
+def expectation_met(scenario: Scenario, verdict: Verdict) -> bool:
+    expect = scenario.expect
+    if expect is None:
+        return True
+    if verdict.outcome != expect.verdict:
+        return False
+    if expect.fails and set(expect.fails) != set(verdict.details.get("failed", ())):
+        return False
+    return set(expect.cites) <= set(verdict.citations)
+
+
+def check_file(path: str | Path, edition: Edition | None = None, backend: str = "both") -> CheckResult:
+    """Load and answer one scenario file; a user's mistake becomes the row's error."""
+    start = time.perf_counter()
+    try:
+        scenario = load_scenario(path)
+    except MtgRulesError as exc:
+        return CheckResult(str(path), None, None, time.perf_counter() - start, str(exc), edition)
+    start = time.perf_counter()
+    try:
+        verdict = check_scenario(scenario, edition, backend)
+    except MtgRulesError as exc:
+        return CheckResult(str(path), scenario, None, time.perf_counter() - start, str(exc), edition)
+    return CheckResult(str(path), scenario, verdict, time.perf_counter() - start, None, edition)
+
+
+def check(paths: Iterable[str | Path] | None = None, edition: Edition | str | None = None,
+          backend: str = "both") -> list[CheckResult]:
+    """Check scenario files (default: the built-in library)."""
+    if isinstance(edition, str):
+        edition = Edition(edition)
+    files = list(paths) if paths else builtin_scenario_files()
+    return [check_file(p, edition, backend) for p in files]

@@ -1,0 +1,112 @@
+"""The ``mtgrules`` command line."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from mtgrules.model.edition import EDITION_DATES, Edition
+from mtgrules.model.errors import MtgRulesError
+from mtgrules.queries import api
+from mtgrules.queries.kinds import BACKENDS
+
+_console = Console()
+_errors = Console(stderr=True)
+
+EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _edition(value: str | None) -> Edition | None:
+    if value is None:
+        return None
+    try:
+        return Edition(value)
+    except MtgRulesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--edition") from None
+
+
+@click.group()
+def main() -> None:
+    """mtgrules: the rules of Magic: The Gathering, decided by clingo and z3."""
+
+
+@main.command()
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--edition", help=f"Comprehensive Rules edition date (default: each scenario's own). "
+              f"Known: {', '.join(EDITION_DATES)}.")
+@click.option("--backend", type=click.Choice(BACKENDS), default="both", show_default=True,
+              help="Which solver answers; 'both' also checks that ASP and SMT agree.")
+@click.option("--json", "as_json", is_flag=True, help="Print results as JSON.")
+def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: bool) -> None:
+    """Check scenario FILES (default: the built-in library) and compare with expected verdicts."""
+    results = api.check(files or None, _edition(edition), backend)
+    if as_json:
+        click.echo(json.dumps({"results": [r.to_json() for r in results]}, indent=2))
+    else:
+        _table(results)
+    for r in results:
+        if r.error:
+            _errors.print(f"[bold red]error[/]: {r.error}", highlight=False, soft_wrap=True)
+    if any(r.error and r.scenario is None for r in results):
+        sys.exit(EXIT_BAD_INPUT)
+    if any(r.error for r in results):
+        sys.exit(EXIT_BAD_INPUT)
+    sys.exit(EXIT_MISMATCH if any(r.match is False for r in results) else EXIT_OK)
+
+
+def _table(results: list[api.CheckResult]) -> None:
+    table = Table(title="mtgrules check", show_lines=False)
+    for col in ("scenario", "question", "verdict", "expected", "rules", "time"):
+        table.add_column(col, overflow="fold")
+    for r in results:
+        mark = {True: "[green]✓[/]", False: "[red]✗[/]", None: ""}[r.match]
+        name = r.scenario.name if r.scenario else Path(r.file).name
+        kind = r.scenario.kind if r.scenario else "—"
+        verdict = r.verdict.outcome if r.verdict else "[red]error[/]"
+        rules = ", ".join(str(c) for c in r.verdict.citations) if r.verdict else ""
+        table.add_row(name, kind, verdict, f"{r.expected or ''} {mark}", rules,
+                      f"{r.seconds * 1000:.0f} ms")
+    _console.print(table)
+    matched = sum(1 for r in results if r.match)
+    _console.print(f"{matched} of {len(results)} scenarios match their expected verdict.")
+
+
+@main.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--edition", help="Comprehensive Rules edition date (default: the scenario's own).")
+@click.option("--backend", type=click.Choice(BACKENDS), default="both", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+def explain(file: Path, edition: str | None, backend: str, as_json: bool) -> None:
+    """Print one scenario's verdict in full: outcome, rules, reasons, witness."""
+    result = api.check_file(file, _edition(edition), backend)
+    if result.error:
+        _errors.print(f"[bold red]error[/]: {result.error}", highlight=False, soft_wrap=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=2))
+        sys.exit(EXIT_OK)
+    v, s = result.verdict, result.scenario
+    _console.print(f"[bold]{s.name}[/]  ({s.kind}, CR edition {v.edition}, backend {v.backend})")
+    if s.source:
+        _console.print(f"source: {s.source}", highlight=False)
+    _console.print(f"verdict: [bold]{v.outcome}[/]" +
+                   (f"   expected: {result.expected} ({'matches' if result.match else 'DOES NOT MATCH'})"
+                    if result.expected else ""))
+    _console.print("rules: " + ", ".join(str(c) for c in v.citations), highlight=False)
+    for reason in v.reasons:
+        _console.print(f"  • {reason}", highlight=False)
+    if v.witness:
+        _console.print("witness: " + json.dumps(v.witness, default=str), highlight=False)
+    if v.counterexample:
+        _console.print("counterexample: " + json.dumps(v.counterexample, default=str), highlight=False)
+    for key, value in (v.details or {}).items():
+        _console.print(f"{key}: {json.dumps(value, default=str)}", highlight=False)
+    sys.exit(EXIT_MISMATCH if result.match is False else EXIT_OK)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,217 @@
+"""Scenario files: a name, a source, an edition, a state, a question and an expected verdict.
+
+Loading validates everything and reports mistakes with file, line and field (DESIGN §7).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from mtgrules.model.cards import CardLibrary, builtin_cards, parse_cards, parse_instruction
+from mtgrules.model.edition import Citation, Edition
+from mtgrules.model.errors import MtgRulesError, ScenarioError
+from mtgrules.model.source import Field
+from mtgrules.model.state import ZONES, Effect, GameObject, GameState, PlayerState
+from mtgrules.model.turn import STEP_NAMES, Step
+from mtgrules.queries.kinds import KINDS
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What the scenario's author says the answer is (taken from the rules, not the code)."""
+
+    verdict: str
+    fails: tuple[str, ...] = ()
+    """For sequencing: the MTR 4.3 conditions expected to fail."""
+    cites: tuple[Citation, ...] = ()
+    """Citations the verdict must include."""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    source: str
+    edition: Edition
+    state: GameState
+    kind: str
+    question: Any
+    """The parsed question, of the type its kind's parser returns."""
+    expect: Expectation | None = None
+    file: str | None = None
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MtgRulesError(f"{path}: cannot read the file ({exc.strerror}).") from None
+    return parse_scenario(text, str(path))
+
+
+def parse_scenario(text: str, file: str | None = None) -> Scenario:
+    return scenario_from(Field.parse(text, file))
+
+
+def scenario_from(doc: Field) -> Scenario:
+    """A scenario from a parsed document (``Field.parse`` or ``Field.of`` a dict)."""
+    doc.mapping(required=["name", "state", "question"],
+                optional=["source", "edition", "cards", "expect"])
+    edition = _edition(doc.get("edition", Edition.newest().date))
+    cards = builtin_cards()
+    if doc.has("cards"):
+        cards = cards.extended(parse_cards(doc["cards"]))
+    state = parse_state(doc["state"], cards)
+    question = doc["question"]
+    question.mapping(required=["kind"], optional=question.keys())
+    kind_name = question["kind"].choice(KINDS, "question kind")
+    parsed = KINDS[kind_name].parse(question, state)
+    return Scenario(
+        name=doc["name"].str(),
+        source=doc.get("source", "").str(),
+        edition=edition,
+        state=state,
+        kind=kind_name,
+        question=parsed,
+        expect=_expectation(doc["expect"]) if doc.has("expect") else None,
+        file=doc.file,
+    )
+
+
+def _edition(node: Field) -> Edition:
+    try:
+        return Edition(node.str())
+    except MtgRulesError as exc:
+        raise node.error(str(exc).rstrip(".")) from None
+
+
+def _expectation(node: Field) -> Expectation:
+    node.mapping(required=["verdict"], optional=["fails", "cites"])
+    cites = []
+    for c in node.get("cites", []).list():
+        try:
+            cites.append(Citation.parse(c.str()))
+        except ValueError as exc:
+            raise c.error(str(exc)) from None
+    return Expectation(
+        verdict=node["verdict"].str(),
+        fails=tuple(f.str() for f in node.get("fails", []).list()),
+        cites=tuple(cites),
+    )
+
+
+# -- state ------------------------------------------------------------------------------------
+
+PLAYER_FIELDS = ["life", "lands-played", "mana-pool", *ZONES]
+
+
+def parse_state(node: Field, cards: CardLibrary) -> GameState:
+    node.mapping(required=["players"], optional=["active", "step", "priority", "effects",
+                                                 *[k for k in node.keys() if k not in
+                                                   ("players", "active", "step", "priority",
+                                                    "effects")]])
+    names = [p.str() for p in node["players"].list()]
+    if len(names) < 2:
+        raise node["players"].error(f"got {len(names)} player(s)", "at least two player names")
+    if len(set(names)) != len(names):
+        raise node["players"].error("a player is named twice", "distinct player names")
+    for key, child in node.items():
+        if key not in ("players", "active", "step", "priority", "effects") and key not in names:
+            raise child.unknown(key, ["players", "active", "step", "priority", "effects", *names],
+                                "state field or player")
+    active = node["active"].choice(names, "player") if node.has("active") else names[0]
+    step = Step(node["step"].choice(STEP_NAMES, "step")) if node.has("step") else Step.MAIN1
+    priority = node["priority"].choice(names, "player") if node.has("priority") else None
+
+    used_ids: dict[str, int] = {}
+    players = []
+    for name in names:
+        pnode = node.get(name, {})
+        pnode.mapping(optional=PLAYER_FIELDS)
+        zones = []
+        for zone in ZONES:
+            if pnode.has(zone):
+                zones.append((zone, _zone(pnode[zone], name, zone, cards, used_ids)))
+        players.append(PlayerState(
+            name=name,
+            life=pnode["life"].int() if pnode.has("life") else 20,
+            zones=tuple(zones),
+            lands_played=pnode["lands-played"].int(0) if pnode.has("lands-played") else 0,
+            mana_pool=pnode.get("mana-pool", "").str(),
+        ))
+    state = GameState(players=tuple(players), active=active, step=step, priority=priority,
+                      cards=cards)
+    effects = tuple(e for entry in node.get("effects", []).list()
+                    for e in _effects(entry, state))
+    return replace(state, effects=effects)
+
+
+def _zone(node: Field, owner: str, zone: str, cards: CardLibrary,
+          used_ids: dict[str, int]) -> tuple[GameObject, ...]:
+    entries = node.list(allow_single=isinstance(node.value, dict))
+    objects: list[GameObject] = []
+    for entry in entries:
+        if isinstance(entry.value, dict) and entry.has("hidden"):
+            entry.mapping(required=["hidden"])
+            for _ in range(entry["hidden"].int(0)):
+                used_ids[f"{owner}:{zone}"] = used_ids.get(f"{owner}:{zone}", 0) + 1
+                objects.append(GameObject(f"{owner}:{zone}:{used_ids[f'{owner}:{zone}']}",
+                                          None, owner, owner))
+            continue
+        if isinstance(entry.value, dict):
+            entry.mapping(required=["card"], optional=["tapped", "face-down", "attacking", "count",
+                                                       "controller"])
+            name_node = entry["card"]
+            count = entry["count"].int(1) if entry.has("count") else 1
+            tapped = entry["tapped"].bool() if entry.has("tapped") else False
+            face_down = entry["face-down"].bool() if entry.has("face-down") else False
+            attacking = entry["attacking"].bool() if entry.has("attacking") else False
+            controller = entry.get("controller", owner).str()
+        else:
+            name_node, count, tapped, face_down, attacking, controller = (
+                entry, 1, False, False, False, owner)
+        card = cards.lookup(name_node)
+        for _ in range(count):
+            used_ids[card.name] = used_ids.get(card.name, 0) + 1
+            n = used_ids[card.name]
+            object_id = card.name if n == 1 else f"{card.name}#{n}"
+            objects.append(GameObject(object_id, card.name, owner, controller, tapped=tapped,
+                                      face_down=face_down, attacking=attacking))
+    return tuple(objects)
+
+
+def _effects(node: Field, state: GameState) -> list[Effect]:
+    """Continuous effects in force: the lasting instructions of a resolved card, or one
+    instruction written out (``{from: X, do: forbid, …}``)."""
+    names = list(state.names)
+    base = {"from", "controller", "target"}
+    if node.has("do"):
+        node.mapping(required=["from", "controller", "do"], optional=node.keys())
+        rest = {k: v.value for k, v in node.items() if k not in base}
+        instructions = [parse_instruction(Field.of(rest, node.path, node.file))]
+    else:
+        node.mapping(required=["from", "controller"], optional=["target"])
+        card = state.cards.lookup(node["from"])
+        instructions = [i for i in card.resolve if i.verb in LASTING_VERBS]
+        if not instructions:
+            raise node["from"].error(f"'{card.name}' leaves no lasting effect",
+                                     "a card whose instructions include one of: "
+                                     + ", ".join(sorted(LASTING_VERBS)))
+    controller = node["controller"].choice(names, "player")
+    target = node["target"].str() if node.has("target") else None
+    return [Effect(node["from"].str(), controller, i, target) for i in instructions]
+
+
+LASTING_VERBS = {"permit", "forbid", "override-rule", "grant-ability", "remove-ability",
+                 "cost-increase", "cost-reduction", "cost-floor", "cast-without-paying"}
+
+
+def builtin_scenario_files() -> list[Path]:
+    folder = resources.files("mtgrules.queries.scenarios")
+    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
+__all__ = ["Scenario", "Expectation", "load_scenario", "parse_scenario", "scenario_from",
+           "parse_state", "builtin_scenario_files", "ScenarioError"]
