@@ -4,7 +4,7 @@
 """
 from __future__ import annotations
 
-from mtgrules.queries import golden  # noqa: F401  (registers the question kinds)
+from mtgrules.queries import apnap, golden  # noqa: F401  (registers the question kinds)
 from mtgrules.queries.api import check, check_file, check_scenario
 from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
 from mtgrules.queries.verdict import Verdict

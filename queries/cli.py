@@ -14,7 +14,7 @@ from mtgrules.model.errors import MtgRulesError
 from mtgrules.queries import api
 from mtgrules.queries.kinds import BACKENDS
 
-_console = Console()
+_console = Console(width=None if sys.stdout.isatty() else 160)
 _errors = Console(stderr=True)
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
@@ -64,7 +64,7 @@ def _table(results: list[api.CheckResult]) -> None:
         table.add_column(col, overflow="fold")
     for r in results:
         mark = {True: "[green]✓[/]", False: "[red]✗[/]", None: ""}[r.match]
-        name = r.scenario.name if r.scenario else Path(r.file).name
+        name = Path(r.file).stem
         kind = r.scenario.kind if r.scenario else "—"
         verdict = r.verdict.outcome if r.verdict else "[red]error[/]"
         rules = ", ".join(str(c) for c in r.verdict.citations) if r.verdict else ""

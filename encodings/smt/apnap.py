@@ -1,0 +1,156 @@
+"""APNAP order (CR 101.4–101.4e) as integer positions in z3, independent of the ASP encoding.
+
+Each choice gets a position; players get an APNAP rank; rounds count the restarts of
+CR 101.4d. Every model, enumerated with blocking clauses, is one correct order.
+"""
+from __future__ import annotations
+
+import z3
+
+from mtgrules.encodings.smt import check, make_solver
+from mtgrules.model.apnap import ChoiceOrders, ChoiceProblem
+from mtgrules.model.edition import Edition, rule_holds
+
+
+class ApnapSmt:
+    """The z3 problem for one set of simultaneous choices under one edition."""
+
+    def __init__(self, problem: ChoiceProblem, edition: Edition):
+        self.problem = problem
+        self.ctx = z3.Context()
+        self.solver = make_solver(self.ctx)
+        choices = problem.choices
+        n_players = len(problem.players)
+        self.rules: set[str] = {"apnap.order"} if choices else set()
+        self.undecided: set[str] = set()
+        starting_rule = rule_holds("apnap.starting-game", edition)
+        if problem.starting_game:
+            (self.rules if starting_rule else self.undecided).add("apnap.starting-game")
+
+        def I(name: str) -> z3.ArithRef:
+            return z3.Int(name, self.ctx)
+
+        s = self.solver
+        # CR 101.4: rank 0 for the first player (active, or starting under 101.4e), then
+        # the others in turn order.
+        seat_first = problem.seat(problem.first)
+        rank = {}
+        for p in problem.players:
+            rank[p] = I(f"rank@{p}")
+            s.add(rank[p] == (problem.seat(p) - seat_first + n_players) % n_players)
+        self.pos = {c.id: I(f"pos@{c.id}") for c in choices}
+        by_id = {c.id: c for c in choices}
+        for c in choices:
+            s.add(self.pos[c.id] >= 1, self.pos[c.id] <= len(choices))
+        if choices:
+            s.add(z3.Distinct(*self.pos.values()))
+
+        # CR 101.4d: a caused choice of an earlier player restarts APNAP for the outstanding ones.
+        restart_rule = rule_holds("apnap.restart", edition)
+        restarts = {c.id: z3.Bool(f"restart@{c.id}", self.ctx) for c in choices if c.caused_by}
+        for cid, flag in restarts.items():
+            c = by_id[cid]
+            s.add(flag == (rank[c.player] < rank[by_id[c.caused_by].player]))
+        event = {c.id: (by_id[c.caused_by].event if c.caused_by else c.event) for c in choices}
+        rnd = {c.id: I(f"round@{c.id}") for c in choices}
+        for c in choices:
+            if c.caused_by is None:
+                pushers = []
+                for cid, flag in restarts.items():
+                    d = by_id[by_id[cid].caused_by]
+                    if d.id == c.id or event[d.id] != event[c.id]:
+                        continue
+                    later_player = rank[c.player] > rank[d.player]
+                    later_written = z3.BoolVal(
+                        c.player == d.player and c.written is not None and d.written is not None
+                        and c.written > d.written, self.ctx)
+                    pushers.append((d.id, z3.And(flag, z3.Or(later_player, later_written))))
+                # each restart cause counts once, however many choices it caused
+                distinct = {}
+                for did, cond in pushers:
+                    distinct[did] = z3.Or(distinct.get(did, z3.BoolVal(False, self.ctx)), cond)
+                s.add(rnd[c.id] == z3.Sum([z3.If(v, 1, 0) for v in distinct.values()]
+                                          or [z3.IntVal(0, self.ctx)]))
+            else:
+                d = c.caused_by
+                s.add(rnd[c.id] == rnd[d] + z3.If(restarts[c.id], 1, 0))
+                s.add(self.pos[d] < self.pos[c.id])
+        self._restart_flags = restarts
+
+        # The order: event, then round, then APNAP rank, then the written order (101.4c).
+        for c in choices:
+            for d in choices:
+                if c.id == d.id:
+                    continue
+                if event[c.id] != event[d.id]:
+                    if event[c.id] < event[d.id]:
+                        s.add(self.pos[c.id] < self.pos[d.id])
+                    continue
+                same_player = c.player == d.player
+                written_first = (same_player and c.written is not None and d.written is not None
+                                 and c.written < d.written)
+                first = z3.Or(rnd[c.id] < rnd[d.id],
+                              z3.And(rnd[c.id] == rnd[d.id], rank[c.player] < rank[d.player]),
+                              z3.And(rnd[c.id] == rnd[d.id], z3.BoolVal(written_first, self.ctx)))
+                s.add(z3.Implies(first, self.pos[c.id] < self.pos[d.id]))
+        self.rnd, self.event, self.rank = rnd, event, rank
+        self.restart_rule = restart_rule
+
+    def knows(self, c: str, d: str) -> z3.BoolRef:
+        """CR 101.4b/101.4a: c's chooser knows d if d came first and isn't a face-down card
+        of another player."""
+        cc, dd = self.problem.choice(c), self.problem.choice(d)
+        visible = cc.player == dd.player or not dd.face_down
+        return z3.And(self.pos[d] < self.pos[c], z3.BoolVal(visible, self.ctx))
+
+    def solve_all(self) -> ChoiceOrders:
+        s = self.solver
+        orders, knowledge = [], []
+        rules = set(self.rules)
+        s.push()
+        while check(s):
+            m = s.model()
+            order = tuple(sorted(self.pos, key=lambda c: m.eval(self.pos[c]).as_long()))
+            orders.append(order)
+            known = frozenset((c, d) for c in self.pos for d in self.pos
+                              if c != d and z3.is_true(m.eval(self.knows(c, d))))
+            knowledge.append(known)
+            rules |= self._rules_in(m, known)
+            s.add(z3.Or([self.pos[c] != m.eval(self.pos[c]) for c in self.pos]))
+        s.pop()
+        pairs = sorted(zip(orders, knowledge))
+        return ChoiceOrders(tuple(o for o, _ in pairs), tuple(k for _, k in pairs),
+                            frozenset(rules), frozenset(self.undecided | self._undecided()))
+
+    def _undecided(self) -> set[str]:
+        if self._restart_flags and not self.restart_rule and check(
+                self.solver, z3.Or(list(self._restart_flags.values()))):
+            return {"apnap.restart"}
+        return set()
+
+    def _rules_in(self, m: z3.ModelRef, known: frozenset[tuple[str, str]]) -> set[str]:
+        p = self.problem
+        rules = set()
+        if any(z3.is_true(m.eval(f)) for f in self._restart_flags.values()) and self.restart_rule:
+            rules.add("apnap.restart")
+        for c in p.choices:
+            for d in p.choices:
+                if c.id == d.id:
+                    continue
+                if c.player != d.player and (c.id, d.id) in known:
+                    rules.add("apnap.knowledge")
+                d_first = m.eval(self.pos[d.id]).as_long() < m.eval(self.pos[c.id]).as_long()
+                if c.player != d.player and d.face_down and d_first:
+                    rules.add("apnap.hidden-face-down")
+                if (c.player == d.player and self.event[c.id] == self.event[d.id]
+                        and m.eval(self.rnd[c.id]).as_long() == m.eval(self.rnd[d.id]).as_long()):
+                    rules.add("apnap.own-order")
+        return rules
+
+    def possibly_before(self, d: str, c: str) -> bool:
+        """Whether some correct order makes choice d before choice c."""
+        return check(self.solver, self.pos[d] < self.pos[c])
+
+
+def solve(problem: ChoiceProblem, edition: Edition) -> ChoiceOrders:
+    return ApnapSmt(problem, edition).solve_all()

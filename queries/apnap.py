@@ -1,0 +1,310 @@
+"""APNAP questions (CR 101.4–101.4e): in which order do players make simultaneous choices,
+what does each know when choosing, and does a proposed order give anyone knowledge they
+should not have had?
+
+Two independent encodings answer: ``encodings/asp/apnap.lp`` and ``encodings/smt/apnap.py``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mtgrules.encodings import asp
+from mtgrules.encodings.smt import apnap as smt_apnap
+from mtgrules.model.apnap import Choice, ChoiceOrders, ChoiceProblem
+from mtgrules.model.cards import Card
+from mtgrules.model.edition import Edition, cite, rulebook
+from mtgrules.model.errors import UnsupportedQuestion
+from mtgrules.model.source import Field
+from mtgrules.model.state import HIDDEN_ZONES, GameState
+from mtgrules.queries.kinds import QuestionKind, register
+from mtgrules.queries.verdict import Verdict, citations
+
+CHOOSING_VERBS = {"sacrifice": "battlefield", "discard": "hand", "balance": "battlefield"}
+ZONES_CHOSEN_FROM = ("battlefield", "hand", "library", "graveyard", "exile")
+
+
+@dataclass(frozen=True)
+class ApnapQuestion:
+    problem: ChoiceProblem
+    proposed: tuple[str, ...] | None = None
+    """A proposed order to check, or ``None`` to ask for the correct order."""
+
+    def __str__(self) -> str:
+        mode = "check a proposed order" if self.proposed else "order of choosing"
+        return f"{mode}: {len(self.problem.choices)} choices, {len(self.problem.players)} players"
+
+
+# -- building problems ----------------------------------------------------------------------
+
+def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
+    """The simultaneous choices a card's "each player" instructions create, one event per
+    instruction in written order; a player with nothing to choose from makes no choice."""
+    instructions = list(card.resolve)
+    if not any(i.get("who") == "each-player" for i in instructions):
+        for ability in card.abilities:
+            if any(i.get("who") == "each-player" for i in ability.effect):
+                instructions = list(ability.effect)
+                break
+    choices = []
+    for event, ins in enumerate(instructions):
+        if ins.verb not in CHOOSING_VERBS or ins.get("who", "each-player") != "each-player":
+            continue
+        for player in state.apnap():
+            what = ins.get("what", "card")
+            count = int(ins.get("count", 1))
+            if ins.verb == "discard":
+                options = len(state.player(player).zone("hand"))
+                text = f"chooses {_some(count, 'card')} in hand to discard"
+            elif ins.verb == "balance":
+                options = 1
+                text = f"chooses which {what}s to keep"
+            else:
+                options = len(state.controlled(player, what))
+                text = f"chooses {_some(count, what)} to sacrifice"
+            if options == 0:
+                continue
+            choices.append(Choice(f"{player}-{ins.verb}-{event + 1}", player, text, event=event,
+                                  face_down=CHOOSING_VERBS[ins.verb] in HIDDEN_ZONES))
+    return tuple(choices)
+
+
+def _some(count: int, noun: str) -> str:
+    return f"a {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def parse(node: Field, state: GameState) -> ApnapQuestion:
+    node.mapping(required=["kind"], optional=["from", "choices", "starting-game",
+                                              "starting-player", "proposed"])
+    names = state.names
+    if node.has("from") == node.has("choices"):
+        raise node.error("give exactly one of 'from' (a card whose instructions have each player "
+                         "choose) or 'choices' (the choices written out)",
+                         "either a 'from' field or a 'choices' list")
+    if node.has("from"):
+        card = state.cards.lookup(node["from"])
+        choices = choices_from_card(card, state)
+        if not choices:
+            raise node["from"].error(f"'{card.name}' makes no player choose anything here",
+                                     "a card with an 'each-player' sacrifice, discard or balance "
+                                     "instruction, and players with something to choose")
+    else:
+        choices = _explicit_choices(node["choices"], names)
+    starting = node["starting-game"].bool() if node.has("starting-game") else False
+    first = state.active
+    if node.has("starting-player"):
+        if not starting:
+            raise node["starting-player"].error("a starting player only matters while starting "
+                                                "the game", "'starting-game: true' alongside it")
+        first = node["starting-player"].choice(names, "player")
+    problem = ChoiceProblem(players=names, first=first, choices=choices, starting_game=starting)
+    proposed = None
+    if node.has("proposed"):
+        ids = [c.id for c in choices]
+        proposed = tuple(p.choice(ids, "choice") for p in node["proposed"].list())
+        if sorted(proposed) != sorted(ids):
+            missing = sorted(set(ids) - set(proposed))
+            raise node["proposed"].error(
+                "the proposed order must list every choice exactly once"
+                + (f"; missing: {', '.join(missing)}" if missing else "; one is listed twice"),
+                f"each of: {', '.join(ids)}")
+    return ApnapQuestion(problem, proposed)
+
+
+def _explicit_choices(node: Field, names: tuple[str, ...]) -> tuple[Choice, ...]:
+    choices: list[Choice] = []
+    seen: dict[str, Field] = {}
+    for entry in node.list():
+        entry.mapping(required=["id", "player", "choose"],
+                      optional=["written", "face-down", "zone", "caused-by", "event"])
+        cid = entry["id"].str()
+        if cid in seen:
+            raise entry["id"].error(f"the choice id '{cid}' is used twice", "distinct ids")
+        seen[cid] = entry
+        zone = entry["zone"].choice(ZONES_CHOSEN_FROM, "zone") if entry.has("zone") else "battlefield"
+        face_down = entry["face-down"].bool() if entry.has("face-down") else False
+        if face_down and zone not in HIDDEN_ZONES:
+            raise entry["face-down"].error(
+                f"only a card chosen from a hidden zone can stay face down, not one from the {zone}",
+                "'zone: hand' or 'zone: library' with 'face-down: true'")
+        choices.append(Choice(
+            id=cid, player=entry["player"].choice(names, "player"),
+            description=entry["choose"].str(),
+            event=entry["event"].int(0) if entry.has("event") else 0,
+            written=entry["written"].int(1) if entry.has("written") else None,
+            face_down=face_down,
+            caused_by=entry["caused-by"].str() if entry.has("caused-by") else None))
+    for c in choices:
+        if c.caused_by is None:
+            continue
+        field = seen[c.id]["caused-by"]
+        if c.caused_by not in seen:
+            raise field.unknown(c.caused_by, seen, "choice")
+        cause = next(d for d in choices if d.id == c.caused_by)
+        if cause.caused_by is not None:
+            raise UnsupportedQuestion(
+                f"{field.location}: '{c.id}' is caused by '{cause.id}', which is itself caused by "
+                "another choice; chains of caused choices are not modelled (one level is).")
+        if seen[c.id].has("event"):
+            raise seen[c.id]["event"].error("a caused choice belongs to its cause's event",
+                                            "no 'event' field on a caused choice")
+    return tuple(choices)
+
+
+# -- the ASP backend ------------------------------------------------------------------------
+
+def problem_facts(problem: ChoiceProblem) -> list[str]:
+    f = asp.fact
+    out = [f("nplayers", len(problem.players)), f("first", problem.first)]
+    out += [f("seat", p, i) for i, p in enumerate(problem.players)]
+    if problem.starting_game:
+        out.append("starting_game.")
+    for c in problem.choices:
+        out += [f("choice", c.id), f("chooser", c.id, c.player)]
+        if c.caused_by:
+            out.append(f("caused", c.id, c.caused_by))
+        else:
+            out.append(f("event", c.id, c.event))
+        if c.written is not None:
+            out.append(f("written", c.id, c.written))
+        if c.face_down:
+            out.append(f("face_down", c.id))
+    return out
+
+
+def solve_asp(problem: ChoiceProblem, edition: Edition) -> ChoiceOrders:
+    result = asp.solve(["apnap"], problem_facts(problem), edition, models=0)
+    orders, knowledge, rules, undecided = [], [], set(), set()
+    for model in result.models:
+        pos = dict(asp.atoms(model, "pos"))
+        orders.append(tuple(sorted(pos, key=pos.get)))
+        knowledge.append(frozenset(asp.atoms(model, "knows")))
+        rules |= {r for (r,) in asp.atoms(model, "uses")}
+        undecided |= {r for (r,) in asp.atoms(model, "undecided")}
+    pairs = sorted(zip(orders, knowledge))
+    return ChoiceOrders(tuple(o for o, _ in pairs), tuple(k for _, k in pairs),
+                        frozenset(rules), frozenset(undecided))
+
+
+def misplaced_asp(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition
+                  ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """(misplaced, learned) pairs (c, d): d was made before c though no correct order allows
+    it; ``learned`` keeps those where c's chooser saw d."""
+    brave = asp.solve(["apnap"], [*problem_facts(problem), "#show before/2."], edition,
+                      models=0, options=["--enum-mode=brave"])
+    possible = asp.atoms(brave.models[-1], "before") if brave.models else []
+    facts = [asp.fact("possible_before", d, c) for d, c in possible]
+    facts += [asp.fact("proposed", c, k) for k, c in enumerate(proposed, 1)]
+    facts += [asp.fact("chooser", c.id, c.player) for c in problem.choices]
+    facts += [asp.fact("face_down", c.id) for c in problem.choices if c.face_down]
+    model = asp.solve(["apnap_check"], facts, edition).models[0]
+    return set(asp.atoms(model, "misplaced")), set(asp.atoms(model, "learned"))
+
+
+def misplaced_smt(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition
+                  ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    encoding = smt_apnap.ApnapSmt(problem, edition)
+    misplaced, learned = set(), set()
+    for j, c in enumerate(proposed):
+        for d in proposed[:j]:
+            if not encoding.possibly_before(d, c):
+                misplaced.add((c, d))
+                if problem.choice(c).player != problem.choice(d).player \
+                        and not problem.choice(d).face_down:
+                    learned.add((c, d))
+    return misplaced, learned
+
+
+def solve_orders(problem: ChoiceProblem, edition: Edition, backend: str) -> ChoiceOrders:
+    return solve_asp(problem, edition) if backend == "asp" else smt_apnap.solve(problem, edition)
+
+
+# -- verdicts -------------------------------------------------------------------------------
+
+def answer(question: ApnapQuestion, state: GameState, edition: Edition, backend: str) -> Verdict:
+    problem = question.problem
+    found = solve_orders(problem, edition, backend)
+    if found.undecided:
+        return _not_decided(found, edition, backend)
+    if question.proposed is None:
+        return _describe(problem, found, edition, backend)
+    misplaced, learned = (misplaced_asp if backend == "asp" else misplaced_smt)(
+        problem, question.proposed, edition)
+    return _judge(problem, question.proposed, found, misplaced, learned, edition, backend)
+
+
+def _not_decided(found: ChoiceOrders, edition: Edition, backend: str) -> Verdict:
+    missing = sorted(found.undecided)
+    book = rulebook()
+    reasons = [f"The {edition} edition has no rule for this: {book[k].paraphrase.rstrip('.')} "
+               f"(that rule arrived on {book[k].since})." for k in missing]
+    return Verdict("apnap", "not-decided", citations([cite("apnap.order", edition)]),
+                   tuple(reasons), backend=backend, edition=edition.date,
+                   details={"missing_rules": missing})
+
+
+def _label(problem: ChoiceProblem, cid: str) -> str:
+    return str(problem.choice(cid))
+
+
+def _describe(problem: ChoiceProblem, found: ChoiceOrders, edition: Edition, backend: str) -> Verdict:
+    order = found.orders[0]
+    outcome = "determined" if len(found.orders) == 1 else "player-orders"
+    reasons = [f"Choices are made in this order: "
+               + "; ".join(f"{i}. {_label(problem, c)}" for i, c in enumerate(order, 1)) + "."]
+    knows = {c: list(found.known_at(0, c)) for c in order}
+    for c in order:
+        other = [d for d in knows[c] if problem.choice(d).player != problem.choice(c).player]
+        hidden = [d for d in order[:order.index(c)]
+                  if d not in knows[c] and problem.choice(d).player != problem.choice(c).player]
+        if other or hidden:
+            text = f"{_label(problem, c)} — knows: " + (", ".join(_label(problem, d) for d in other)
+                                                        or "no other player's choice")
+            if hidden:
+                text += "; does not know (chosen face down): " + ", ".join(
+                    _label(problem, d) for d in hidden)
+            reasons.append(text + ".")
+    if len(found.orders) > 1:
+        reasons.append(f"{len(found.orders)} orders are correct: the rules leave the order of a "
+                       "player's own unordered choices to that player.")
+    return Verdict("apnap", outcome, citations([cite(k, edition) for k in found.rules]),
+                   tuple(reasons), witness={"order": list(order), "knows": knows},
+                   backend=backend, edition=edition.date,
+                   details={"orders": [list(o) for o in found.orders]})
+
+
+def _judge(problem: ChoiceProblem, proposed: tuple[str, ...], found: ChoiceOrders,
+           misplaced: set, learned: set, edition: Edition, backend: str) -> Verdict:
+    keys = set(found.rules)
+    if not misplaced:
+        outcome = "correct"
+        reasons = ["The proposed order is one the rules allow."]
+        counter = None
+    else:
+        outcome = "leak" if learned else "out-of-order"
+        reasons = []
+        for c, d in sorted(misplaced):
+            who = problem.choice(c).player
+            if (c, d) in learned:
+                reasons.append(f"{who} knew '{_label(problem, d)}' when making '{_label(problem, c)}'"
+                               ", but in the correct order that choice is made later.")
+            else:
+                reasons.append(f"'{_label(problem, d)}' was made before '{_label(problem, c)}', "
+                               "out of APNAP order, though face down so nothing was revealed.")
+        counter = {"learned": [{"choice": c, "chooser": problem.choice(c).player, "knew": d}
+                               for c, d in sorted(learned)],
+                   "misplaced": [{"choice": c, "made_after": d} for c, d in sorted(misplaced)]}
+        keys |= {"apnap.knowledge"} if learned else set()
+    return Verdict("apnap", outcome, citations([cite(k, edition) for k in keys]), tuple(reasons),
+                   witness={"correct_order": list(found.orders[0]), "proposed": list(proposed)},
+                   counterexample=counter, backend=backend, edition=edition.date,
+                   details={"orders": [list(o) for o in found.orders]})
+
+
+APNAP = register(QuestionKind(
+    name="apnap",
+    summary="who chooses in which order, knowing what (CR 101.4–101.4e)",
+    parse=parse,
+    answer=answer,
+    backends=("asp", "smt", "both"),
+    describe=str,
+))
