@@ -236,7 +236,7 @@ def _not_decided(found: ChoiceOrders, edition: Edition, backend: str) -> Verdict
     missing = sorted(found.undecided)
     book = rulebook()
     reasons = [f"The {edition} edition has no rule for this: {book[k].paraphrase.rstrip('.')} "
-               f"(that rule arrived on {book[k].since})." for k in missing]
+               f"(the first edition the project holds with that rule is {book[k].since})." for k in missing]
     return Verdict("apnap", "not-decided", citations([cite("apnap.order", edition)]),
                    tuple(reasons), backend=backend, edition=edition.date,
                    details={"missing_rules": missing})
