@@ -8,7 +8,7 @@ import pytest
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def shared_dir() -> Path:
     if not (SHARED / "cr").is_dir():
         pytest.skip("the reference texts in ../shared/ are not present")

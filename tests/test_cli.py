@@ -1,0 +1,54 @@
+"""The CLI end to end: table, JSON fields other tools rely on, explain, exit codes."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from mtgrules.queries.cli import main
+from mtgrules.queries.scenario import builtin_scenario_files
+
+FIELDS = {"scenario", "file", "query", "verdict", "expected", "match", "citations", "reasons",
+          "seconds"}
+
+
+def test_check_json_lists_every_builtin_scenario_matching_with_citations():
+    result = CliRunner().invoke(main, ["check", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["results"]
+    assert len(rows) == len(builtin_scenario_files()) >= 15
+    for row in rows:
+        assert FIELDS <= set(row)
+        assert row["match"] is True, row
+        assert row["citations"] and all(c.startswith(("CR ", "MTR ")) for c in row["citations"])
+
+
+def test_check_table_names_scenarios_and_counts_matches():
+    path = next(p for p in builtin_scenario_files() if p.stem == "golden_explore_vs_turf_wound")
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 0
+    assert "golden_explore_vs_turf_wound" in result.stdout and "1 of 1" in result.stdout
+
+
+def test_mismatch_exits_1(tmp_path):
+    path = tmp_path / "wrong.yaml"
+    path.write_text("name: wrong expectation\nstate: {players: [alice, bob]}\n"
+                    "question: {kind: golden, ask: concede, player: alice}\n"
+                    "expect: {verdict: forbidden}\n")
+    assert CliRunner().invoke(main, ["check", str(path)]).exit_code == 1
+
+
+def test_explain_prints_rules_reasons_and_witness():
+    path = next(p for p in builtin_scenario_files() if p.stem == "apnap_check_bob_first_leak")
+    result = CliRunner().invoke(main, ["explain", str(path)])
+    assert result.exit_code == 0
+    for fragment in ("verdict: leak", "CR 101.4", "counterexample", "alice knew"):
+        assert fragment in result.stdout
+
+
+def test_running_under_another_edition_reports_citations_in_its_numbering():
+    path = next(p for p in builtin_scenario_files() if p.stem == "golden_explore_vs_turf_wound")
+    result = CliRunner().invoke(main, ["check", "--json", "--edition", "2008-10-01", str(path)])
+    row = json.loads(result.stdout)["results"][0]
+    assert row["verdict"] == "forbidden" and "CR 103.2" in row["citations"]
+    assert row["match"] is None  # the expectation was written for another edition

@@ -1,0 +1,48 @@
+"""The wheel must hold every subpackage and data folder: a folder missing from pyproject's
+``packages`` list silently drops out of it."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TOP = {"model": "mtgrules.model", "encodings": "mtgrules.encodings", "queries": "mtgrules.queries"}
+DATA_SUFFIXES = {".py", ".lp", ".yaml"}
+
+
+def _package_folders() -> set[str]:
+    found = set()
+    for folder, package in TOP.items():
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file() and path.suffix in DATA_SUFFIXES and "__pycache__" not in path.parts:
+                rel = path.parent.relative_to(ROOT / folder)
+                found.add(".".join([package, *rel.parts]))
+    return found
+
+
+def test_every_folder_with_code_or_data_is_a_listed_package():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    listed = set(config["tool"]["setuptools"]["packages"])
+    assert _package_folders() <= listed, sorted(_package_folders() - listed)
+    for package in listed:
+        top, *rest = package.split(".")[1:]
+        assert (ROOT / top / Path(*rest) / "__init__.py").is_file(), package
+
+
+def test_wheel_contains_encodings_rules_cards_and_scenarios(tmp_path):
+    pytest.importorskip("setuptools")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--no-build-isolation", "-w", str(tmp_path), str(ROOT)], check=True)
+    wheel = next(tmp_path.glob("mtgrules-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for folder, package in TOP.items():
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file() and path.suffix in DATA_SUFFIXES and "__pycache__" not in path.parts:
+                inside = "/".join([*package.split("."), *path.relative_to(ROOT / folder).parts])
+                assert inside in names, inside
+    assert not any(n.startswith(("tests/", "notebooks/", "benchmarks/")) for n in names)
