@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from mtgrules.queries import apnap, golden  # noqa: F401  (registers the question kinds)
 from mtgrules.queries.api import check, check_file, check_scenario
+from mtgrules.queries.apnap import check_choice_order, order_choices
 from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
 from mtgrules.queries.verdict import Verdict
 
-__all__ = ["check", "check_file", "check_scenario", "load_scenario", "parse_scenario",
+__all__ = ["check", "check_file", "check_scenario", "order_choices", "check_choice_order", "load_scenario", "parse_scenario",
            "Scenario", "Verdict"]
