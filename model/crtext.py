@@ -5,6 +5,7 @@ skipping the contents list that repeats the headings, and stopping at the glossa
 """
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,21 @@ class RulesText:
     def get(self, number: str) -> str | None:
         return self.rules.get(number)
 
+    @property
+    def iso_date(self) -> str | None:
+        if not self.effective:
+            return None
+        return _dt.datetime.strptime(self.effective, "%B %d, %Y").date().isoformat()
+
+
+def normalised(text: str) -> str:
+    """Rule text with typography evened out (curly quotes, dashes, spacing), so only changes
+    of wording count as changes."""
+    for fancy, plain in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'),
+                         ("\u2014", "-"), ("\u2013", "-")):
+        text = text.replace(fancy, plain)
+    return " ".join(text.split())
+
 
 def read_rules(path: str | Path) -> RulesText:
     raw = Path(path).read_bytes().decode("utf-8-sig")
@@ -44,6 +60,4 @@ def read_rules(path: str | Path) -> RulesText:
             rules[current] = match.group(2)
         elif current and stripped.startswith("Example:"):
             rules[current] += " " + stripped
-        elif not stripped:
-            current = current  # blank lines separate rules; examples follow without one
     return RulesText(rules, date.group(1) if date else None)

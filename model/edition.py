@@ -48,6 +48,16 @@ class Edition:
     def all(cls) -> list["Edition"]:
         return [cls(d) for d in EDITION_DATES]
 
+    @classmethod
+    def in_force_on(cls, date: str) -> "Edition":
+        """The newest known edition dated on or before ``date`` (for a CR file newer than
+        any the project knows, its numbering is assumed to be the newest known one's)."""
+        known = [d for d in EDITION_DATES if d <= date]
+        if not known:
+            raise UnknownEditionError(f"no known Comprehensive Rules edition on or before {date}; "
+                                      f"the oldest is {EDITION_DATES[0]}.")
+        return cls(known[-1])
+
     @property
     def day(self) -> _dt.date:
         return _dt.date.fromisoformat(self.date)

@@ -108,5 +108,63 @@ def explain(file: Path, edition: str | None, backend: str, as_json: bool) -> Non
     sys.exit(EXIT_MISMATCH if result.match is False else EXIT_OK)
 
 
+@main.command()
+@click.argument("old")
+@click.argument("new")
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--backend", type=click.Choice(BACKENDS), default="both", show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def compare(old: str, new: str, files: tuple[Path, ...], backend: str, as_json: bool) -> None:
+    """Run scenarios (default: the built-in library) under editions OLD and NEW and show
+    which verdicts, and which citations, change."""
+    from mtgrules.queries.regression import compare_editions
+
+    changes = compare_editions(_edition(old), _edition(new), files or None, backend)
+    if as_json:
+        click.echo(json.dumps({"changes": [dict(c.__dict__, verdict_changed=c.verdict_changed)
+                                           for c in changes]}, indent=2))
+        return
+    table = Table(title=f"verdicts under {old} and {new}")
+    for col in ("scenario", old, new, f"rules ({old})", f"rules ({new})"):
+        table.add_column(col, overflow="fold")
+    for c in changes:
+        style = "bold yellow" if c.verdict_changed else ("cyan" if c.renumbered else "")
+        table.add_row(Path(c.file).stem, c.old, c.new, ", ".join(c.old_citations),
+                      ", ".join(c.new_citations), style=style)
+    _console.print(table)
+    _console.print(f"{sum(c.verdict_changed for c in changes)} verdict(s) change; "
+                   f"{sum(c.renumbered for c in changes)} scenario(s) cite different numbers.")
+
+
+@main.command("rules-diff")
+@click.argument("old_file", type=click.Path(path_type=Path))
+@click.argument("new_file", type=click.Path(path_type=Path))
+@click.option("--all", "show_all", is_flag=True, help="Also list unchanged rules.")
+@click.option("--json", "as_json", is_flag=True)
+def rules_diff(old_file: Path, new_file: Path, show_all: bool, as_json: bool) -> None:
+    """Which encoded rules' text changed between two Comprehensive Rules files."""
+    from mtgrules.queries.regression import rules_text_diff
+
+    try:
+        old_date, new_date, changes = rules_text_diff(old_file, new_file)
+    except MtgRulesError as exc:
+        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if as_json:
+        click.echo(json.dumps({"old": old_date, "new": new_date,
+                               "rules": [c.__dict__ for c in changes]}, indent=2))
+        return
+    table = Table(title=f"encoded rules: {old_date} → {new_date}")
+    for col in ("rule", old_date, new_date, "text"):
+        table.add_column(col)
+    for c in changes:
+        if show_all or c.status != "unchanged":
+            table.add_row(c.key, c.old_number or "—", c.new_number or "—", c.status)
+    _console.print(table)
+    counts = {s: sum(c.status == s for c in changes) for s in
+              ("changed", "added", "removed", "missing", "unchanged")}
+    _console.print(", ".join(f"{n} {s}" for s, n in counts.items()))
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
