@@ -193,6 +193,9 @@ def parse_card(entry: Field) -> Card:
         "alternative-costs", "kicker"])
     types = frozenset(t.choice(CARD_TYPES, "card type") for t in entry["types"].list())
     cost = entry.get("cost").str() if entry.has("cost") else None
+    for cost_field in ("cost", "kicker"):  # every printed cost must be well formed (CR 107.4)
+        if entry.has(cost_field):
+            _check_mana_cost(entry[cost_field])
     abilities: list[Ability] = []
     for inst in entry.get("static", []).list():
         abilities.append(Ability("static", (parse_instruction(inst),)))
@@ -226,6 +229,14 @@ def parse_card(entry: Field) -> Card:
         alternative_costs=tuple(_freeze(c.value) for c in entry.get("alternative-costs", []).list()),
         kicker=entry["kicker"].str() if entry.has("kicker") else None,
     )
+
+
+def _check_mana_cost(node: Field) -> None:
+    from mtgrules.model.mana import ManaCost, ManaCostError
+    try:
+        ManaCost.parse(node.str())
+    except ManaCostError as exc:
+        raise node.error(str(exc).rstrip("."), "a mana cost written in symbols, e.g. {1}{G}") from None
 
 
 def _instructions(node: Field) -> tuple[Instruction, ...]:

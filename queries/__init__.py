@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 from mtgrules.queries import apnap, golden  # noqa: F401  (registers the question kinds)
+from mtgrules.queries.cost import Casting, payment, total_cost  # noqa: F401  (kind: cost)
+from mtgrules.queries.cast import check_cast  # noqa: F401  (kind: cast)
 from mtgrules.queries.api import check, check_file, check_scenario
 from mtgrules.queries.apnap import check_choice_order, order_choices
 from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario

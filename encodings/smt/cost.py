@@ -1,0 +1,494 @@
+"""Total cost (CR 601.2f) and payment (CR 601.2g–h) as z3 problems.
+
+The total cost is built in named stages, one z3 integer per mana component and stage
+(``generic@base``, ``generic@increases`` …), so a verdict can show how it was reached:
+
+    base (mana cost, or one alternative cost; hybrid and Phyrexian as announced)
+    + additional costs (kicker, costs the card lists)            CR 118.8
+    + increases                                                  CR 601.2f
+    - reductions, generic only from generic, excess colour to    CR 118.7a, 118.7c
+      generic, nothing below zero                                CR 601.2f, 118.7
+    then effects that set the total directly (floors)            CR 601.2f
+    then locked: later changes have no effect                    CR 601.2f
+
+A payment is a choice of mana abilities to activate (tap a land or creature, sacrifice a
+creature to an altar …), of which mana pays which requirement, of creatures to sacrifice and
+cards to exile for non-mana costs, and of life, such that every requirement is met exactly
+(no partial payment, CR 601.2h) and life is paid only as far as the life total allows
+(CR 119.4). When none exists, z3's unsatisfiable core names the requirements that can't all
+be met together; the caller turns them into "black is short" reasons.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import z3
+
+from mtgrules.encodings.smt import check, make_solver
+from mtgrules.model.mana import COLOR_NAMES, MANA_TYPES, ManaCost, ManaSymbol, format_counts
+
+COMPONENTS = ("generic", *MANA_TYPES, "S")
+"""Mana components of a total cost: generic, the six mana types, and snow."""
+
+
+# -- inputs ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Modifier:
+    """A static ability or effect that changes a spell's total cost (CR 601.2f)."""
+
+    source: str
+    """The object (or effect) it comes from, e.g. ``Thalia, Guardian of Thraben``."""
+    kind: str
+    """``increase``, ``reduction`` or ``floor`` (an effect that sets the total directly)."""
+    amount: tuple[tuple[str, int], ...]
+    """For increases and reductions: mana per component (``(("generic", 1),)``, ``(("B", 1),)``);
+    for a floor: ``(("total", 3),)`` — the least amount of mana the total may ask for."""
+
+    def get(self, component: str) -> int:
+        return dict(self.amount).get(component, 0)
+
+    def __str__(self) -> str:
+        if self.kind == "floor":
+            return f"{self.source}: costs at least {self.get('total')} mana"
+        sign = "+" if self.kind == "increase" else "-"
+        return f"{self.source}: {sign}{format_counts(Counter(dict(self.amount)))}"
+
+
+def generic(source: str, kind: str, n: int) -> Modifier:
+    """A modifier of ``n`` generic mana (or a floor of ``n``)."""
+    return Modifier(source, kind, (("total" if kind == "floor" else "generic", n),))
+
+
+@dataclass(frozen=True)
+class CostProblem:
+    """Everything 601.2f needs: the base cost, announcements, additional costs, modifiers."""
+
+    base: ManaCost
+    """The mana cost, or the mana part of the one alternative cost chosen (CR 118.9a)."""
+    x: int = 0
+    """The announced value of X (CR 107.3, 601.2b)."""
+    announced: tuple[str | None, ...] = ()
+    """For each hybrid or Phyrexian symbol of ``base`` and ``additional`` in order, how it
+    will be paid (an entry of ``ManaSymbol.options``); ``None`` leaves it to the solver."""
+    additional: ManaCost = ManaCost()
+    """Additional mana costs (kicker …), CR 118.8."""
+    life: int = 0
+    """Life the non-mana part of the cost asks for (an alternative or additional cost)."""
+    modifiers: tuple[Modifier, ...] = ()
+    """Modifiers in force when the total is determined (CR 601.2f), in order of arrival."""
+
+    @property
+    def symbols(self) -> tuple[ManaSymbol, ...]:
+        return self.base.symbols + self.additional.symbols
+
+    @property
+    def choice_symbols(self) -> tuple[ManaSymbol, ...]:
+        return tuple(s for s in self.symbols if s.is_choice)
+
+
+@dataclass(frozen=True)
+class ManaAbility:
+    """One way to make mana during 601.2g: an ability of a permanent, usable once."""
+
+    id: str
+    """A unique name for this use, e.g. ``Swamp#2`` or ``Ashnod's Altar<-Llanowar Elves``."""
+    source: str
+    """The permanent whose ability it is."""
+    produces: tuple[tuple[str, int], ...]
+    """Mana per type, e.g. ``(("C", 2),)``."""
+    snow: bool = False
+    """Whether the source is a snow permanent (its mana pays {S}, CR 107.4h)."""
+    taps: str | None = None
+    """The permanent tapped as the cost, if any."""
+    sacrifices: str | None = None
+    """The creature sacrificed as the cost, if any."""
+
+    def describe(self) -> str:
+        made = format_counts(Counter(dict(self.produces)))
+        if self.sacrifices and self.sacrifices != self.source:
+            return f"sacrifice {self.sacrifices} to {self.source} for {made}"
+        if self.sacrifices:
+            return f"sacrifice {self.source} for {made}"
+        return f"tap {self.source} for {made}"
+
+
+@dataclass(frozen=True)
+class PaymentProblem:
+    """A locked total cost and the resources available to pay it."""
+
+    cost: CostProblem
+    pool: tuple[tuple[str, int], ...] = ()
+    """Mana already in the caster's pool, per type."""
+    abilities: tuple[ManaAbility, ...] = ()
+    life_total: int = 20
+    sacrifice: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Non-mana costs that sacrifice: (description, candidate objects); each needs one."""
+    cards: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Non-mana costs that discard or exile a card: (description, candidate cards)."""
+    untapped: tuple[str, ...] = ()
+    """Permanents that are untapped when payment starts (a tapped one can't be tapped again)."""
+
+
+# -- results --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Stage:
+    """One stage in building the total cost, for the witness."""
+
+    name: str
+    """``base``, ``additional``, ``increase``, ``reduction``, ``floor`` or ``locked``."""
+    source: str
+    """What caused it (the card, the rule)."""
+    cost: str
+    """The mana component after this stage, in symbols."""
+    life: int = 0
+
+
+@dataclass(frozen=True)
+class TotalCost:
+    """A locked total cost: its mana component per component and the life it asks for."""
+
+    mana: tuple[tuple[str, int], ...]
+    life: int
+    announced: tuple[str, ...]
+    """How each hybrid/Phyrexian symbol is paid (solver's pick where not announced)."""
+    stages: tuple[Stage, ...] = ()
+
+    def counts(self) -> Counter:
+        return Counter({k: v for k, v in self.mana if v})
+
+    @property
+    def mana_text(self) -> str:
+        return format_counts(self.counts())
+
+    @property
+    def mana_amount(self) -> int:
+        return sum(self.counts().values())
+
+    def __str__(self) -> str:
+        return self.mana_text + (f" + {self.life} life" if self.life else "")
+
+
+@dataclass(frozen=True)
+class Payment:
+    """A witness payment: abilities activated, mana spent per requirement, objects used."""
+
+    activations: tuple[str, ...]
+    spent: tuple[tuple[str, str], ...]
+    """(requirement, mana spent on it), e.g. ``("{B}", "{B} from Swamp")``."""
+    life: int
+    sacrificed: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    total: TotalCost | None = None
+
+
+@dataclass(frozen=True)
+class NoPayment:
+    """Why no payment exists: the requirements that can't be met together."""
+
+    short: tuple[str, ...]
+    """Requirement names from the unsatisfiable core: mana types, ``generic``, ``S``,
+    ``life``, or a non-mana cost's description."""
+    total: TotalCost | None = None
+    details: tuple[str, ...] = ()
+
+
+# -- total cost -----------------------------------------------------------------------------
+
+@dataclass
+class _Total:
+    """z3 terms of one total-cost computation."""
+
+    final: dict[str, z3.ArithRef]
+    life: z3.ArithRef
+    choices: list[z3.ArithRef]
+    stages: list[tuple[str, str, dict[str, z3.ArithRef], z3.ArithRef]] = field(default_factory=list)
+
+
+def _option_index(symbol: ManaSymbol, option: str) -> int:
+    return symbol.options.index(option)
+
+
+def _build_total(solver: z3.Solver, problem: CostProblem, tag: str,
+                 choices: list[z3.ArithRef] | None = None) -> _Total:
+    """Constrain fresh variables ``<component>@<stage>/<tag>`` to the total cost of ``problem``."""
+    def var(name: str) -> z3.ArithRef:
+        return z3.Int(f"{name}/{tag}")
+
+    # base and additional costs, with each choice symbol as an integer picking its option
+    own_choices = choices if choices is not None else []
+    base: dict[str, z3.ArithRef] = {c: z3.IntVal(0) for c in COMPONENTS}
+    life: z3.ArithRef = z3.IntVal(problem.life)
+    k = 0
+    for symbol in problem.symbols:
+        if symbol.is_choice:
+            if choices is None:
+                ch = z3.Int(f"choice{k}/{tag}")
+                own_choices.append(ch)
+                solver.add(ch >= 0, ch < len(symbol.options))
+                if k < len(problem.announced) and problem.announced[k] is not None:
+                    solver.add(ch == _option_index(symbol, problem.announced[k]))
+            ch = own_choices[k]
+            for i, option in enumerate(symbol.options):
+                picked = z3.If(ch == i, 1, 0)
+                if option == "life":
+                    life = life + 2 * picked
+                elif option.startswith("generic:"):
+                    base["generic"] = base["generic"] + int(option.split(":")[1]) * picked
+                else:
+                    base[option] = base[option] + picked
+            k += 1
+        elif symbol.kind == "generic":
+            base["generic"] = base["generic"] + symbol.amount
+        elif symbol.kind == "x":
+            base["generic"] = base["generic"] + problem.x
+        elif symbol.kind == "colored":
+            base[symbol.colors[0]] = base[symbol.colors[0]] + 1
+        elif symbol.kind == "colorless":
+            base["C"] = base["C"] + 1
+        elif symbol.kind == "snow":
+            base["S"] = base["S"] + 1
+    total = _Total({}, life, own_choices)
+
+    def stage(name: str, source: str, values: dict[str, z3.ArithRef]) -> dict[str, z3.ArithRef]:
+        named = {}
+        for c in COMPONENTS:
+            v = var(f"{c}@{len(total.stages)}:{name}")
+            solver.add(v == values[c])
+            named[c] = v
+        total.stages.append((name, source, named, life))
+        return named
+
+    current = stage("base", "mana cost" if not problem.additional.symbols else "mana cost",
+                    base)
+    # increases (generic or coloured) add; all apply before any reduction (CR 601.2f)
+    for m in problem.modifiers:
+        if m.kind == "increase":
+            current = stage("increase", m.source,
+                            {c: current[c] + m.get(c) for c in COMPONENTS})
+    # reductions: coloured ones first lower their colour and pass any excess to generic
+    # (118.7c); generic ones lower only generic (118.7a); never below zero (601.2f)
+    for m in problem.modifiers:
+        if m.kind != "reduction":
+            continue
+        nxt = dict(current)
+        excess: z3.ArithRef = z3.IntVal(m.get("generic"))
+        for c in MANA_TYPES:
+            r = m.get(c)
+            if r:
+                nxt[c] = z3.If(current[c] >= r, current[c] - r, 0)
+                excess = excess + z3.If(current[c] >= r, 0, r - current[c])
+        nxt["generic"] = z3.If(current["generic"] >= excess, current["generic"] - excess, 0)
+        current = stage("reduction", m.source, nxt)
+    # effects that set the total directly: a floor raises the mana total with generic mana;
+    # life paid for Phyrexian symbols is not mana and doesn't count (601.2f, then locked)
+    for m in problem.modifiers:
+        if m.kind == "floor":
+            amount = sum(current[c] for c in COMPONENTS)
+            lack = m.get("total") - amount
+            nxt = dict(current)
+            nxt["generic"] = current["generic"] + z3.If(lack > 0, lack, 0)
+            current = stage("floor", m.source, nxt)
+    total.final = current
+    return total
+
+
+def _read_total(model: z3.ModelRef, problem: CostProblem, total: _Total) -> TotalCost:
+    def val(t: z3.ArithRef) -> int:
+        return model.eval(t, model_completion=True).as_long()
+
+    stages = tuple(Stage(name, source, format_counts(Counter({c: val(v) for c, v in comps.items()
+                                                              if val(v)})), val(life))
+                   for name, source, comps, life in total.stages)
+    announced = tuple(sym.options[val(ch)] for sym, ch in zip(problem.choice_symbols,
+                                                              total.choices))
+    return TotalCost(tuple((c, val(total.final[c])) for c in COMPONENTS), val(total.life),
+                     announced, stages)
+
+
+def total_cost(problem: CostProblem, after: CostProblem | None = None) -> tuple[TotalCost, TotalCost | None]:
+    """The locked total cost of ``problem`` (every choice symbol must be announced), and —
+    when ``after`` gives the modifiers as they stand after the mana abilities of 601.2g —
+    what the total would have been had it been determined then. The locked total is the
+    first: the solver is asked for a model in which the cost paid equals it."""
+    solver = make_solver()
+    locked = _build_total(solver, problem, "f")
+    later = _build_total(solver, after, "g", locked.choices) if after is not None else None
+    paid = {c: z3.Int(f"{c}@paid") for c in COMPONENTS}
+    for c in COMPONENTS:  # CR 601.2f: what is paid is the total determined at (f)
+        solver.add(paid[c] == locked.final[c])
+    if not check(solver):
+        raise AssertionError("the total-cost constraints are contradictory")  # a bug, not a verdict
+    model = solver.model()
+    result = _read_total(model, problem, locked)
+    would_be = _read_total(model, after, later) if later is not None and after is not None else None
+    return result, would_be
+
+
+# -- payment --------------------------------------------------------------------------------
+
+def pay(problem: PaymentProblem, minimise: bool = True) -> Payment | NoPayment:
+    """A payment of the locked total cost of ``problem.cost``, or why none exists."""
+    solver = make_solver(optimize=minimise)
+    total = _build_total(solver, problem.cost, "f")
+    need = total.final
+    pool = Counter(dict(problem.pool))
+    uses = {a.id: z3.Int(f"use[{a.id}]") for a in problem.abilities}
+    for a in problem.abilities:
+        solver.add(z3.Or(uses[a.id] == 0, uses[a.id] == 1))
+        if a.taps is not None and a.taps not in problem.untapped:
+            solver.add(uses[a.id] == 0)  # CR 118.3: a tapped permanent can't be tapped again
+
+    # each permanent is sacrificed at most once, whatever it pays for
+    sacrificed: dict[str, list[z3.ArithRef]] = {}
+    for a in problem.abilities:
+        if a.sacrifices:
+            sacrificed.setdefault(a.sacrifices, []).append(uses[a.id])
+    sac_vars = []
+    for n, (what, candidates) in enumerate(problem.sacrifice):
+        picks = [z3.Int(f"sac{n}[{o}]") for o in candidates]
+        for o, p in zip(candidates, picks):
+            solver.add(z3.Or(p == 0, p == 1))
+            sacrificed.setdefault(o, []).append(p)
+        sac_vars.append((what, candidates, picks))
+    for o, terms in sacrificed.items():
+        solver.add(z3.Sum(terms) <= 1)
+    card_vars = []
+    used_cards: dict[str, list[z3.ArithRef]] = {}
+    for n, (what, candidates) in enumerate(problem.cards):
+        picks = [z3.Int(f"card{n}[{o}]") for o in candidates]
+        for o, p in zip(candidates, picks):
+            solver.add(z3.Or(p == 0, p == 1))
+            used_cards.setdefault(o, []).append(p)
+        card_vars.append((what, candidates, picks))
+    for o, terms in used_cards.items():
+        solver.add(z3.Sum(terms) <= 1)
+
+    # mana made, by type and by whether it came from a snow source (pool mana: not snow)
+    made: dict[tuple[str, bool], z3.ArithRef] = {}
+    for t in MANA_TYPES:
+        for snow in (False, True):
+            terms = [uses[a.id] * n for a in problem.abilities for (tt, n) in a.produces
+                     if tt == t and a.snow == snow]
+            made[t, snow] = (pool[t] if not snow else 0) + (z3.Sum(terms) if terms else 0)
+    # spending: mana of type t (snow or not) goes to requirement t, generic, or {S}
+    spend: dict[tuple[str, bool, str], z3.ArithRef] = {}
+    for t in MANA_TYPES:
+        for snow in (False, True):
+            targets = [t, "generic"] + (["S"] if snow else [])
+            for r in targets:
+                v = z3.Int(f"spend[{t}{'*' if snow else ''}->{r}]")
+                solver.add(v >= 0)
+                spend[t, snow, r] = v
+            solver.add(z3.Sum([spend[t, snow, r] for r in targets]) <= made[t, snow])
+
+    def spent_on(r: str) -> z3.ArithRef:
+        terms = [v for (t, s, rr), v in spend.items() if rr == r]
+        return z3.Sum(terms) if terms else z3.IntVal(0)
+
+    # each requirement is met exactly, under its own label for the unsatisfiable core
+    labels: dict[str, z3.BoolRef] = {}
+    requirements: dict[str, z3.BoolRef] = {}
+    for c in COMPONENTS:
+        requirements[c] = spent_on(c) == need[c]
+    requirements["life"] = z3.Or(total.life == 0, total.life <= problem.life_total)  # CR 119.4
+    for what, candidates, picks in sac_vars:
+        requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
+    for what, candidates, picks in card_vars:
+        requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
+    for name, constraint in requirements.items():
+        labels[name] = z3.Bool(f"need[{name}]")
+        solver.add(z3.Implies(labels[name], constraint))
+    if minimise:
+        solver.minimize(z3.Sum(list(uses.values())) if uses else z3.IntVal(0))
+        solver.minimize(total.life)
+
+    if isinstance(solver, z3.Optimize):
+        for label in labels.values():
+            solver.add(label)
+        if check(solver):
+            return _read_payment(solver.model(), problem, total, uses, spend, sac_vars, card_vars)
+        return _why_not(problem)
+    if check(solver, *labels.values()):
+        return _read_payment(solver.model(), problem, total, uses, spend, sac_vars, card_vars)
+    core = {str(b) for b in solver.unsat_core()}
+    short = tuple(n for n, b in labels.items() if str(b) in core)
+    return _no_payment(problem, short)
+
+
+def _why_not(problem: PaymentProblem) -> NoPayment:
+    """Re-run as a plain solver (Optimize gives no cores) to extract the unsatisfiable core."""
+    result = pay(problem, minimise=False)
+    assert isinstance(result, NoPayment)
+    return result
+
+
+def _no_payment(problem: PaymentProblem, short: tuple[str, ...]) -> NoPayment:
+    """Spell out the core. With every hybrid and Phyrexian symbol announced the total is
+    fixed, so each mana type in the core is compared with the most of it that could be made
+    (pool plus every usable ability); otherwise the core is named as it stands."""
+    available = Counter(dict(problem.pool))
+    for a in problem.abilities:
+        if a.taps is None or a.taps in problem.untapped:
+            for t, n in a.produces:
+                available[t] += n
+    fixed = None
+    if len(problem.cost.announced) == len(problem.cost.choice_symbols) and all(
+            a is not None for a in problem.cost.announced):
+        fixed, _ = total_cost(problem.cost)
+        need = fixed.counts()
+        direct = [t for t in MANA_TYPES if need[t] > available[t]]
+        if fixed.mana_amount > sum(available.values()):
+            direct.append("generic")
+        if fixed.life > problem.life_total:
+            direct.append("life")
+        if direct:  # the plain shortages explain it; the core may also list bystanders
+            short = tuple(direct)
+    details = []
+    for name in short:
+        if name in MANA_TYPES:
+            colour = COLOR_NAMES[name]
+            if fixed is not None:
+                details.append(f"{colour} is short: the total cost asks for "
+                               f"{fixed.counts()[name]} {colour} mana and at most "
+                               f"{available[name]} can be made")
+            else:
+                details.append(f"{colour} is short: however the hybrid and Phyrexian symbols "
+                               f"are paid, at most {available[name]} {colour} mana can be made")
+        elif name == "generic":
+            need = f"{fixed.mana_amount} mana in all and " if fixed is not None else ""
+            details.append(f"not enough mana: the total cost asks for {need}at most "
+                           f"{sum(available.values())} mana can be made")
+        elif name == "S":
+            details.append("not enough mana from snow sources for {S}")
+        elif name == "life":
+            asked = f"{fixed.life} life, " if fixed is not None else "more life than "
+            details.append(f"the cost asks for {asked}and a player may pay life only up to "
+                           f"their life total ({problem.life_total})")
+        else:
+            details.append(f"nothing available to {name}")
+    return NoPayment(short, fixed, tuple(details))
+
+
+def _read_payment(model: z3.ModelRef, problem: PaymentProblem, total: _Total,
+                  uses: dict[str, z3.ArithRef], spend: dict, sac_vars: list,
+                  card_vars: list) -> Payment:
+    def val(t) -> int:
+        return model.eval(t, model_completion=True).as_long()
+
+    locked = _read_total(model, problem.cost, total)
+    activations = tuple(a.describe() for a in problem.abilities if val(uses[a.id]))
+    spent = []
+    for r in COMPONENTS:
+        parts = Counter()
+        for (t, snow, rr), v in spend.items():
+            if rr == r and val(v):
+                parts[t] += val(v)
+        if parts:
+            label = "generic" if r == "generic" else ("{S}" if r == "S" else f"{{{r}}}")
+            spent.append((label, format_counts(parts)))
+    sacrificed = tuple(o for _, cands, picks in sac_vars for o, p in zip(cands, picks) if val(p))
+    cards = tuple(o for _, cands, picks in card_vars for o, p in zip(cands, picks) if val(p))
+    return Payment(activations, tuple(spent), locked.life, sacrificed, cards, locked)
