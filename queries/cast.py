@@ -51,8 +51,8 @@ STEP_KEYS = {"propose": "cast.announce", "announce": "cast.modes", "targets": "c
 def facts(casting: Casting, p: Plan, state: GameState, payment) -> list[str]:
     """ASP facts for the proposal, the state and the z3 payment answer."""
     card, player = p.card, casting.player
-    out = [asp.fact("proposal", {"spell": "spell", "ability": "ability",
-                                 "mana-ability": "mana_ability"}[p.kind])]
+    out = ["proposal(%s)." % {"spell": "spell", "ability": "ability",
+                               "mana-ability": "mana_ability"}[p.kind]]
     out.append(f"speed({'instant' if p.kind != 'spell' or card.is_a('instant') else 'sorcery'}).")
     if state.priority == player or (state.priority is None and player == state.active):
         out.append("has_priority.")

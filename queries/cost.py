@@ -403,8 +403,8 @@ def plan(casting: Casting, state: GameState) -> Plan:
         return Plan(casting, card, kind, base_text, None, None, None, modifiers, ignored, [],
                     non_mana, rules | {"cost.increase-reduce"})
     additional = ManaCost.parse(card.kicker) if casting.kicked and card.kicker else ManaCost()
-    if casting.kicked:
-        non_mana.append(f"kicker {card.kicker}")
+    if casting.kicked:  # kicker: an optional additional cost announced in 601.2b (CR 118.8)
+        rules |= {"cost.additional", "cast.modes"}
     problem = CostProblem(base, casting.x or 0, casting.pay, additional, life, tuple(mods))
     after = replace(problem, modifiers=tuple(after_mods))
     if problem.choice_symbols:
