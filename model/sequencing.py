@@ -1,0 +1,997 @@
+"""From a scenario's performed lines to a ``Block``: the correct order derived from the rules.
+
+Nothing here is told the correct order. It comes from the situation and the cards:
+
+* a resolving spell's instructions in written order (CR 608.2c), each-player instructions in
+  APNAP order (CR 101.4), then an instant or sorcery going to the graveyard (CR 608.2n);
+* a spell being cast: its additional costs are paid while casting (CR 601.2h), before it can
+  resolve (the stack resolves only when all players pass, CR 405.5);
+* steps of the turn in order (CR 500.1): untap (CR 502.3), upkeep triggers (CR 503.1; an
+  "unless" cost is a choice made on resolution, CR 118.12a), the draw (CR 504.1), blockers
+  declared all at once (CR 509.1);
+* creatures dying at once to state-based actions (CR 704.3), then their triggers put on the
+  stack in APNAP order and resolved one by one, the nonactive player's first (CR 603.3b);
+* free actions (mana abilities, activated abilities) come before what they pay for or enable.
+
+The block is then executed as performed, and each conflicting pair of actions once more in
+the other order, to learn what a flipped pair breaks (see ``mtgrules.model.actions``).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from mtgrules.model.actions import (Action, Block, Choice, Condition, Conflict, Precedence,
+                                    Reveal, Window)
+from mtgrules.model.cards import Card, Instruction
+from mtgrules.model.source import Field, did_you_mean
+from mtgrules.model.state import GameState
+from mtgrules.model.turn import Step
+
+FREE_VERBS = ("tap-mana", "animate")
+"""Actions a player may take whenever they have priority; the rules place them only by what
+they pay for or enable."""
+
+
+# =========================================================================================
+# The board: a small immutable executor state
+# =========================================================================================
+
+@dataclass(frozen=True)
+class Board:
+    """Where every object is, what is tapped, animated or blocking, life totals, and whether
+    each library is still random (a search shows its order to the searcher until shuffled)."""
+
+    zones: tuple[tuple[tuple[str, str], tuple[str, ...]], ...]
+    """((holder, zone), object ids), libraries top first."""
+    tapped: frozenset[str] = frozenset()
+    animated: frozenset[str] = frozenset()
+    blocking: frozenset[str] = frozenset()
+    life: tuple[tuple[str, int], ...] = ()
+    seen_libraries: frozenset[str] = frozenset()
+
+    def zone(self, holder: str, zone: str) -> tuple[str, ...]:
+        for key, objs in self.zones:
+            if key == (holder, zone):
+                return objs
+        return ()
+
+    def where(self, obj: str) -> tuple[str, str] | None:
+        for key, objs in self.zones:
+            if obj in objs:
+                return key
+        return None
+
+    def with_zone(self, holder: str, zone: str, objs: tuple[str, ...]) -> "Board":
+        rest = tuple((k, v) for k, v in self.zones if k != (holder, zone))
+        return replace(self, zones=tuple(sorted(rest + (((holder, zone), objs),))))
+
+    def move(self, obj: str, holder: str, zone: str) -> "Board":
+        here = self.where(obj)
+        board = self
+        if here is not None:
+            board = board.with_zone(*here, tuple(o for o in board.zone(*here) if o != obj))
+        board = board.with_zone(holder, zone, board.zone(holder, zone) + (obj,))
+        if zone != "battlefield":
+            board = replace(board, tapped=board.tapped - {obj}, animated=board.animated - {obj},
+                            blocking=board.blocking - {obj})
+        return board
+
+    def add_life(self, player: str, amount: int) -> "Board":
+        life = dict(self.life)
+        life[player] = life.get(player, 20) + amount
+        return replace(self, life=tuple(sorted(life.items())))
+
+    def final(self) -> tuple:
+        """What 'the same game state' compares: zones (libraries as sets once shuffled)."""
+        zones = []
+        for (holder, zone), objs in self.zones:
+            if zone == "library" and holder not in self.seen_libraries:
+                objs = tuple(sorted(objs))
+            elif zone != "library":
+                objs = tuple(sorted(objs))
+            zones.append(((holder, zone), objs))
+        return (tuple(z for z in zones if z[1]), self.tapped, self.animated, self.blocking,
+                self.life, self.seen_libraries)
+
+
+def board_of(state: GameState) -> Board:
+    zones = []
+    for p in state.players:
+        for zone, objs in p.zones:
+            zones.append(((p.name, zone), tuple(o.id for o in objs)))
+    tapped = frozenset(o.id for _, _, o in state.objects() if o.tapped)
+    return Board(tuple(sorted(zones)), tapped=tapped,
+                 life=tuple(sorted((p.name, p.life) for p in state.players)))
+
+
+# =========================================================================================
+# What the rules require: slots
+# =========================================================================================
+
+@dataclass(frozen=True)
+class Pick:
+    """How a choosing instruction picks: from whose zone, which cards, how many."""
+
+    holder: str
+    zone: str
+    what: str = "card"
+    """creature, land, basic-land, card."""
+    count: int = 1
+    up_to: bool = False
+    keep: int | None = None
+    """Balance: how many to keep (the rest are chosen away)."""
+    exclude: str | None = None
+    """"Another": the source itself is not an option."""
+    decline: bool = False
+    """An "unless" cost: not paying is one more option (CR 118.12a)."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One action the rules require (or allow, for ``many``) in the block."""
+
+    key: str
+    actor: str
+    verbs: tuple[str, ...]
+    label: str
+    step: Step | None
+    position: int | None = None
+    count: int | None = None
+    """Fixed number: cards drawn, life gained or lost."""
+    pick: Pick | None = None
+    many: bool = False
+    """Any number of lines fill it (blockers in one declaration)."""
+    source: str | None = None
+    """The object whose instruction this is (for "another", "self")."""
+    decline_object: str | None = None
+    """For an "unless" cost: the object sacrificed when the player declines."""
+    optional: bool = False
+    """A game action players seldom announce (a spell going to the graveyard): it may be
+    left out of the performed lines without being forgotten."""
+
+
+@dataclass
+class Plan:
+    """Slots, their precedences (slot keys) and the windows between slot groups."""
+
+    slots: list[Slot] = field(default_factory=list)
+    edges: list[tuple[str, str, str]] = field(default_factory=list)
+    windows: list[tuple[str, list[str], list[str], str]] = field(default_factory=list)
+    rules: set[str] = field(default_factory=set)
+
+    def chain(self, groups: Sequence[Sequence[str]], rule: str) -> None:
+        for earlier, later in zip(groups, groups[1:]):
+            for a in earlier:
+                for b in later:
+                    self.edges.append((a, b, rule))
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the block is about (one of the question's situation fields)."""
+
+    kind: str
+    """resolving, casting, steps or dying."""
+    card: Card | None = None
+    object: str | None = None
+    steps: tuple[Step, ...] = ()
+    dying: tuple[str, ...] = ()
+    caster: str | None = None
+    target: str | None = None
+
+
+def _who(who: str, controller: str, target: str | None, state: GameState) -> tuple[str, ...]:
+    if who == "you":
+        return (controller,)
+    if who in ("target", "opponent"):
+        return (target or state.opponents(controller)[0],)
+    if who in ("opponents",):
+        return state.opponents(controller)
+    if who == "each-player":
+        return state.apnap()
+    return (controller,)
+
+
+def _instruction_slots(ins: Instruction, pos: int, controller: str, target: str | None,
+                       state: GameState, board: Board, source: str, name: str,
+                       step: Step | None) -> list[Slot]:
+    """The slots one instruction creates, one per player it addresses (APNAP order)."""
+    out: list[Slot] = []
+    players = _who(ins.get("who", "you"), controller, target, state)
+    where = f"{name}, instruction {pos}"
+    for p in players:
+        key = f"{source}:{pos}:{p}"
+        count = int(ins.get("count", 1))
+        if ins.verb == "sacrifice":
+            what = ins.get("what", "creature")
+            unless = ins.get("unless")
+            if what == "self" and unless:
+                cost = dict(unless)
+                out.append(Slot(key, p, ("discard", "sacrifice"), f"{p} discards a card or "
+                                f"sacrifices {source} ({where})", step, pos,
+                                pick=Pick(p, "hand", "card", int(cost.get("count", 1)),
+                                          decline=True), source=source, decline_object=source))
+            else:
+                out.append(Slot(key, p, ("sacrifice",), f"{p} sacrifices {_some(count, what)} "
+                                f"({where})", step, pos, pick=Pick(p, "battlefield", what, count),
+                                source=source))
+        elif ins.verb == "discard":
+            out.append(Slot(key, p, ("discard",), f"{p} discards {_some(count, 'card')} ({where})",
+                            step, pos, pick=Pick(p, "hand", "card", count), source=source))
+        elif ins.verb in ("lose-life", "gain-life"):
+            amount = int(ins.get("amount", 1))
+            out.append(Slot(key, p, (ins.verb,), f"{p} {'loses' if ins.verb == 'lose-life' else 'gains'}"
+                            f" {amount} life ({where})", step, pos, count=amount, source=source))
+        elif ins.verb == "return":
+            what = ins.get("what", "creature")
+            out.append(Slot(key, p, ("return",), f"{p} returns {_some(count, what + ' card')} from "
+                            f"the graveyard ({where})", step, pos,
+                            pick=Pick(p, str(ins.get("from", "graveyard")), what, count,
+                                      exclude=source if ins.get("another") else None),
+                            source=source))
+        elif ins.verb == "draw":
+            out.append(Slot(key, p, ("draw",), f"{p} draws {count} ({where})", step, pos,
+                            count=count, source=source))
+        elif ins.verb == "search":
+            out.append(Slot(key, p, ("search",), f"{p} searches the library ({where})", step, pos,
+                            pick=Pick(p, "library", str(ins.get("what", "card")), count,
+                                      up_to=bool(ins.get("up-to", False))), source=source))
+        elif ins.verb == "shuffle":
+            out.append(Slot(key, p, ("shuffle",), f"{p} shuffles ({where})", step, pos,
+                            source=source))
+        elif ins.verb == "balance":
+            what = str(ins.get("what", "land"))
+            zone, verb = ("hand", "discard") if what == "hand" else ("battlefield", "sacrifice")
+            counts = {q: _count(board, state, q, zone, what) for q in state.names}
+            fewest = min(counts.values())
+            if counts[p] > fewest:
+                out.append(Slot(key, p, (verb,), f"{p} {'discards' if verb == 'discard' else 'sacrifices'}"
+                                f" {what}s down to {fewest} ({where})", step, pos,
+                                pick=Pick(p, zone, "card" if what == "hand" else what,
+                                          counts[p] - fewest, keep=fewest), source=source))
+    return out
+
+
+def _some(count: int, noun: str) -> str:
+    return f"a {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _is(state: GameState, obj: str, what: str, board: Board | None = None) -> bool:
+    found = state.find(obj)
+    card = state.card_of(found[2]) if found else None
+    if what in ("card", "hand"):
+        return True
+    if card is None:
+        return False
+    if what == "basic-land":
+        return card.is_a("land") and "basic" in card.supertypes
+    if what == "creature" and board is not None and obj in board.animated:
+        return True
+    return card.is_a(what)
+
+
+def _count(board: Board, state: GameState, player: str, zone: str, what: str) -> int:
+    if zone == "battlefield":
+        return len([o for o in board.zone(player, zone) if _is(state, o, what, board)])
+    return len(board.zone(player, zone))
+
+
+def plan_for(situation: Situation, state: GameState) -> Plan:
+    """The required slots and their order, derived from the rules and the cards."""
+    plan = Plan()
+    board = board_of(state)
+    ap = state.active
+    if situation.kind in ("resolving", "casting"):
+        card = situation.card
+        assert card is not None
+        caster = situation.caster or ap
+        source = situation.object or card.name
+        cost_keys: list[str] = []
+        if situation.kind == "casting":
+            for n, cost in enumerate(card.additional_costs, 1):
+                items = dict(cost) if isinstance(cost, tuple) else {}
+                if "sacrifice" in items:
+                    what = str(items["sacrifice"])
+                    key = f"{source}:cost{n}"
+                    plan.slots.append(Slot(key, caster, ("sacrifice",),
+                                           f"{caster} sacrifices {_some(1, what)} to cast {card.name}",
+                                           state.step, None, pick=Pick(caster, "battlefield", what, 1),
+                                           source=source))
+                    cost_keys.append(key)
+            plan.rules.add("cast.pay")
+        groups: list[list[str]] = []
+        for pos, ins in enumerate(card.resolve, 1):
+            slots = _instruction_slots(ins, pos, caster, situation.target, state, board, source,
+                                       card.name, state.step)
+            plan.slots += slots
+            if len(slots) > 1:
+                plan.chain([[s.key] for s in slots], "apnap.order")
+            if slots:
+                groups.append([s.key for s in slots])
+        plan.chain(groups, "resolve.written-order")
+        resolution = [k for g in groups for k in g]
+        if not card.is_permanent_card:
+            key = f"{source}:graveyard"
+            plan.slots.append(Slot(key, caster, ("to-graveyard",), f"{card.name} is put into its "
+                                   "owner's graveyard", state.step, len(card.resolve) + 1,
+                                   source=source, optional=True))
+            plan.edges += [(k, key, "resolve.to-graveyard") for k in resolution]
+            resolution.append(key)
+        if cost_keys:
+            plan.edges += [(c, r, "stack.resolve-all-pass") for c in cost_keys for r in resolution]
+            plan.windows.append((f"after {caster} casts {card.name}, while it waits on the stack",
+                                 cost_keys, resolution, "stack.resolve-all-pass"))
+    elif situation.kind == "steps":
+        stages: list[list[str]] = []
+        for step in situation.steps:
+            keys: list[str] = []
+            if step == Step.UNTAP:
+                plan.slots.append(Slot(f"untap:{ap}", ap, ("untap",), f"{ap} untaps their permanents",
+                                       step))
+                keys.append(f"untap:{ap}")
+                plan.rules.add("turn.untap")
+            elif step == Step.UPKEEP:
+                for _, _, obj in state.objects("battlefield"):
+                    card = state.card_of(obj)
+                    if obj.controller != ap or card is None:
+                        continue
+                    for ability in card.abilities_of("triggered"):
+                        if ability.trigger not in ("your-upkeep", "upkeep"):
+                            continue
+                        for pos, ins in enumerate(ability.effect, 1):
+                            slots = _instruction_slots(ins, pos, ap, None, state, board, obj.id,
+                                                       f"{obj.id}'s upkeep trigger", step)
+                            plan.slots += slots
+                            keys += [s.key for s in slots]
+                            if ins.get("unless"):
+                                plan.rules.add("cost.unless")
+                if keys:
+                    plan.rules.add("turn.upkeep")
+                    plan.windows.append((f"in {ap}'s upkeep, with the upkeep trigger on the stack",
+                                         [k for s in stages for k in s], list(keys), "turn.upkeep"))
+            elif step == Step.DRAW:
+                plan.slots.append(Slot(f"draw:{ap}", ap, ("draw",), f"{ap} draws for the turn",
+                                       step, count=1))
+                keys.append(f"draw:{ap}")
+                plan.rules.add("turn.draw")
+            elif step == Step.DECLARE_BLOCKERS:
+                for p in state.opponents(ap):
+                    plan.slots.append(Slot(f"blockers:{p}", p, ("block",), f"{p} declares blockers",
+                                           step, many=True))
+                    keys.append(f"blockers:{p}")
+                plan.rules.add("combat.declare-blockers")
+            if keys:
+                if stages and step != Step.UPKEEP and step != Step.UNTAP:
+                    plan.windows.append((f"at the end of the step before {step} (players pass "
+                                         "priority)", [k for s in stages for k in s], list(keys),
+                                         "priority.when"))
+                stages.append(keys)
+        plan.chain(stages, "turn.phase-order")
+    elif situation.kind == "dying":
+        deaths = []
+        for obj in situation.dying:
+            found = state.find(obj)
+            assert found is not None
+            key = f"dies:{obj}"
+            plan.slots.append(Slot(key, found[2].controller, ("to-graveyard",),
+                                   f"{obj} is put into the graveyard", state.step, source=obj))
+            deaths.append(key)
+        plan.rules.add("sba.simultaneous")
+        by_player: dict[str, list[str]] = {}
+        for obj in situation.dying:
+            found = state.find(obj)
+            assert found is not None
+            controller = found[2].controller
+            card = state.card_of(found[2])
+            for ability in (card.abilities_of("triggered") if card else []):
+                if ability.trigger not in ("dies", "leaves-battlefield"):
+                    continue
+                for pos, ins in enumerate(ability.effect, 1):
+                    slots = _instruction_slots(ins, pos, controller, None, state, board, obj,
+                                               f"{obj}'s trigger", state.step)
+                    plan.slots += slots
+                    by_player.setdefault(controller, []).extend(s.key for s in slots)
+        triggered = [k for ks in by_player.values() for k in ks]
+        plan.edges += [(d, t, "triggers.apnap-stack") for d in deaths for t in triggered]
+        # The active player's triggers go on the stack first, so the others' resolve first.
+        order = [p for p in reversed(state.apnap()) if p in by_player]
+        plan.chain([by_player[p] for p in order], "triggers.apnap-stack")
+        if triggered:
+            plan.windows.append(("after the dying creatures' triggers are put on the stack, "
+                                 "before the first resolves", deaths, triggered, "priority.when"))
+            ordered = triggered
+            for i in range(1, len(ordered)):
+                plan.windows.append((f"after a trigger resolves, before the next "
+                                     f"({len(ordered) - i} left)", deaths + ordered[:i],
+                                     ordered[i:], "stack.resolve-all-pass"))
+    return plan
+
+
+# =========================================================================================
+# Performed lines
+# =========================================================================================
+
+@dataclass(frozen=True)
+class Line:
+    """One parsed performed line."""
+
+    actor: str
+    verb: str
+    objects: tuple[str, ...] = ()
+    count: int | None = None
+    text: str = ""
+    node: Field | None = None
+
+
+_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(v, re.compile(p, re.I)) for v, p in [
+    ("sacrifice", r"sacrifices (?P<objs>.+)"),
+    ("discard", r"discards (?P<n>\d+|a card|one card|two cards|three cards)"),
+    ("discard", r"discards (?P<objs>.+)"),
+    ("lose-life", r"loses (?P<n>\d+) life"),
+    ("gain-life", r"gains (?P<n>\d+) life"),
+    ("return", r"returns nothing"),
+    ("return", r"returns (?P<objs>.+?)(?: to (?:their|his|her) hand)?"),
+    ("draw", r"draws (?P<n>\d+|a card|one card|two cards|three cards)(?: cards?)?"),
+    ("search", r"searches(?: (?:the|their|his|her) library)?(?: and finds nothing)?"),
+    ("search", r"searches(?: (?:the|their|his|her) library)? for (?P<objs>.+)"),
+    ("shuffle", r"shuffles(?: (?:the|their|his|her) library)?"),
+    ("untap", r"untaps(?: (?:all|their|his|her)(?: permanents)?)*"),
+    ("to-graveyard", r"puts (?P<objs>.+?) into (?:the|their|his|her|its owner's) graveyard"),
+    ("tap-mana", r"taps (?P<objs>.+?) for mana"),
+    ("animate", r"animates (?P<objs>.+)"),
+    ("block", r"blocks with (?P<objs>.+)"),
+    ("block", r"declares (?P<objs>.+?) as (?:a )?blockers?"),
+]]
+LINE_FORMS = ("sacrifices X[, Y]", "discards N | discards X[, Y]", "loses N life", "gains N life",
+              "returns X | returns nothing", "draws N", "searches for X[, Y] | searches and finds "
+              "nothing", "shuffles", "untaps", "puts X into the graveyard", "taps X for mana",
+              "animates X", "blocks with X")
+
+
+def parse_line(node: Field, state: GameState) -> Line:
+    """A performed line such as ``bob sacrifices Serra Angel``; mistakes name the field."""
+    text = node.str().strip()
+    actor, _, rest = text.partition(" ")
+    if actor not in state.names:
+        raise node.error(f"the line '{text}' does not start with a player",
+                         f"'<player> <action>', the player one of: {', '.join(state.names)}",
+                         did_you_mean(actor, state.names))
+    for verb, pattern in _PATTERNS:
+        m = pattern.fullmatch(rest.strip())
+        if not m:
+            continue
+        groups = m.groupdict()
+        count = None
+        if groups.get("n"):
+            word = groups["n"].split()[0].lower()
+            count = int(word) if word.isdigit() else _NUMBER.get(word, 1)
+        objects: tuple[str, ...] = ()
+        if groups.get("objs"):
+            objects = tuple(_object(node, name, state) for name in _split(groups["objs"]))
+        return Line(actor, verb, objects, count, text, node)
+    raise node.error(f"'{rest}' is not an action mtgrules knows",
+                     "one of: " + "; ".join(f"<player> {f}" for f in LINE_FORMS),
+                     did_you_mean(rest.split()[0] if rest else "", [f.split()[0] for f in LINE_FORMS]))
+
+
+def _split(text: str) -> list[str]:
+    parts = re.split(r",\s*|\s+and\s+", text.strip())
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _object(node: Field, name: str, state: GameState) -> str:
+    name = re.sub(r"^(?:a|an|the) ", "", name)
+    if state.find(name) is not None:
+        return name
+    known = sorted({o.id for _, _, o in state.objects()})
+    raise node.error(f"no object '{name}' in the state", "an object of the scenario's state: "
+                     + ", ".join(known) if len(known) <= 30 else "an object of the state",
+                     did_you_mean(name, known))
+
+
+# =========================================================================================
+# Matching lines to slots, executing, and building the Block
+# =========================================================================================
+
+@dataclass(frozen=True)
+class Performed:
+    """One action ready to execute: its line, the slot it fills, and its fixed selection."""
+
+    id: str
+    line: Line
+    slot: Slot | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    board: Board
+    legal: bool
+    why: str = ""
+    moved: tuple[tuple[str, tuple[str, str] | None, tuple[str, str]], ...] = ()
+    """(object, from, to) for every object the action moved."""
+    options: tuple[str, ...] | None = None
+    """For a choice: the options it had."""
+    selection: tuple[str, ...] = ()
+
+
+class Executor:
+    """Executes actions on a ``Board`` under the scenario's state and cards."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self.owner = {o.id: o.owner for _, _, o in state.objects()}
+        self.controller = {o.id: o.controller for _, _, o in state.objects()}
+
+    def candidates(self, board: Board, pick: Pick) -> tuple[str, ...]:
+        objs = board.zone(pick.holder, pick.zone)
+        if pick.zone == "battlefield":
+            objs = tuple(o for o in self.all_on_battlefield(board)
+                         if self.controller.get(o) == pick.holder)
+        return tuple(o for o in objs if o != pick.exclude and
+                     (pick.zone in ("hand", "library") and pick.what == "card"
+                      or _is(self.state, o, pick.what, board)))
+
+    def all_on_battlefield(self, board: Board) -> tuple[str, ...]:
+        return tuple(o for (h, z), objs in board.zones if z == "battlefield" for o in objs)
+
+    def forced(self, pick: Pick, options: int) -> bool:
+        return options <= forced_at_most(pick)
+
+    def run(self, board: Board, step: Performed, recompute: bool, forced_as_performed: bool) -> Outcome:
+        line, slot = step.line, step.slot
+        actor, verb, objs = line.actor, line.verb, line.objects
+        pick = slot.pick if slot else None
+        options: tuple[str, ...] | None = None
+        declining = bool(pick and pick.decline and verb == "sacrifice")
+        if pick is not None:
+            options = self.candidates(board, pick)
+            if recompute and forced_as_performed and verb != "search" and not pick.decline:
+                # A forced choice was the game's, not the player's: in another order the game
+                # picks again from what is there then.
+                if self.forced(pick, len(options)):
+                    if pick.keep is None:
+                        objs = tuple(options[:pick.count])
+                    else:
+                        objs = () if pick.keep and len(options) <= pick.keep else options
+        moved: list = []
+        b = board
+
+        def move(o: str, zone: str, holder: str | None = None) -> None:
+            nonlocal b
+            src = b.where(o)
+            dest = (holder or self.owner.get(o, actor), zone)
+            b = b.move(o, *dest)
+            moved.append((o, src, dest))
+
+        def bad(why: str) -> Outcome:
+            return Outcome(b, False, why, tuple(moved), options, objs)
+
+        if verb in ("sacrifice", "to-graveyard"):
+            for o in objs:
+                where = b.where(o)
+                if verb == "sacrifice" and (where is None or where[1] != "battlefield"
+                                            or self.controller.get(o) != actor):
+                    return bad(f"{o} is not a permanent {actor} controls then")
+                if verb == "to-graveyard" and (where is None or where[1] not in ("stack", "battlefield")):
+                    return bad(f"{o} is not on the stack or the battlefield then")
+                if options is not None and not declining and o not in options:
+                    return bad(f"{o} is not one of the options then")
+                move(o, "graveyard")
+        elif verb == "discard":
+            if line.count is not None and not line.objects:
+                hand = b.zone(actor, "hand")
+                objs = hand[:line.count]
+                if len(objs) < line.count:
+                    return bad(f"{actor} has fewer than {line.count} cards in hand then")
+            for o in objs:
+                if o not in b.zone(actor, "hand"):
+                    return bad(f"{o} is not in {actor}'s hand then")
+                move(o, "graveyard")
+        elif verb == "return":
+            for o in objs:
+                if options is not None and o not in options:
+                    return bad(f"{o} is not a card {actor} may return then")
+                move(o, "hand", actor)
+        elif verb == "draw":
+            n = line.count or 1
+            for o in b.zone(actor, "library")[:n]:
+                move(o, "hand", actor)
+        elif verb == "search":
+            for o in objs:
+                if options is not None and o not in options:
+                    return bad(f"{o} is not a card {actor} may find then")
+                move(o, "battlefield", actor)
+            b = replace(b, seen_libraries=b.seen_libraries | {actor})
+        elif verb == "shuffle":
+            b = replace(b, seen_libraries=b.seen_libraries - {actor})
+        elif verb == "untap":
+            mine = {o for o in self.all_on_battlefield(b) if self.controller.get(o) == actor}
+            b = replace(b, tapped=b.tapped - mine)
+        elif verb == "tap-mana":
+            for o in objs:
+                if b.where(o) is None or b.where(o)[1] != "battlefield" or o in b.tapped:
+                    return bad(f"{o} is not an untapped permanent then")
+                b = replace(b, tapped=b.tapped | {o})
+        elif verb == "animate":
+            for o in objs:
+                if b.where(o) is None or b.where(o)[1] != "battlefield":
+                    return bad(f"{o} is not on the battlefield then")
+                b = replace(b, animated=b.animated | {o})
+        elif verb == "block":
+            for o in objs:
+                if b.where(o) is None or b.where(o)[1] != "battlefield" or self.controller.get(o) != actor:
+                    return bad(f"{o} is not a permanent {actor} controls then")
+                if not _is(self.state, o, "creature", b):
+                    return bad(f"{o} is not a creature then")
+                if o in b.tapped:
+                    return bad(f"{o} is tapped then, and tapped creatures can't block")
+                b = replace(b, blocking=b.blocking | {o})
+        elif verb in ("gain-life", "lose-life"):
+            b = b.add_life(actor, (line.count or 0) * (1 if verb == "gain-life" else -1))
+        if pick is not None and options is not None and verb != "draw":
+            n = len(options)
+            need = n - pick.keep if pick.keep is not None else min(pick.count, n)
+            chosen = len(objs)
+            if pick.up_to and chosen > pick.count:
+                return bad(f"{actor} may choose at most {pick.count}")
+            if not pick.up_to and not declining and chosen != need:
+                return bad(f"{actor} must choose {need} of the {n} options then, not {chosen}")
+        return Outcome(b, True, "", tuple(moved), options, objs)
+
+
+def forced_at_most(pick: Pick) -> int:
+    if pick.keep is not None:
+        return 10 ** 6 if pick.keep == 0 else pick.keep
+    if pick.decline:
+        return 1
+    return 0 if pick.up_to else pick.count
+
+
+def _describe_options(options: Sequence[str], pick: Pick) -> str:
+    where = {"graveyard": f"{pick.holder}'s graveyard", "hand": f"{pick.holder}'s hand",
+             "library": f"{pick.holder}'s library", "battlefield": "the battlefield"}[pick.zone] \
+        if pick.zone in ("graveyard", "hand", "library", "battlefield") else pick.zone
+    names = [o if ":" not in o else "a hidden card" for o in options]
+    extra = " (or declining to pay)" if pick.decline else ""
+    if not names:
+        return f"with no option in {where}{extra}"
+    if len(names) == 1:
+        return f"{names[0]} in {where}, the only option{extra}"
+    if len(set(names)) == 1 and names[0] == "a hidden card":
+        return f"among the {len(names)} cards in {where}{extra}"
+    return f"between {', '.join(names[:-1])} and {names[-1]} in {where}{extra}"
+
+
+@dataclass(frozen=True)
+class Event:
+    """A reaction or a substantial pause inside the performed sequence (ends a block)."""
+
+    kind: str
+    text: str
+
+
+def build_block(situation: Situation, entries: Sequence[Line | Event], state: GameState) -> Block:
+    """The Block for performed ``entries`` (lines and events, in order) in this situation."""
+    plan = plan_for(situation, state)
+    lines = [e for e in entries if isinstance(e, Line)]
+    barriers, labels = [], []
+    count = 0
+    for e in entries:
+        if isinstance(e, Event):
+            if 0 < count:
+                barriers.append(count)
+                labels.append(f"{e.kind} ({e.text})" if e.text else e.kind)
+        else:
+            count += 1
+    barriers_t = tuple(b for b in barriers if b < len(lines))
+    labels_t = tuple(l for b, l in zip(barriers, labels) if b < len(lines))
+
+    # -- match lines to slots -------------------------------------------------------------
+    taken: dict[str, int] = {}
+    steps: list[Performed] = []
+    added: list[str] = []
+    for n, line in enumerate(lines, 1):
+        slot = _match(line, plan.slots, taken)
+        if slot is None and line.verb not in FREE_VERBS:
+            added.append(f"'{line.text}'")
+        steps.append(Performed(f"a{n}", line, slot))
+    executor = Executor(state)
+    start = board_of(state)
+    forgotten = []
+    for slot in plan.slots:
+        if slot.key in taken or slot.many or slot.optional:
+            continue
+        if slot.pick is not None and not slot.pick.decline:
+            if not executor.candidates(start, slot.pick) and slot.pick.zone != "library":
+                continue  # nothing to act on: CR 101.3, the instruction does nothing
+        forgotten.append(slot.label)
+
+    # -- precedences between actions --------------------------------------------------------
+    by_slot: dict[str, list[str]] = {}
+    for s in steps:
+        if s.slot is not None:
+            by_slot.setdefault(s.slot.key, []).append(s.id)
+    precedences: list[Precedence] = []
+    for a, b, rule in plan.edges:
+        for x in by_slot.get(a, []):
+            for y in by_slot.get(b, []):
+                precedences.append(Precedence(x, y, rule))
+    precedences += _free_dependencies(steps, by_slot)
+
+    # -- execute as performed ----------------------------------------------------------------
+    performed = _execute(executor, start, steps, recompute=False, forced=set())
+    # "discards 3" from a hidden hand: which three is fixed by what happened as performed
+    steps = [replace(s, line=replace(s.line, objects=o.selection))
+             if s.line.verb == "discard" and not s.line.objects else s
+             for s, o in zip(steps, performed.outcomes)]
+    forced_perf = {s.id for s, o in zip(steps, performed.outcomes)
+                   if s.slot and s.slot.pick and o.options is not None
+                   and executor.forced(s.slot.pick, len(o.options) + (1 if s.slot.pick.decline else 0))}
+    actions = _actions(state, executor, start, steps, performed, precedences)
+    conflicts, always = _conflicts(executor, start, steps, performed, forced_perf)
+    known = frozenset((p, f"card:{o.id}") for p in state.names for _, _, o in state.objects()
+                      if state.knows(p, o.id))
+    ids = {s.id for s in steps}
+    windows = tuple(Window(text, frozenset(x for k in before for x in by_slot.get(k, [])),
+                           frozenset(x for k in after for x in by_slot.get(k, [])), rule)
+                    for text, before, after, rule in plan.windows)
+    windows = tuple(w for w in windows if w.before and w.after)
+    windows += _free_windows(steps)
+    assert all(p.before in ids and p.after in ids for p in precedences)
+    return Block(actions=tuple(actions), precedences=tuple(dict.fromkeys(precedences)),
+                 barriers=barriers_t, barrier_labels=labels_t, conflicts=tuple(conflicts),
+                 always_illegal=tuple(always), initially_known=known, added=tuple(added),
+                 forgotten=tuple(forgotten), windows=windows, rules=tuple(sorted(plan.rules)))
+
+
+def _match(line: Line, slots: list[Slot], taken: dict[str, int]) -> Slot | None:
+    for slot in slots:
+        if slot.actor != line.actor or line.verb not in slot.verbs:
+            continue
+        if slot.key in taken and not slot.many:
+            continue
+        if line.verb == "sacrifice" and slot.decline_object and slot.decline_object not in line.objects:
+            continue
+        if line.verb == "to-graveyard" and slot.source not in line.objects:
+            continue
+        if slot.count is not None and line.count is not None and slot.count != line.count:
+            continue
+        taken[slot.key] = taken.get(slot.key, 0) + 1
+        return slot
+    return None
+
+
+def _free_dependencies(steps: list[Performed], by_slot: dict[str, list[str]]) -> list[Precedence]:
+    """A mana ability comes before the activation it pays for; an animation comes before the
+    event that needs the creature (the whole declaration, CR 509.1, since blockers are declared
+    at once)."""
+    out = []
+    for i, s in enumerate(steps):
+        if s.line.verb == "tap-mana":
+            for t in steps[i + 1:]:
+                if t.line.actor == s.line.actor and t.line.verb == "animate":
+                    out.append(Precedence(s.id, t.id, "cast.mana-abilities"))
+                    break
+        if s.line.verb == "animate":
+            for t in steps:
+                if t.line.verb == "block" and set(t.line.objects) & set(s.line.objects) and t.slot:
+                    out += [Precedence(s.id, x, "combat.declare-blockers")
+                            for x in by_slot[t.slot.key]]
+    return out
+
+
+def _free_windows(steps: list[Performed]) -> tuple[Window, ...]:
+    out = []
+    for s in steps:
+        if s.line.verb == "animate":
+            later = frozenset(t.id for t in steps if t.line.verb == "block")
+            if later:
+                out.append(Window(f"after {s.line.actor} activates the ability of "
+                                  f"{', '.join(s.line.objects)}, before it resolves and before "
+                                  "blockers are declared", frozenset({s.id}), later,
+                                  "stack.resolve-all-pass"))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Run:
+    outcomes: tuple[Outcome, ...]
+    final: tuple
+    boards: tuple[Board, ...]
+    """The board before each action."""
+
+
+def _execute(executor: Executor, start: Board, steps: Sequence[Performed], recompute: bool,
+             forced: set[str]) -> Run:
+    board, outs, boards = start, [], []
+    for s in steps:
+        boards.append(board)
+        out = executor.run(board, s, recompute, s.id in forced)
+        if not out.legal:
+            # Carry on as if it happened as written, so later actions can still be judged.
+            loose = executor.run(board, Performed(s.id, s.line, None), recompute, False)
+            out = replace(out, board=loose.board, moved=loose.moved)
+        outs.append(out)
+        board = out.board
+    return Run(tuple(outs), board.final(), tuple(boards))
+
+
+def _actions(state: GameState, executor: Executor, start: Board, steps: list[Performed], run: Run,
+             precedences: list[Precedence]) -> list[Action]:
+    # the board at each choice's moment in a canonical correct order, for descriptions
+    canonical = canonical_order([s.id for s in steps], precedences)
+    by_id = {s.id: s for s in steps}
+    correct_run = _execute(executor, start, [by_id[i] for i in canonical], False, set())
+    options_then = {i: o.options for i, o in zip(canonical, correct_run.outcomes)}
+    actions = []
+    for s, out in zip(steps, run.outcomes):
+        line, slot = s.line, s.slot
+        reveals = _reveals(state, s, out, run.boards[steps.index(s)])
+        choice = None
+        if slot and slot.pick and out.options is not None:
+            pick = slot.pick
+            extra = 1 if pick.decline else 0
+            base = len(executor.candidates(start, pick)) + extra
+            deltas = []
+            for t, tout in zip(steps, run.outcomes):
+                if t.id == s.id:
+                    continue
+                d = 0
+                for o, src, dest in tout.moved:
+                    ok = o != pick.exclude and (pick.what == "card" or _is(state, o, pick.what))
+                    if ok and dest == (pick.holder, pick.zone):
+                        d += 1
+                    if ok and src == (pick.holder, pick.zone):
+                        d -= 1
+                if d:
+                    deltas.append((t.id, d))
+            shown = options_then.get(s.id) or out.options
+            choice = Choice(line.actor,
+                            _describe_options(shown, pick), base, forced_at_most(pick),
+                            tuple(deltas))
+        actions.append(Action(id=s.id, actor=line.actor, text=line.text, verb=line.verb,
+                              objects=out.selection or line.objects,
+                              step=slot.step if slot else state.step,
+                              slot=slot.label if slot else None,
+                              position=slot.position if slot else None,
+                              choice=choice, reveals=reveals))
+    return actions
+
+
+def _reveals(state: GameState, s: Performed, out: Outcome, before: Board) -> tuple[Reveal, ...]:
+    line = s.line
+    others = [p for p in state.names if p != line.actor]
+    found: list[Reveal] = []
+    if line.verb == "draw":
+        label = f"the {_some(len(out.moved), 'card')} drawn by '{line.text}'".replace(
+            "the a card", "the card")
+        found += [Reveal(f"card:{o}", line.actor, label) for o, _, _ in out.moved]
+    if line.verb == "search":
+        label = f"the contents of {line.actor}'s library, seen in '{line.text}'"
+        found += [Reveal(f"card:{o}", line.actor, label)
+                  for o in before.zone(line.actor, "library")]
+        found += [Reveal(f"card:{o}", p, f"the cards found by '{line.text}'")
+                  for o, _, _ in out.moved for p in others]
+    if line.verb == "discard":
+        found += [Reveal(f"card:{o}", p, f"the cards discarded in '{line.text}'")
+                  for o, _, _ in out.moved for p in others]
+    if s.slot and s.slot.pick and line.verb in ("sacrifice", "discard", "return", "block", "search"):
+        found += [Reveal(f"choice:{s.id}", p, f"what {line.actor} chose in '{line.text}'")
+                  for p in others]
+    return tuple(found)
+
+
+def canonical_order(ids: Sequence[str], precedences: Sequence[Precedence],
+                    extra: Sequence[tuple[str, str]] = ()) -> list[str]:
+    """A linear extension of the precedences (plus ``extra`` pairs), as close to ``ids``'
+    order as possible (Kahn's algorithm, ties broken by the given order)."""
+    succ: dict[str, set[str]] = {i: set() for i in ids}
+    indeg = {i: 0 for i in ids}
+    for a, b in [(p.before, p.after) for p in precedences] + list(extra):
+        if b not in succ[a]:
+            succ[a].add(b)
+            indeg[b] += 1
+    rank = {i: n for n, i in enumerate(ids)}
+    ready = sorted((i for i in ids if indeg[i] == 0), key=rank.get)
+    out = []
+    while ready:
+        i = ready.pop(0)
+        out.append(i)
+        for j in succ[i]:
+            indeg[j] -= 1
+            if indeg[j] == 0:
+                ready.append(j)
+        ready.sort(key=rank.get)
+    if len(out) != len(ids):
+        raise ValueError("the precedences have a cycle")
+    return out
+
+
+def _footprint(executor: Executor, s: Performed, out: Outcome) -> set:
+    line = s.line
+    fp: set = set()
+    for o, src, dest in out.moved:
+        fp |= {("obj", o), ("zone", *dest)} | ({("zone", *src)} if src else set())
+    for o in line.objects:
+        fp.add(("obj", o))
+    if s.slot and s.slot.pick:
+        fp.add(("zone", s.slot.pick.holder, s.slot.pick.zone))
+        if s.slot.pick.zone == "battlefield":
+            fp.add(("battlefield", s.slot.pick.holder))
+    if line.verb in ("draw", "search", "shuffle"):
+        fp.add(("zone", line.actor, "library"))
+    if line.verb in ("untap", "tap-mana", "block"):
+        fp.add(("tapping", line.actor))
+    for o, src, dest in out.moved:
+        if "battlefield" in (dest[1], src[1] if src else None):
+            fp.add(("battlefield", executor.controller.get(o, dest[0])))
+    return fp
+
+
+def _conflicts(executor: Executor, start: Board, steps: list[Performed], performed: Run,
+               forced: set[str]) -> tuple[list[Conflict], list[str]]:
+    prints = [_footprint(executor, s, o) for s, o in zip(steps, performed.outcomes)]
+    illegal_perf = {s.id for s, o in zip(steps, performed.outcomes) if not o.legal}
+    conflicts: list[Conflict] = []
+    fixed: set[str] = set()
+    n = len(steps)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if not (prints[i] & prints[j]):
+                continue
+            between = range(i + 1, j)
+            order = list(steps)
+            if not any(prints[j] & prints[k] for k in between):
+                order.insert(i, order.pop(j))          # move the later one just before
+            else:
+                order.insert(j, order.pop(i))          # move the earlier one just after
+            run = _execute(executor, start, order, recompute=True, forced=forced)
+            illegal = {s.id for s, o in zip(order, run.outcomes) if not o.legal}
+            flipped: set[Condition] = set()
+            kept: set[Condition] = set()
+            whys = []
+            if illegal - illegal_perf:
+                flipped.add(Condition.LEGAL_IN_ORDER)
+                whys += [o.why for s, o in zip(order, run.outcomes) if s.id in illegal - illegal_perf]
+            if illegal_perf - illegal:
+                kept.add(Condition.LEGAL_IN_ORDER)
+                fixed |= illegal_perf - illegal
+                whys += [o.why for s, o in zip(steps, performed.outcomes)
+                         if s.id in illegal_perf - illegal]
+            if run.final != performed.final and not illegal - illegal_perf:
+                flipped.add(Condition.SAME_STATE)
+                whys.append(_state_difference(performed.final, run.final))
+            if flipped or kept:
+                a, b = steps[i], steps[j]
+                why = (f"'{a.line.text}' and '{b.line.text}' in the other order: "
+                       + "; ".join(w for w in whys if w))
+                conflicts.append(Conflict(a.id, b.id, frozenset(flipped), frozenset(kept), why))
+    always = [s.id for s in steps if s.id in illegal_perf and s.id not in fixed]
+    return conflicts, always
+
+
+def _state_difference(a: tuple, b: tuple) -> str:
+    za, zb = dict(a[0]), dict(b[0])
+    for key in sorted(set(za) | set(zb)):
+        if za.get(key, ()) != zb.get(key, ()):
+            holder, zone = key
+            extra = sorted(set(zb.get(key, ())) - set(za.get(key, ())))
+            if extra:
+                return f"{', '.join(extra)} would end in {holder}'s {zone} instead"
+            if zone == "library":
+                return f"{holder}'s library would end shuffled instead of in a seen order"
+            return f"{holder}'s {zone} would end differently"
+    if a[5] != b[5]:
+        return "a library searched after its shuffle would not be random"
+    names = ["zones", "tapped permanents", "animated permanents", "blockers", "life totals"]
+    for i, name in enumerate(names):
+        if a[i] != b[i]:
+            return f"the {name} would end differently"
+    return "the game would end in a different state"
+
+
+__all__ = ["Board", "Situation", "Line", "Event", "Slot", "Plan", "plan_for", "parse_line",
+           "build_block", "canonical_order", "FREE_VERBS"]
