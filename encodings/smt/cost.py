@@ -26,9 +26,12 @@ from dataclasses import dataclass, field
 import z3
 
 from mtgrules.encodings.smt import check, make_solver
+from mtgrules.model.errors import SolverTimeout
 from mtgrules.model.mana import COLOR_NAMES, MANA_TYPES, ManaCost, ManaSymbol, format_counts
 
 COMPONENTS = ("generic", *MANA_TYPES, "S")
+MINIMISE_STEPS = 6
+"""How many times a witness is strengthened (less life, fewer activations) before it is kept."""
 """Mana components of a total cost: generic, the six mana types, and snow."""
 
 
@@ -330,8 +333,17 @@ def total_cost(problem: CostProblem, after: CostProblem | None = None) -> tuple[
 # -- payment --------------------------------------------------------------------------------
 
 def pay(problem: PaymentProblem, minimise: bool = True) -> Payment | NoPayment:
-    """A payment of the locked total cost of ``problem.cost``, or why none exists."""
-    solver = make_solver(optimize=minimise)
+    """A payment of the locked total cost of ``problem.cost``, or why none exists.
+
+    Feasibility is decided first (the unsatisfiable core explains a failure). With
+    ``minimise`` the witness is then improved incrementally on the same solver: first the
+    least life paid, then the fewest mana abilities activated, a few strengthening steps
+    each, keeping the last witness found if the budget runs out."""
+    return _pay(problem, minimise)
+
+
+def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
+    solver = make_solver()
     total = _build_total(solver, problem.cost, "f")
     need = total.final
     pool = Counter(dict(problem.pool))
@@ -401,28 +413,31 @@ def pay(problem: PaymentProblem, minimise: bool = True) -> Payment | NoPayment:
     for name, constraint in requirements.items():
         labels[name] = z3.Bool(f"need[{name}]")
         solver.add(z3.Implies(labels[name], constraint))
-    if minimise:
-        solver.minimize(z3.Sum(list(uses.values())) if uses else z3.IntVal(0))
-        solver.minimize(total.life)
-
-    if isinstance(solver, z3.Optimize):
-        for label in labels.values():
-            solver.add(label)
-        if check(solver):
-            return _read_payment(solver.model(), problem, total, uses, spend, sac_vars, card_vars)
-        return _why_not(problem)
     if check(solver, *labels.values()):
-        return _read_payment(solver.model(), problem, total, uses, spend, sac_vars, card_vars)
+        model = solver.model()
+        if minimise:
+            activations = z3.Sum(list(uses.values())) if uses else z3.IntVal(0)
+            for goal in (total.life, activations):
+                for _ in range(MINIMISE_STEPS):
+                    best = model.eval(goal, model_completion=True).as_long()
+                    if best == 0:
+                        break
+                    solver.push()
+                    solver.add(goal < best)
+                    try:
+                        better = check(solver, *labels.values())
+                    except SolverTimeout:
+                        better = False
+                    if better:
+                        model = solver.model()
+                    solver.pop()
+                    if not better:
+                        break
+                solver.add(goal <= model.eval(goal, model_completion=True).as_long())
+        return _read_payment(model, problem, total, uses, spend, sac_vars, card_vars)
     core = {str(b) for b in solver.unsat_core()}
     short = tuple(n for n, b in labels.items() if str(b) in core)
     return _no_payment(problem, short)
-
-
-def _why_not(problem: PaymentProblem) -> NoPayment:
-    """Re-run as a plain solver (Optimize gives no cores) to extract the unsatisfiable core."""
-    result = pay(problem, minimise=False)
-    assert isinstance(result, NoPayment)
-    return result
 
 
 def _no_payment(problem: PaymentProblem, short: tuple[str, ...]) -> NoPayment:
