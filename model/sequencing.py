@@ -199,7 +199,9 @@ def _instruction_slots(ins: Instruction, pos: int, controller: str, target: str 
                        step: Step | None) -> list[Slot]:
     """The slots one instruction creates, one per player it addresses (APNAP order)."""
     out: list[Slot] = []
-    players = _who(ins.get("who", "you"), controller, target, state)
+    # balance: every player chooses, in APNAP order (CR 101.4)
+    players = (state.apnap() if ins.verb == "balance"
+               else _who(ins.get("who", "you"), controller, target, state))
     where = f"{name}, instruction {pos}"
     for p in players:
         key = f"{source}:{pos}:{p}"
@@ -225,11 +227,13 @@ def _instruction_slots(ins: Instruction, pos: int, controller: str, target: str 
             out.append(Slot(key, p, (ins.verb,), f"{p} {'loses' if ins.verb == 'lose-life' else 'gains'}"
                             f" {amount} life ({where})", step, pos, count=amount, source=source))
         elif ins.verb == "return":
-            what = ins.get("what", "creature")
+            what = str(ins.get("what", "creature"))
+            another = what.startswith("another-")   # "another creature card": not the source
+            what = what.removeprefix("another-")
             out.append(Slot(key, p, ("return",), f"{p} returns {_some(count, what + ' card')} from "
                             f"the graveyard ({where})", step, pos,
                             pick=Pick(p, str(ins.get("from", "graveyard")), what, count,
-                                      exclude=source if ins.get("another") else None),
+                                      exclude=source if another else None),
                             source=source))
         elif ins.verb == "draw":
             out.append(Slot(key, p, ("draw",), f"{p} draws {count} ({where})", step, pos,
@@ -694,12 +698,18 @@ def build_block(situation: Situation, entries: Sequence[Line | Event], state: Ga
     steps: list[Performed] = []
     added: list[str] = []
     for n, line in enumerate(lines, 1):
-        slot = _match(line, plan.slots, taken)
+        slot = _match(line, plan.slots, taken, state)
         if slot is None and line.verb not in FREE_VERBS:
             added.append(f"'{line.text}'")
         steps.append(Performed(f"a{n}", line, slot))
     executor = Executor(state)
     start = board_of(state)
+    if situation.kind == "casting" and situation.card is not None:
+        # CR 601.2a: casting begins by moving the card to the stack
+        caster = situation.caster or state.active
+        spell = situation.object or situation.card.name
+        if start.where(spell) is not None:
+            start = start.move(spell, caster, "stack")
     forgotten = []
     for slot in plan.slots:
         if slot.key in taken or slot.many or slot.optional:
@@ -747,10 +757,15 @@ def build_block(situation: Situation, entries: Sequence[Line | Event], state: Ga
                  forgotten=tuple(forgotten), windows=windows, rules=tuple(sorted(plan.rules)))
 
 
-def _match(line: Line, slots: list[Slot], taken: dict[str, int]) -> Slot | None:
+def _match(line: Line, slots: list[Slot], taken: dict[str, int], state: GameState) -> Slot | None:
     for slot in slots:
         if slot.actor != line.actor or line.verb not in slot.verbs:
             continue
+        pick = slot.pick
+        if (pick is not None and line.objects and pick.zone == "battlefield"
+                and slot.decline_object not in line.objects
+                and not all(_is(state, o, pick.what) for o in line.objects)):
+            continue   # "sacrifices Forest" fills a land slot, not a creature one
         if slot.key in taken and not slot.many:
             continue
         if line.verb == "sacrifice" and slot.decline_object and slot.decline_object not in line.objects:
