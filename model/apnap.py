@@ -43,6 +43,23 @@ class ChoiceProblem:
     starting_game: bool = False
     """Made while starting the game, before any turn (CR 101.4e)."""
 
+    def __post_init__(self) -> None:
+        ids = [c.id for c in self.choices]
+        if len(set(ids)) != len(ids):
+            raise ValueError("choice ids must be distinct")
+        for c in self.choices:
+            if c.player not in self.players:
+                raise ValueError(f"choice {c.id!r}: {c.player!r} is not a player")
+            if c.caused_by is None:
+                continue
+            if c.caused_by not in ids:
+                raise ValueError(f"choice {c.id!r} is caused by an unknown choice {c.caused_by!r}")
+            if self.choice(c.caused_by).caused_by is not None:
+                raise ValueError(f"choice {c.id!r}: chains of caused choices are not modelled")
+            if c.written is not None:
+                raise ValueError(f"choice {c.id!r}: a caused choice comes after its cause and "
+                                 "has no place in the written order")
+
     def choice(self, choice_id: str) -> Choice:
         for c in self.choices:
             if c.id == choice_id:

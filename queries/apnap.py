@@ -144,9 +144,11 @@ def _explicit_choices(node: Field, names: tuple[str, ...]) -> tuple[Choice, ...]
             raise UnsupportedQuestion(
                 f"{field.location}: '{c.id}' is caused by '{cause.id}', which is itself caused by "
                 "another choice; chains of caused choices are not modelled (one level is).")
-        if seen[c.id].has("event"):
-            raise seen[c.id]["event"].error("a caused choice belongs to its cause's event",
-                                            "no 'event' field on a caused choice")
+        for extra, why in (("event", "a caused choice belongs to its cause's event"),
+                           ("written", "a caused choice comes after its cause, outside the "
+                                       "written order")):
+            if seen[c.id].has(extra):
+                raise seen[c.id][extra].error(why, f"no '{extra}' field on a caused choice")
     return tuple(choices)
 
 

@@ -94,17 +94,15 @@ def problems(draw):
     total = draw(st.integers(1, 6))
     for k in range(total):
         player = draw(st.sampled_from(players))
-        own = [c for c in choices if c.player == player]
-        written = draw(st.one_of(st.none(), st.integers(1, 4)))
         cause = None
         uncaused = [c.id for c in choices if c.caused_by is None]
         if uncaused and draw(st.booleans()) and draw(st.booleans()):
             cause = draw(st.sampled_from(uncaused))
+        written = None if cause else draw(st.one_of(st.none(), st.integers(1, 4)))
         event = 0 if cause else draw(st.integers(0, 1))
         face_down = draw(st.booleans())
         choices.append(Choice(f"c{k}", player, "x", event=event, written=written,
                               face_down=face_down, caused_by=cause))
-        del own
     return ChoiceProblem(players, first, tuple(choices),
                          starting_game=draw(st.booleans()) and draw(st.booleans()))
 
