@@ -938,8 +938,10 @@ def _footprint(executor: Executor, s: Performed, out: Outcome) -> set:
             fp.add(("battlefield", s.slot.pick.holder))
     if line.verb in ("draw", "search", "shuffle"):
         fp.add(("zone", line.actor, "library"))
-    if line.verb in ("untap", "tap-mana", "block"):
-        fp.add(("tapping", line.actor))
+    if line.verb in ("tap-mana", "block"):
+        fp |= {("tap", o) for o in line.objects}
+    if line.verb == "untap":
+        fp |= {("tap", o) for o, c in executor.controller.items() if c == line.actor}
     for o, src, dest in out.moved:
         if "battlefield" in (dest[1], src[1] if src else None):
             fp.add(("battlefield", executor.controller.get(o, dest[0])))

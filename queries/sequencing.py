@@ -141,6 +141,15 @@ def block_facts(block: Block) -> list[str]:
     return out
 
 
+def reveal_facts(block: Block) -> list[str]:
+    """Every reveal and the knowledge before the block (for ``sequencing_orders.lp``)."""
+    f = asp.fact
+    out = [f("reveal", a.id, r.fact, r.player) for a in block.actions for r in a.reveals]
+    facts = {r.fact for a in block.actions for r in a.reveals}
+    out += [f("known0", p, fact) for p, fact in block.initially_known if fact in facts]
+    return out
+
+
 class SequencingAsp:
     """One grounded clingo program per block; conditions switched by externals."""
 
@@ -183,7 +192,7 @@ class SequencingAsp:
         return canonical_order(self.block.ids, precs, extra)
 
     def orders(self, enabled: Iterable[Condition]) -> Iterable[list[str]]:
-        """Every total order meeting ``enabled`` (the program must be grounded with total)."""
+        """Every correct order meeting ``enabled`` (grounded with ``total=True``)."""
         self._switch(set(enabled))
         with self.ctl.solve(yield_=True) as handle:
             for model in handle:
@@ -278,28 +287,56 @@ def answer(question: SequencingQuestion, state: GameState, edition: Edition, bac
 @dataclass(frozen=True)
 class StandingOrders:
     count: int
-    """How many total orders of the block stand (0 when the block can't stand at all)."""
+    """How many performed orders of the block's actions stand."""
     orders: tuple[tuple[str, ...], ...]
     """Those orders (up to the limit asked for), as action ids."""
     total: int
     """How many orders of the block there are at all (n!)."""
 
 
-def standing_orders(block: Block, edition: Edition | None = None, limit: int | None = None
+def standing_orders(block: Block, edition: Edition | None = None, limit: int | None = None,
+                    conditions: Iterable[Condition] = (Condition.LEGAL_IN_ORDER,
+                                                       Condition.SAME_STATE, Condition.NO_LEAK)
                     ) -> StandingOrders:
-    """All orders of a block that would stand, and their count. The solver enumerates only
-    the standing orders (each model is one order), never the n! permutations."""
+    """Of all the orders in which the block's actions could have been performed, the ones
+    that would stand, and how many there are (``conditions`` chooses which must hold; the
+    default is all that depend on order; reactions and pauses are left out, so the block is
+    one batch). clingo enumerates only the standing orders, projected on the performed order,
+    never the n! permutations one by one."""
     import math
     edition = edition or Edition.newest()
     total = math.factorial(len(block.actions))
     if block.added or block.forgotten:
         return StandingOrders(0, (), total)
-    solver = SequencingAsp(block, edition, total=True, models=0)
+    ctl = clingo.Control(["0", "--warn=none", "--project"])
+    keys = sorted(rulebook())
+    ctl.add("base", [], "\n".join(f"#external in_force({asp.term(k)})." for k in keys))
+    ctl.add("base", [], asp.encoding("sequencing_orders"))
+    conds = [f"cond({_COND_TERM[c]})." for c in conditions if c in ORDER_CONDITIONS]
+    ctl.add("base", [], "\n".join(block_facts(block) + reveal_facts(block) + conds))
+    ctl.ground([("base", [])])
+    for key in keys:
+        ctl.assign_external(clingo.Function("in_force", [clingo.String(key)]),
+                            rulebook()[key].holds_in(edition))
     found = []
-    for order in solver.orders(ORDER_CONDITIONS):
-        found.append(tuple(order))
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            before = {a: 0 for a in block.ids}
+            for x, _ in asp.atoms(model.symbols(shown=True), "pfirst"):
+                before[x] += 1
+            found.append(tuple(sorted(block.ids, key=lambda a: -before[a])))
     found.sort()
     return StandingOrders(len(found), tuple(found[:limit] if limit else found), total)
+
+
+def witness_orders(block: Block, edition: Edition | None = None) -> tuple[tuple[str, ...], ...]:
+    """Every correct order that shows the block (as performed) stands: each model of the
+    program with every pair oriented is one such total order."""
+    edition = edition or Edition.newest()
+    if block.added or block.forgotten:
+        return ()
+    solver = SequencingAsp(block, edition, total=True, models=0)
+    return tuple(sorted(tuple(o) for o in solver.orders(ORDER_CONDITIONS)))
 
 
 # -- verdicts ------------------------------------------------------------------------------------
@@ -370,4 +407,4 @@ SEQUENCING = register(QuestionKind(
 ))
 
 __all__ = ["SequencingQuestion", "Decision", "StandingOrders", "check_block", "check_performed",
-           "decide", "standing_orders", "block_facts", "SequencingAsp"]
+           "decide", "standing_orders", "witness_orders", "block_facts", "SequencingAsp"]

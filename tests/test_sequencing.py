@@ -1,0 +1,189 @@
+"""Out-of-order sequencing: derivation of the correct order, verdicts, API and scenario errors."""
+from __future__ import annotations
+
+import pytest
+
+import mtgrules.encodings.smt as smt
+from mtgrules.model.actions import Condition
+from mtgrules.model.edition import Citation, Edition
+from mtgrules.model.errors import ScenarioError, SolverTimeout
+from mtgrules.queries import check_block, check_performed, check_scenario, load_scenario, parse_scenario
+from mtgrules.queries.scenario import builtin_scenario_files
+from mtgrules.queries.sequencing import decide, standing_orders
+
+SEQ_FILES = [p for p in builtin_scenario_files() if p.stem.startswith("seq_")]
+
+CRUEL = """
+name: test
+state:
+  players: [alice, bob]
+  alice: {graveyard: [Grizzly Bears, Llanowar Elves], library: {hidden: 40}, stack: [Cruel Ultimatum]}
+  bob: {battlefield: [Serra Angel], hand: {hidden: 5}}
+question:
+  kind: sequencing
+  resolving: Cruel Ultimatum
+  performed:
+%s
+"""
+
+
+def cruel(*lines: str):
+    return parse_scenario(CRUEL % "\n".join(f"    - {line}" for line in lines), "cruel.yaml")
+
+
+def test_the_library_has_the_seeds_and_twenty_variants():
+    assert len(SEQ_FILES) >= 26
+
+
+def test_correct_order_follows_the_written_order_not_the_scenario():
+    scenario = cruel("alice gains 5 life", "alice draws 3", "alice returns Grizzly Bears",
+                     "bob loses 5 life", "bob discards 3", "bob sacrifices Serra Angel")
+    block = scenario.question.block
+    decision = decide(block)
+    texts = [block.action(a).text for a in decision.order]
+    assert texts == ["bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
+                     "alice returns Grizzly Bears", "alice draws 3", "alice gains 5 life"]
+    rules = {p.rule for p in block.precedences}
+    assert rules == {"resolve.written-order"}
+
+
+def test_cruel_ultimatum_counterexample_names_the_drawn_cards_and_the_choice():
+    verdict = check_scenario(load_scenario(
+        [p for p in SEQ_FILES if p.stem == "seq_cruel_ultimatum_draw_before_return"][0]))
+    assert verdict.outcome == "does-not-stand"
+    assert verdict.details["failed"] == ["no-leak"]
+    text = verdict.counterexample["violations"][0]["text"]
+    assert "3 cards drawn" in text and "Grizzly Bears and Llanowar Elves" in text
+    assert Citation("MTR", "4.3") in verdict.citations
+    assert Citation("CR", "608.2c") in verdict.citations
+
+
+def test_a_stand_carries_a_witness_order_and_priority_windows():
+    verdict = check_scenario(load_scenario(
+        [p for p in SEQ_FILES if p.stem == "seq_masticore_discard_before_untap"][0]))
+    assert verdict.outcome == "stands"
+    assert verdict.witness["order"] == ["alice untaps", "alice discards Lightning Bolt"]
+    windows = verdict.details["priority_windows"]
+    assert len(windows) == 1 and windows[0]["position"] == 1
+    assert windows[0]["rule"] == "CR 503.1"
+
+
+def test_citations_follow_the_edition():
+    scenario = load_scenario([p for p in SEQ_FILES if p.stem == "seq_harrow_graveyard_before_search"][0])
+    old = check_scenario(scenario, Edition("2009-07-11"))
+    new = check_scenario(scenario, Edition("2026-08-07"))
+    assert Citation("CR", "607.2k") in old.citations and Citation("CR", "608.2n") in new.citations
+    assert old.outcome == new.outcome == "stands"
+
+
+def test_check_performed_takes_model_values():
+    scenario = cruel("bob sacrifices Serra Angel")
+    verdict = check_performed(scenario.state, [
+        "bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
+        "alice returns Grizzly Bears", "alice draws 3", "alice gains 5 life"],
+        resolving="Cruel Ultimatum", backend="both")
+    assert verdict.outcome == "stands"
+
+
+def test_check_block_both_backends():
+    block = cruel("alice draws 3", "alice returns Grizzly Bears").question.block
+    verdict = check_block(block, backend="both")
+    assert verdict.outcome == "does-not-stand"
+    assert set(verdict.details["failed"]) == {"no-leak", "nothing-added-or-forgotten"}
+
+
+def test_standing_orders_of_cruel_ultimatum():
+    block = cruel("bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
+                  "alice draws 3", "alice returns Grizzly Bears", "alice gains 5 life").question.block
+    found = standing_orders(block)
+    assert found.total == 720
+    assert 1 <= found.count < 720
+    draw, ret = block.ids[3], block.ids[4]
+    # no performed order that draws before returning stands; the written order does
+    assert all(o.index(ret) < o.index(draw) for o in found.orders)
+    assert tuple(sorted(block.ids, key=lambda a: decide(block).order.index(a))) in found.orders
+    # the draw-first order fails only the leak condition: without it, every order stands
+    assert standing_orders(block, conditions=[]).count == 720
+
+
+def test_a_solver_out_of_budget_is_a_timeout_not_a_verdict(monkeypatch):
+    block = cruel("alice draws 3", "alice returns Grizzly Bears").question.block
+    monkeypatch.setattr(smt, "RESOURCE_LIMIT", 1)
+    with pytest.raises(SolverTimeout):
+        decide(block, backend="smt")
+
+
+def test_reaction_only_inside_the_block_counts():
+    scenario = cruel("bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
+                     "alice returns Grizzly Bears", "alice draws 3", "alice gains 5 life",
+                     "{reaction: bob casts a spell}")
+    assert scenario.question.block.barriers == ()
+    assert check_scenario(scenario).outcome == "stands"
+
+
+def test_conditions_are_named_as_in_the_design():
+    assert [c.value for c in Condition] == ["legal-in-order", "same-state", "no-leak",
+                                           "no-interaction", "nothing-added-or-forgotten"]
+
+
+# -- errors in the scenario format ---------------------------------------------------------
+
+def _error(*lines: str) -> ScenarioError:
+    with pytest.raises(ScenarioError) as info:
+        cruel(*lines)
+    return info.value
+
+
+def test_error_unknown_object_in_an_action():
+    err = _error("bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
+                 "alice returns Grizzly Bear")
+    assert err.location.file == "cruel.yaml"
+    assert err.location.field == "question.performed[3]"
+    assert err.location.line == 14
+    assert "Grizzly Bear'" in err.problem and "Did you mean 'Grizzly Bears'?" in err.suggestion
+
+
+def test_error_unknown_player_in_an_action():
+    err = _error("bbo sacrifices Serra Angel")
+    assert err.location.field == "question.performed[0]"
+    assert "Did you mean 'bob'?" in err.suggestion
+
+
+def test_error_malformed_action_line():
+    err = _error("bob sacrifice Serra Angel")
+    assert err.location.field == "question.performed[0]"
+    assert "not an action" in err.problem
+    assert "Did you mean 'sacrifices" in err.suggestion
+
+
+def test_error_missing_situation():
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(CRUEL.replace("  resolving: Cruel Ultimatum\n", "") % "    - bob loses 5 life",
+                       "x.yaml")
+    assert "situation" in info.value.problem
+    assert info.value.location.field == "question"
+
+
+def test_error_event_with_two_kinds():
+    err = _error("{reaction: x, pause: y}")
+    assert err.location.field == "question.performed[0]"
+
+
+def test_error_steps_out_of_order():
+    text = """
+name: t
+state: {players: [alice, bob], step: untap}
+question: {kind: sequencing, steps: [untap, draw], performed: [alice untaps]}
+"""
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(text, "t.yaml")
+    assert info.value.location.field == "question.steps"
+    assert "does not follow" in info.value.problem
+
+
+def test_error_unknown_card_resolving():
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(CRUEL.replace("resolving: Cruel Ultimatum", "resolving: Cruel Ultimatm")
+                       % "    - bob loses 5 life", "x.yaml")
+    assert info.value.location.field == "question.resolving"
+    assert "Did you mean 'Cruel Ultimatum'?" in info.value.suggestion
