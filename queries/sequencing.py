@@ -295,8 +295,8 @@ class StandingOrders:
 
 
 def standing_orders(block: Block, edition: Edition | None = None, limit: int | None = None,
-                    conditions: Iterable[Condition] = (Condition.LEGAL_IN_ORDER,
-                                                       Condition.SAME_STATE, Condition.NO_LEAK)
+                    conditions: Iterable[Condition | str] = (Condition.LEGAL_IN_ORDER,
+                                                             Condition.SAME_STATE, Condition.NO_LEAK)
                     ) -> StandingOrders:
     """Of all the orders in which the block's actions could have been performed, the ones
     that would stand, and how many there are (``conditions`` chooses which must hold; the
@@ -312,7 +312,8 @@ def standing_orders(block: Block, edition: Edition | None = None, limit: int | N
     keys = sorted(rulebook())
     ctl.add("base", [], "\n".join(f"#external in_force({asp.term(k)})." for k in keys))
     ctl.add("base", [], asp.encoding("sequencing_orders"))
-    conds = [f"cond({_COND_TERM[c]})." for c in conditions if c in ORDER_CONDITIONS]
+    wanted = [Condition(c) for c in conditions]
+    conds = [f"cond({_COND_TERM[c]})." for c in wanted if c in ORDER_CONDITIONS]
     ctl.add("base", [], "\n".join(block_facts(block) + reveal_facts(block) + conds))
     ctl.ground([("base", [])])
     for key in keys:
