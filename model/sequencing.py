@@ -368,9 +368,10 @@ def plan_for(situation: Situation, state: GameState) -> Plan:
                 plan.rules.add("combat.declare-blockers")
             if keys:
                 if stages and step != Step.UPKEEP and step != Step.UNTAP:
-                    plan.windows.append((f"at the end of the step before {step} (players pass "
-                                         "priority)", [k for s in stages for k in s], list(keys),
-                                         "priority.when"))
+                    plan.windows.append((f"before the {step} step begins: the previous step ends "
+                                         "only when all players pass priority",
+                                         [k for s in stages for k in s], list(keys),
+                                         "priority.step-ends-all-pass"))
                 stages.append(keys)
         plan.chain(stages, "turn.phase-order")
     elif situation.kind == "dying":
