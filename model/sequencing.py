@@ -473,6 +473,9 @@ def parse_line(node: Field, state: GameState) -> Line:
         if groups.get("n"):
             word = groups["n"].split()[0].lower()
             count = int(word) if word.isdigit() else _NUMBER.get(word, 1)
+            if count > MAX_COUNT:
+                raise node.error(f"the line '{text}' asks for {count}",
+                                 f"a number of at most {MAX_COUNT}")
         objects: tuple[str, ...] = ()
         if groups.get("objs"):
             objects = tuple(_object(node, name, state) for name in _split(groups["objs"]))
@@ -480,6 +483,10 @@ def parse_line(node: Field, state: GameState) -> Line:
     raise node.error(f"'{rest}' is not an action mtgrules knows",
                      "one of: " + "; ".join(f"<player> {f}" for f in LINE_FORMS),
                      did_you_mean(rest.split()[0] if rest else "", [f.split()[0] for f in LINE_FORMS]))
+
+
+MAX_COUNT = 100
+"""The largest number an action line may name (a typo must not exhaust memory)."""
 
 
 def _split(text: str) -> list[str]:

@@ -143,10 +143,14 @@ class Field:
         self._is(str)
         return self.value
 
-    def int(self, minimum: int | None = None) -> int:
+    def int(self, minimum: int | None = None, maximum: int | None = None) -> int:
         self._is(int)
-        if minimum is not None and self.value < minimum:
-            raise self.error(f"got {self.value}", f"a whole number of at least {minimum}")
+        low = minimum is not None and self.value < minimum
+        high = maximum is not None and self.value > maximum
+        if low or high:
+            bounds = (f"from {minimum} to {maximum}" if minimum is not None and maximum is not None
+                      else f"of at least {minimum}" if minimum is not None else f"of at most {maximum}")
+            raise self.error(f"got {self.value}", f"a whole number {bounds}")
         return self.value
 
     def bool(self) -> bool:

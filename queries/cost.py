@@ -114,7 +114,7 @@ def parse_casting(node: Field, state: GameState, extra: tuple[str, ...] = ()) ->
             raise node["ability"].error(f"{card.name} has {count} activated or mana abilities",
                                         f"a number from 1 to {count}" if count else
                                         "a card with an activated ability")
-    x = node["x"].int(0) if node.has("x") else None
+    x = node["x"].int(0, 1000) if node.has("x") else None
     cost = _printed_cost(card, ability)
     if cost is not None and cost.x_count and x is None:
         raise node.error(f"{card.name}'s cost has {{X}} but no value of X is announced",

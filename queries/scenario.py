@@ -105,6 +105,9 @@ def _expectation(node: Field) -> Expectation:
 # -- state ------------------------------------------------------------------------------------
 
 PLAYER_FIELDS = ["life", "lands-played", "mana-pool", *ZONES]
+# Bounds that keep a typo (hidden: 1000000000) from exhausting memory; real games stay far below.
+MAX_CARDS_IN_ZONE = 1000
+MAX_COPIES = 100
 
 
 def parse_state(node: Field, cards: CardLibrary) -> GameState:
@@ -138,7 +141,7 @@ def parse_state(node: Field, cards: CardLibrary) -> GameState:
             name=name,
             life=pnode["life"].int() if pnode.has("life") else 20,
             zones=tuple(zones),
-            lands_played=pnode["lands-played"].int(0) if pnode.has("lands-played") else 0,
+            lands_played=pnode["lands-played"].int(0, MAX_COPIES) if pnode.has("lands-played") else 0,
             mana_pool=pnode.get("mana-pool", "").str(),
         ))
     state = GameState(players=tuple(players), active=active, step=step, priority=priority,
@@ -155,7 +158,7 @@ def _zone(node: Field, owner: str, zone: str, cards: CardLibrary,
     for entry in entries:
         if isinstance(entry.value, dict) and entry.has("hidden"):
             entry.mapping(required=["hidden"])
-            for _ in range(entry["hidden"].int(0)):
+            for _ in range(entry["hidden"].int(0, MAX_CARDS_IN_ZONE)):
                 used_ids[f"{owner}:{zone}"] = used_ids.get(f"{owner}:{zone}", 0) + 1
                 objects.append(GameObject(f"{owner}:{zone}:{used_ids[f'{owner}:{zone}']}",
                                           None, owner, owner))
@@ -164,7 +167,7 @@ def _zone(node: Field, owner: str, zone: str, cards: CardLibrary,
             entry.mapping(required=["card"], optional=["tapped", "face-down", "attacking", "count",
                                                        "controller"])
             name_node = entry["card"]
-            count = entry["count"].int(1) if entry.has("count") else 1
+            count = entry["count"].int(1, MAX_COPIES) if entry.has("count") else 1
             tapped = entry["tapped"].bool() if entry.has("tapped") else False
             face_down = entry["face-down"].bool() if entry.has("face-down") else False
             attacking = entry["attacking"].bool() if entry.has("attacking") else False

@@ -66,6 +66,8 @@ BROKEN = [
             types: [sorcery]
             resolve: [{do: explode, who: you}]
         """), ["line 9", "cards[0].resolve[0].do", "unknown instruction 'explode'"]),
+    ("absurd number of hidden cards", GOOD.replace("hand: [Forest]", "hand: {hidden: 1000000000}"),
+     ["line 4", "alice.hand.hidden", "from 0 to 1000"]),
     ("duplicate field", GOOD.replace("name: ok\n", "name: ok\nname: again\n"),
      ["line 2", "given twice"]),
 ]
