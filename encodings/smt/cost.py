@@ -342,6 +342,21 @@ def pay(problem: PaymentProblem, minimise: bool = True) -> Payment | NoPayment:
     return _pay(problem, minimise)
 
 
+def _pick_at_most_once(solver: z3.Solver, tag: str, costs, uses: dict[str, list[z3.ArithRef]]):
+    """0/1 picks of an object for each cost that takes one (sacrifice, exile, discard), with
+    every object used at most once across those costs and the ``uses`` already counted."""
+    picked = []
+    for n, (what, candidates) in enumerate(costs):
+        picks = [z3.Int(f"{tag}{n}[{o}]") for o in candidates]
+        for o, p in zip(candidates, picks):
+            solver.add(z3.Or(p == 0, p == 1))
+            uses.setdefault(o, []).append(p)
+        picked.append((what, candidates, picks))
+    for terms in uses.values():
+        solver.add(z3.Sum(terms) <= 1)
+    return picked
+
+
 def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
     solver = make_solver()
     total = _build_total(solver, problem.cost, "f")
@@ -358,25 +373,8 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
     for a in problem.abilities:
         if a.sacrifices:
             sacrificed.setdefault(a.sacrifices, []).append(uses[a.id])
-    sac_vars = []
-    for n, (what, candidates) in enumerate(problem.sacrifice):
-        picks = [z3.Int(f"sac{n}[{o}]") for o in candidates]
-        for o, p in zip(candidates, picks):
-            solver.add(z3.Or(p == 0, p == 1))
-            sacrificed.setdefault(o, []).append(p)
-        sac_vars.append((what, candidates, picks))
-    for o, terms in sacrificed.items():
-        solver.add(z3.Sum(terms) <= 1)
-    card_vars = []
-    used_cards: dict[str, list[z3.ArithRef]] = {}
-    for n, (what, candidates) in enumerate(problem.cards):
-        picks = [z3.Int(f"card{n}[{o}]") for o in candidates]
-        for o, p in zip(candidates, picks):
-            solver.add(z3.Or(p == 0, p == 1))
-            used_cards.setdefault(o, []).append(p)
-        card_vars.append((what, candidates, picks))
-    for o, terms in used_cards.items():
-        solver.add(z3.Sum(terms) <= 1)
+    sac_vars = _pick_at_most_once(solver, "sac", problem.sacrifice, sacrificed)
+    card_vars = _pick_at_most_once(solver, "card", problem.cards, {})
 
     # mana made, by type and by whether it came from a snow source (pool mana: not snow)
     made: dict[tuple[str, bool], z3.ArithRef] = {}
