@@ -251,7 +251,7 @@ def _label(problem: ChoiceProblem, cid: str) -> str:
 def _describe(problem: ChoiceProblem, found: ChoiceOrders, edition: Edition, backend: str) -> Verdict:
     order = found.orders[0]
     outcome = "determined" if len(found.orders) == 1 else "player-orders"
-    reasons = [f"Choices are made in this order: "
+    reasons = ["Choices are made in this order: "
                + "; ".join(f"{i}. {_label(problem, c)}" for i, c in enumerate(order, 1)) + "."]
     knows = {c: list(found.known_at(0, c)) for c in order}
     for c in order:

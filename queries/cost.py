@@ -11,7 +11,6 @@ Public functions: ``total_cost(casting, state, edition)`` and ``payment(casting,
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 

@@ -156,16 +156,8 @@ class SequencingAsp:
     def __init__(self, block: Block, edition: Edition, total: bool = False, models: int = 1):
         self.block = block
         self.edition = edition
-        ctl = clingo.Control([str(models), "--warn=none"])
-        keys = sorted(rulebook())
-        ctl.add("base", [], "\n".join(f"#external in_force({asp.term(k)})." for k in keys))
-        ctl.add("base", [], asp.encoding("sequencing"))
-        ctl.add("base", [], "\n".join(block_facts(block) + (["total."] if total else [])))
-        ctl.ground([("base", [])])
-        for key in keys:
-            ctl.assign_external(clingo.Function("in_force", [clingo.String(key)]),
-                                rulebook()[key].holds_in(edition))
-        self.ctl = ctl
+        self.ctl = asp.ground(["sequencing"], block_facts(block) + (["total."] if total else []),
+                              edition, [str(models)])
 
     def _switch(self, enabled: set[Condition]) -> None:
         for c in ORDER_CONDITIONS:
@@ -308,17 +300,10 @@ def standing_orders(block: Block, edition: Edition | None = None, limit: int | N
     total = math.factorial(len(block.actions))
     if block.added or block.forgotten:
         return StandingOrders(0, (), total)
-    ctl = clingo.Control(["0", "--warn=none", "--project"])
-    keys = sorted(rulebook())
-    ctl.add("base", [], "\n".join(f"#external in_force({asp.term(k)})." for k in keys))
-    ctl.add("base", [], asp.encoding("sequencing_orders"))
     wanted = [Condition(c) for c in conditions]
     conds = [f"cond({_COND_TERM[c]})." for c in wanted if c in ORDER_CONDITIONS]
-    ctl.add("base", [], "\n".join(block_facts(block) + reveal_facts(block) + conds))
-    ctl.ground([("base", [])])
-    for key in keys:
-        ctl.assign_external(clingo.Function("in_force", [clingo.String(key)]),
-                            rulebook()[key].holds_in(edition))
+    ctl = asp.ground(["sequencing_orders"], block_facts(block) + reveal_facts(block) + conds,
+                     edition, ["0", "--project"])
     found = []
     with ctl.solve(yield_=True) as handle:
         for model in handle:

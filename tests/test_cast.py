@@ -72,7 +72,6 @@ def test_steps_are_numbered_per_edition(edition, failed_at, total_at):
                         "  division: {bob: 2}\n", edition=edition)
     state = on_stack.state
     # a spell on the stack makes the sorcery illegal; the step that catches it moved in 2015
-    from dataclasses import replace
     bob = state.player("bob")
     from mtgrules.model.state import GameObject
     state = state.with_player(bob.with_zone("stack", (GameObject("Lightning Bolt", "Lightning Bolt",

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -190,7 +189,7 @@ def exhaustive_payable(problem: PaymentProblem) -> bool:
 def _sacrifices_possible(costs, taken: set) -> bool:
     if not costs:
         return True
-    (what, candidates), rest = costs[0], costs[1:]
+    (_, candidates), rest = costs[0], costs[1:]
     return any(_sacrifices_possible(rest, taken | {c}) for c in candidates if c not in taken)
 
 

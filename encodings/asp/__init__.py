@@ -42,6 +42,28 @@ class AspResult:
     """Whether the search finished (all models seen, or unsatisfiability proved)."""
 
 
+def ground(programs: Sequence[str], facts: Iterable[str], edition: Edition,
+           arguments: Sequence[str] = ()) -> clingo.Control:
+    """A grounded clingo control for ``programs`` (encoding names) with ``facts``, the
+    rules of ``edition`` switched on through their ``in_force`` externals. Keep it to solve
+    several times (switching other externals) without grounding again."""
+    ctl = clingo.Control(["--warn=none", *arguments])
+    keys = sorted(rulebook())
+    ctl.add("base", [], "\n".join(f"#external in_force({term(k)})." for k in keys))
+    for name in programs:
+        ctl.add("base", [], encoding(name))
+    ctl.add("base", [], "\n".join(facts))
+    ctl.ground([("base", [])])
+    set_edition(ctl, edition)
+    return ctl
+
+
+def set_edition(ctl: clingo.Control, edition: Edition) -> None:
+    """Switch a grounded program to the rules in force in ``edition``."""
+    for key, rule in rulebook().items():
+        ctl.assign_external(clingo.Function("in_force", [clingo.String(key)]), rule.holds_in(edition))
+
+
 def solve(programs: Sequence[str], facts: Iterable[str], edition: Edition, *,
           models: int = 1, options: Sequence[str] = (), optimise: bool = False,
           project: bool = False) -> AspResult:
@@ -49,21 +71,12 @@ def solve(programs: Sequence[str], facts: Iterable[str], edition: Edition, *,
 
     ``models=0`` enumerates all answer sets; ``optimise`` keeps only optimal ones.
     """
-    args = [str(models), "--warn=none"]
+    args = [str(models)]
     if optimise:
         args.append("--opt-mode=optN")
     if project:
         args.append("--project")
-    ctl = clingo.Control([*args, *options])
-    keys = sorted(rulebook())
-    ctl.add("base", [], "\n".join(f"#external in_force({term(k)})." for k in keys))
-    for name in programs:
-        ctl.add("base", [], encoding(name))
-    ctl.add("base", [], "\n".join(facts))
-    ctl.ground([("base", [])])
-    for key in keys:
-        ctl.assign_external(clingo.Function("in_force", [clingo.String(key)]),
-                            rulebook()[key].holds_in(edition))
+    ctl = ground(programs, facts, edition, [*args, *options])
     found: list[list[clingo.Symbol]] = []
 
     def on_model(model: clingo.Model) -> None:
