@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-EXPECTED = {"01_apnap_knowledge.ipynb", "02_out_of_order_information.ipynb",
+EXPECTED = {"01_apnap_knowledge.ipynb", "02_out_of_order_information.ipynb", "04_editions.ipynb",
             "03_cost_modifiers.ipynb"}
 
 
