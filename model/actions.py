@@ -278,7 +278,7 @@ def evaluate(block: Block, order: Sequence[str]) -> list[Violation]:
 def _leak_text(block: Block, choice: Action, fact: str) -> str:
     assert choice.choice is not None
     who = choice.choice.chooser
-    return (f"{block.describe_fact(fact, who)} were known to {who} before choosing "
+    return (f"{who} knew {block.describe_fact(fact, who)} before choosing "
             f"{choice.choice.description} ('{choice.text}')")
 
 

@@ -663,18 +663,18 @@ def forced_at_most(pick: Pick) -> int:
 
 
 def _describe_options(options: Sequence[str], pick: Pick) -> str:
-    where = {"graveyard": f"{pick.holder}'s graveyard", "hand": f"{pick.holder}'s hand",
-             "library": f"{pick.holder}'s library", "battlefield": "the battlefield"}[pick.zone] \
-        if pick.zone in ("graveyard", "hand", "library", "battlefield") else pick.zone
+    place = {"graveyard": f"in {pick.holder}'s graveyard", "hand": f"in {pick.holder}'s hand",
+             "library": f"in {pick.holder}'s library", "battlefield": "on the battlefield"
+             }.get(pick.zone, f"in the {pick.zone}")
     names = [o if ":" not in o else "a hidden card" for o in options]
     extra = " (or declining to pay)" if pick.decline else ""
     if not names:
-        return f"with no option in {where}{extra}"
+        return f"with no option {place}{extra}"
     if len(names) == 1:
-        return f"{names[0]} in {where}, the only option{extra}"
+        return f"{names[0]} {place}, the only option{extra}"
     if len(set(names)) == 1 and names[0] == "a hidden card":
-        return f"among the {len(names)} cards in {where}{extra}"
-    return f"between {', '.join(names[:-1])} and {names[-1]} in {where}{extra}"
+        return f"among the {len(names)} cards {place}{extra}"
+    return f"between {', '.join(names[:-1])} and {names[-1]} {place}{extra}"
 
 
 @dataclass(frozen=True)
