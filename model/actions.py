@@ -22,8 +22,8 @@ No solver is imported here; ``evaluate`` judges one given order directly (for ex
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
 
 from mtgrules.model.turn import Step
@@ -165,6 +165,12 @@ class Block:
     windows: tuple[Window, ...] = ()
     rules: tuple[str, ...] = ()
     """Rulebook keys that shaped the correct order besides the precedences' own."""
+    replay: Callable[[Sequence[str]], Violation | None] | None = field(
+        default=None, compare=False, repr=False)
+    """Executes a whole order from the block's starting state and says whether it is legal
+    and reaches the performed end state (``None``: it does). The solvers judge swaps pair by
+    pair; a witness is replayed in full before a block is said to stand. Blocks built
+    without an executor (generated ones) have none."""
 
     # -- lookups -------------------------------------------------------------------------
     @property

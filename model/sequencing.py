@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from mtgrules.model.actions import (Action, Block, Choice, Condition, Conflict, Precedence,
-                                    Reveal, Window)
+                                    Reveal, Violation, Window)
 from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.source import Field, did_you_mean
 from mtgrules.model.state import GameState
@@ -759,10 +759,25 @@ def build_block(situation: Situation, entries: Sequence[Line | Event], state: Ga
     windows = tuple(w for w in windows if w.before and w.after)
     windows += _free_windows(steps)
     assert all(p.before in ids and p.after in ids for p in precedences)
+
+    def replay(order: Sequence[str]) -> Violation | None:
+        by_id = {s.id: s for s in steps}
+        run = _execute(executor, start, [by_id[i] for i in order], recompute=True,
+                       forced=forced_perf)
+        for action_id, out in zip(order, run.outcomes):
+            if not out.legal and action_id not in always:
+                return Violation(Condition.LEGAL_IN_ORDER, (action_id,),
+                                 f"'{by_id[action_id].line.text}' is not legal there: {out.why}")
+        if run.final != performed.final:
+            return Violation(Condition.SAME_STATE, tuple(order),
+                             _state_difference(performed.final, run.final))
+        return None
+
     return Block(actions=tuple(actions), precedences=tuple(dict.fromkeys(precedences)),
                  barriers=barriers_t, barrier_labels=labels_t, conflicts=tuple(conflicts),
                  always_illegal=tuple(always), initially_known=known, added=tuple(added),
-                 forgotten=tuple(forgotten), windows=windows, rules=tuple(sorted(plan.rules)))
+                 forgotten=tuple(forgotten), windows=windows, rules=tuple(sorted(plan.rules)),
+                 replay=replay)
 
 
 def _match(line: Line, slots: list[Slot], taken: dict[str, int], state: GameState) -> Slot | None:
