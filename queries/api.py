@@ -113,8 +113,13 @@ def check_file(path: str | Path, edition: Edition | None = None, backend: str = 
 
 def check(paths: Iterable[str | Path] | None = None, edition: Edition | str | None = None,
           backend: str = "both") -> list[CheckResult]:
-    """Check scenario files (default: the built-in library)."""
+    """Check scenario files or folders of them (default: the built-in library)."""
     if isinstance(edition, str):
         edition = Edition(edition)
-    files = list(paths) if paths else builtin_scenario_files()
+    files: list[str | Path] = []
+    for path in paths or builtin_scenario_files():
+        if Path(path).is_dir():  # a folder stands for the scenario files in it
+            files += sorted(Path(path).glob("*.yaml"))
+        else:
+            files.append(path)
     return [check_file(p, edition, backend) for p in files]

@@ -52,3 +52,13 @@ def test_running_under_another_edition_reports_citations_in_its_numbering():
     row = json.loads(result.stdout)["results"][0]
     assert row["verdict"] == "forbidden" and "CR 103.2" in row["citations"]
     assert row["match"] is None  # the expectation was written for another edition
+
+
+def test_a_folder_stands_for_its_scenario_files(tmp_path):
+    for n in range(2):
+        (tmp_path / f"s{n}.yaml").write_text(
+            "name: s\nstate: {players: [alice, bob]}\n"
+            "question: {kind: golden, ask: concede, player: alice}\nexpect: {verdict: allowed}\n")
+    result = CliRunner().invoke(main, ["check", "--json", str(tmp_path)])
+    assert result.exit_code == 0
+    assert len(json.loads(result.stdout)["results"]) == 2
