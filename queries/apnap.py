@@ -222,7 +222,8 @@ def solve_orders(problem: ChoiceProblem, edition: Edition, backend: str) -> Choi
 
 # -- verdicts -------------------------------------------------------------------------------
 
-def answer(question: ApnapQuestion, state: GameState, edition: Edition, backend: str) -> Verdict:
+def answer(question: ApnapQuestion, state: GameState | None, edition: Edition, backend: str) -> Verdict:
+    """The verdict (the state is not needed: the choices carry everything)."""
     problem = question.problem
     found = solve_orders(problem, edition, backend)
     if found.undecided:

@@ -90,6 +90,7 @@ def explain(file: Path, edition: str | None, backend: str, as_json: bool) -> Non
         click.echo(json.dumps(result.to_json(), indent=2))
         sys.exit(EXIT_OK)
     v, s = result.verdict, result.scenario
+    assert v is not None and s is not None  # no error means both are there
     _console.print(f"[bold]{s.name}[/]  ({s.kind}, CR edition {v.edition}, backend {v.backend})")
     if s.source:
         _console.print(f"source: {s.source}", highlight=False)
@@ -119,7 +120,9 @@ def compare(old: str, new: str, files: tuple[Path, ...], backend: str, as_json: 
     which verdicts, and which citations, change."""
     from mtgrules.queries.regression import compare_editions
 
-    changes = compare_editions(_edition(old), _edition(new), files or None, backend)
+    old_edition, new_edition = _edition(old), _edition(new)
+    assert old_edition is not None and new_edition is not None
+    changes = compare_editions(old_edition, new_edition, files or None, backend)
     if as_json:
         click.echo(json.dumps({"changes": [dict(c.__dict__, verdict_changed=c.verdict_changed)
                                            for c in changes]}, indent=2))

@@ -37,7 +37,8 @@ def compare_editions(old: Edition, new: Edition, paths=None, backend: str = "bot
     after = check(paths, new, backend)
     changes = []
     for a, b in zip(before, after):
-        name = (a.scenario or b.scenario).name if (a.scenario or b.scenario) else a.file
+        scenario = a.scenario or b.scenario
+        name = scenario.name if scenario else a.file
         changes.append(VerdictChange(
             file=a.file, scenario=name,
             old=a.verdict.outcome if a.verdict else f"error: {a.error}",
@@ -62,7 +63,7 @@ class RuleTextChange:
 def rules_text_diff(old_file: str | Path, new_file: str | Path) -> tuple[str, str, list[RuleTextChange]]:
     """Compare every encoded rule's text between two CR files. Each file's numbering is taken
     from the newest edition the project knows on or before the date printed in it."""
-    texts, editions = [], []
+    texts, editions, dates = [], [], []
     for path in (old_file, new_file):
         try:
             text = read_rules(path)
@@ -72,6 +73,7 @@ def rules_text_diff(old_file: str | Path, new_file: str | Path) -> tuple[str, st
             raise MtgRulesError(f"{path}: this does not look like a Comprehensive Rules file "
                                 "(no 'effective as of <date>' line near the top, or no numbered rules).")
         texts.append(text)
+        dates.append(text.iso_date)
         editions.append(Edition.in_force_on(text.iso_date))
     changes = []
     for key, rule in sorted(rulebook().items()):
@@ -92,4 +94,4 @@ def rules_text_diff(old_file: str | Path, new_file: str | Path) -> tuple[str, st
         else:
             status = "absent"
         changes.append(RuleTextChange(key, numbers[0], numbers[1], status))
-    return texts[0].iso_date, texts[1].iso_date, changes
+    return dates[0], dates[1], changes
