@@ -10,12 +10,13 @@ from mtgrules.queries.api import check, check_file, check_scenario
 from mtgrules.queries.apnap import check_choice_order, order_choices
 from mtgrules.queries.cast import check_cast
 from mtgrules.queries.cost import Casting, payment, total_cost
+from mtgrules.queries.golden import GoldenQuestion, ask_golden
 from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
 from mtgrules.queries.sequencing import check_block, check_performed, standing_orders
 from mtgrules.queries.verdict import Verdict
 
 __all__ = [
     "check", "check_file", "check_scenario", "load_scenario", "parse_scenario", "Scenario",
-    "Verdict", "order_choices", "check_choice_order", "check_block", "check_performed",
+    "Verdict", "GoldenQuestion", "ask_golden", "order_choices", "check_choice_order", "check_block", "check_performed",
     "standing_orders", "Casting", "total_cost", "payment", "check_cast",
 ]

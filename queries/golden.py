@@ -177,6 +177,11 @@ def answer(question: GoldenQuestion, state: GameState, edition: Edition, backend
                    reasons=tuple(reasons), witness=witness, backend="asp", edition=edition.date)
 
 
+def ask_golden(state: GameState, question: GoldenQuestion, edition: Edition | None = None) -> Verdict:
+    """The golden-rules verdict for a question about a state (model values in, Verdict out)."""
+    return answer(question, state, edition or Edition.newest())
+
+
 def _effect_sources(state: GameState) -> list[tuple[str, str]]:
     names = [e.source for e in state.effects]
     for _, _, obj in state.objects("battlefield"):

@@ -82,3 +82,15 @@ def test_editions_are_ordered_and_unknown_ones_suggest_the_closest():
     assert Edition("2008-02-01") < Edition.newest()
     with pytest.raises(ValueError, match="Did you mean 2026-08-07"):
         Edition("2026-08-08")
+
+
+def test_python_api_takes_model_values():
+    from mtgrules.model.cards import builtin_cards
+    from mtgrules.model.source import Field
+    from mtgrules.queries import GoldenQuestion, ask_golden
+    from mtgrules.queries.scenario import parse_state
+
+    state = parse_state(Field.of({"players": ["alice", "bob"], "alice": {"hand": {"hidden": 1}}}),
+                        builtin_cards())
+    verdict = ask_golden(state, GoldenQuestion("discard", player="alice", count=3))
+    assert verdict.outcome == "partially-performed" and verdict.witness["amount"] == 1
