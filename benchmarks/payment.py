@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import itertools
 import random
-import statistics
 import time
 from collections import Counter
 
 from mtgrules.encodings.smt.cost import CostProblem, ManaAbility, Payment, PaymentProblem, pay
 from mtgrules.model.mana import MANA_TYPES, ManaCost
+
+from timing import timed  # benchmarks/timing.py, beside this script
 
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{W/U}", "{B/R}", "{2/G}",
            "{U/P}", "{R/P}", "{G/U/P}"]
@@ -66,14 +67,6 @@ def exhaustive(problem: PaymentProblem, deadline: float) -> bool | None:
                 return True
     return False
 
-
-def timed(fn, repeats: int = 3) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
 
 
 def main() -> None:

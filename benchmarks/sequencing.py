@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import statistics
-import time
 
 from mtgrules.model.actions import (ORDER_CONDITIONS, Action, Block, Choice, Condition, Conflict,
                                     Precedence, Reveal)
 from mtgrules.queries import check_scenario, load_scenario
 from mtgrules.queries.scenario import builtin_scenario_files
 from mtgrules.queries.sequencing import decide
+
+from timing import timed  # benchmarks/timing.py, beside this script
 
 GROUP = 3
 
@@ -80,14 +80,6 @@ def brute_force(block: Block) -> tuple[bool, tuple[Condition, ...]]:
                 return not relaxed, relaxed
     raise AssertionError
 
-
-def timed(fn, repeat: int = 3) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
 
 
 def main() -> None:

@@ -51,8 +51,6 @@ def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: b
     for r in results:
         if r.error:
             _errors.print(f"[bold red]error[/]: {r.error}", highlight=False, soft_wrap=True)
-    if any(r.error and r.scenario is None for r in results):
-        sys.exit(EXIT_BAD_INPUT)
     if any(r.error for r in results):
         sys.exit(EXIT_BAD_INPUT)
     sys.exit(EXIT_MISMATCH if any(r.match is False for r in results) else EXIT_OK)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mtgrules.encodings import asp
-from mtgrules.model.edition import Edition, cite
+from mtgrules.model.cards import Instruction
+from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.queries.kinds import QuestionKind, register
@@ -101,13 +102,19 @@ def _asked_term(q: GoldenQuestion) -> str:
     return f"{q.ask.replace('-', '_')}({t(q.player)})"
 
 
-def _effect_facts(state: GameState) -> list[str]:
-    """Every continuous effect in force: lasting effects plus permanents' static abilities."""
-    sources = [(e.source, e.controller, e.instruction, e.target) for e in state.effects]
+def _effects_in_force(state: GameState) -> list[tuple[str, str, Instruction, str | None]]:
+    """(source, controller, instruction, target) of every continuous effect in force: lasting
+    effects first, then permanents' static abilities. An effect's fact id is its index here."""
+    found = [(e.source, e.controller, e.instruction, e.target) for e in state.effects]
     for _, _, obj in state.objects("battlefield"):
         card = state.card_of(obj)
         for instruction in (card.statics() if card else ()):
-            sources.append((obj.id, obj.controller, instruction, None))
+            found.append((obj.id, obj.controller, instruction, None))
+    return found
+
+
+def _effect_facts(state: GameState) -> list[str]:
+    sources = _effects_in_force(state)
     out = []
     for n, (source, controller, ins, target) in enumerate(sources):
         eid = f"e{n}"
@@ -157,7 +164,7 @@ def answer(question: GoldenQuestion, state: GameState, edition: Edition, backend
     statuses = [s for (a, s) in asp.atoms(model, "status")]
     status = statuses[0] if statuses else "not_decided"
     rule_keys = sorted({r for (_, r) in asp.atoms(model, "decided_by")})
-    effects = {eid: src for eid, src in _effect_sources(state)}
+    effects = {f"e{n}": source for n, (source, *_) in enumerate(_effects_in_force(state))}
     involved = sorted({effects.get(e, str(e)) if isinstance(e, str) else _describe_term(e)
                        for (_, e) in asp.atoms(model, "because")})
     amounts = [n for (_, n) in asp.atoms(model, "amount")]
@@ -180,14 +187,6 @@ def answer(question: GoldenQuestion, state: GameState, edition: Edition, backend
 def ask_golden(state: GameState, question: GoldenQuestion, edition: Edition | None = None) -> Verdict:
     """The golden-rules verdict for a question about a state (model values in, Verdict out)."""
     return answer(question, state, edition or Edition.newest())
-
-
-def _effect_sources(state: GameState) -> list[tuple[str, str]]:
-    names = [e.source for e in state.effects]
-    for _, _, obj in state.objects("battlefield"):
-        card = state.card_of(obj)
-        names += [obj.id for _ in (card.statics() if card else ())]
-    return [(f"e{n}", name) for n, name in enumerate(names)]
 
 
 def _describe_term(term: tuple) -> str:
@@ -213,7 +212,6 @@ def _subject(q: GoldenQuestion) -> str:
 
 
 def _paraphrase(key: str) -> str:
-    from mtgrules.model.edition import rulebook
     return rulebook()[key].paraphrase
 
 

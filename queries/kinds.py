@@ -37,9 +37,6 @@ def register(kind: QuestionKind) -> QuestionKind:
 
 
 def resolve_backend(kind: QuestionKind, backend: str) -> str:
-    """The backend to use for this kind: ``both`` narrows to the one a kind has."""
-    if backend in kind.backends:
-        return backend
-    if backend == "both":
-        return kind.backends[0]
-    return kind.backends[0] if len(kind.backends) == 1 else backend
+    """The backend to use for this kind: a kind with one encoding answers with it whatever
+    was asked (the verdict's ``backend`` field says which)."""
+    return backend if backend in kind.backends else kind.backends[0]
