@@ -76,6 +76,9 @@ class GameState:
     active: str
     step: Step = Step.MAIN1
     priority: str | None = None
+    turn: int | None = None
+    """The turn's number in the game, when the scenario says (turn 1 is the starting
+    player's first turn, CR 103.8a)."""
     effects: tuple[Effect, ...] = ()
     known: frozenset[tuple[str, str]] = frozenset()
     """(player, object id) pairs: identities of hidden cards a player has been shown."""

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 # Importing each question module registers its kind (golden, apnap, sequencing, cost, cast).
-from mtgrules.queries import apnap, cast, cost, golden, sequencing  # noqa: F401
+from mtgrules.queries import apnap, cast, cost, golden, sequencing, turn  # noqa: F401
 from mtgrules.queries.api import check, check_file, check_scenario
 from mtgrules.queries.apnap import check_choice_order, order_choices
 from mtgrules.queries.cast import check_cast
@@ -13,10 +13,12 @@ from mtgrules.queries.cost import Casting, payment, total_cost
 from mtgrules.queries.golden import GoldenQuestion, ask_golden
 from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
 from mtgrules.queries.sequencing import check_block, check_performed, standing_orders
+from mtgrules.queries.turn import check_state, is_there_a_way, what_happens, who_has_priority
 from mtgrules.queries.verdict import Verdict
 
 __all__ = [
     "check", "check_file", "check_scenario", "load_scenario", "parse_scenario", "Scenario",
     "Verdict", "GoldenQuestion", "ask_golden", "order_choices", "check_choice_order", "check_block", "check_performed",
     "standing_orders", "Casting", "total_cost", "payment", "check_cast",
+    "what_happens", "check_state", "who_has_priority", "is_there_a_way",
 ]

@@ -104,6 +104,8 @@ def _expectation(node: Field) -> Expectation:
 
 # -- state ------------------------------------------------------------------------------------
 
+STATE_FIELDS = ("players", "active", "step", "priority", "effects", "turn")
+MAX_TURN = 1000
 PLAYER_FIELDS = ["life", "lands-played", "mana-pool", *ZONES]
 # Bounds that keep a typo (hidden: 1000000000) from exhausting memory; real games stay far below.
 MAX_CARDS_IN_ZONE = 1000
@@ -111,22 +113,23 @@ MAX_COPIES = 100
 
 
 def parse_state(node: Field, cards: CardLibrary) -> GameState:
-    node.mapping(required=["players"], optional=["active", "step", "priority", "effects",
+    node.mapping(required=["players"], optional=["active", "step", "priority", "effects", "turn",
                                                  *[k for k in node.keys() if k not in
                                                    ("players", "active", "step", "priority",
-                                                    "effects")]])
+                                                    "effects", "turn")]])
     names = [p.str() for p in node["players"].list()]
     if len(names) < 2:
         raise node["players"].error(f"got {len(names)} player(s)", "at least two player names")
     if len(set(names)) != len(names):
         raise node["players"].error("a player is named twice", "distinct player names")
     for key, child in node.items():
-        if key not in ("players", "active", "step", "priority", "effects") and key not in names:
-            raise child.unknown(key, ["players", "active", "step", "priority", "effects", *names],
+        if key not in STATE_FIELDS and key not in names:
+            raise child.unknown(key, [*STATE_FIELDS, *names],
                                 "state field or player")
     active = node["active"].choice(names, "player") if node.has("active") else names[0]
     step = Step(node["step"].choice(STEP_NAMES, "step")) if node.has("step") else Step.MAIN1
     priority = node["priority"].choice(names, "player") if node.has("priority") else None
+    turn = node["turn"].int(1, MAX_TURN) if node.has("turn") else None
 
     used_ids: dict[str, int] = {}
     players = []
@@ -145,7 +148,7 @@ def parse_state(node: Field, cards: CardLibrary) -> GameState:
             mana_pool=pnode.get("mana-pool", "").str(),
         ))
     state = GameState(players=tuple(players), active=active, step=step, priority=priority,
-                      cards=cards)
+                      turn=turn, cards=cards)
     effects = tuple(e for entry in node.get("effects", []).list()
                     for e in _effects(entry, state))
     return replace(state, effects=effects)

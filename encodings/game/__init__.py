@@ -1,0 +1,185 @@
+"""The game in time: the temporal core (DESIGN §8), driven through clingo's multi-shot API.
+
+``game.lp`` is the action theory, ``actions.lp`` when a decision is legal, ``script.lp``
+the players' decisions from a script, ``search.lp`` the decisions opened as choices,
+``conditions.lp`` facts about a state. Time grows one step per ground call, in three
+parts (event, effect, derive), so that with the decisions given the grounder itself
+computes the forced trace as facts; a search opens the decisions and solves.
+"""
+from __future__ import annotations
+
+import time as _time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+
+import clingo
+
+from mtgrules.encodings.game.facts import (Unsupported, condition_facts, fact, point_term,
+                                           script_facts, state_facts)
+from mtgrules.encodings.game.trace import Reader, Snapshot
+from mtgrules.model.edition import Edition
+from mtgrules.model.errors import SolverTimeout
+from mtgrules.model.state import GameState
+from mtgrules.model.timeline import END, Condition, Decision, Event, Point
+
+MAX_EVENTS = 600
+"""The longest trace simulated: a bound on the horizon, reported when reached."""
+SEARCH_HORIZON = 40
+"""How many events a search looks ahead by default."""
+
+
+def _program(name: str) -> str:
+    return resources.files(__name__).joinpath(f"{name}.lp").read_text()
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Why a trace ends."""
+
+    kind: str
+    """``reached``, ``needs-decision``, ``illegal-action``, ``game-over``, ``unsupported``,
+    ``horizon`` or ``stuck`` (no rule says what happens next: a gap in the core)."""
+    player: str | None = None
+    what: str = ""
+    """The decision needed, the reason an action is illegal, what is unsupported."""
+    entry: int | None = None
+    """The script entry (1-based) concerned, if any."""
+    rules: tuple[str, ...] = ()
+    """Rulebook keys of the rules behind the stop (e.g. why an action is illegal)."""
+
+
+@dataclass
+class Timeline:
+    """A trace of the core: its events, why it ends, the state there and what held."""
+
+    events: list[Event]
+    stop: Stop
+    final: Snapshot
+    conditions: dict[int, bool] = field(default_factory=dict)
+    """Condition number (1-based) → whether it holds at the end of the trace."""
+    rules: tuple[str, ...] = ()
+    """Rulebook keys of every law that fired."""
+    ground_seconds: float = 0.0
+    solve_seconds: float = 0.0
+
+
+class Core:
+    """One grounding of the core for a state, an edition, and fixed or open decisions."""
+
+    def __init__(self, state: GameState, edition: Edition, mode: str,
+                 extra: Sequence[clingo.Symbol] = (), conditions: Sequence[Condition] = ()):
+        self.state = state
+        self.edition = edition
+        self.ctl = clingo.Control(["--warn=none", "--seed=0", "-t1"])
+        for name in ("game", "actions", "conditions", mode):
+            self.ctl.add("base", [], _program(name))
+        symbols = [*state_facts(state, edition), *extra, *condition_facts(conditions)]
+        self.ctl.add("base", [], "\n".join(fact(s) for s in symbols))
+        self.ground_seconds = 0.0
+        self._ground([("base", []), ("derive", [clingo.Number(0)])])
+        self.horizon = 0
+
+    def _ground(self, parts: list[tuple[str, list[clingo.Symbol]]]) -> None:
+        start = _time.perf_counter()
+        self.ctl.ground(parts)
+        self.ground_seconds += _time.perf_counter() - start
+
+    def step(self) -> int:
+        t = self.horizon + 1
+        for part in ("event", "effect", "derive"):
+            self._ground([(part, [clingo.Number(t)])])
+        self.horizon = t
+        return t
+
+    def is_fact(self, name: str, *args: clingo.Symbol) -> bool:
+        atom = self.ctl.symbolic_atoms[clingo.Function(name, list(args))]
+        return atom is not None and atom.is_fact
+
+    def solve(self, budget: float, assumptions: Sequence[tuple[clingo.Symbol, bool]] = ()
+              ) -> list[clingo.Symbol] | None:
+        """One answer set, or ``None`` when there is none; a spent budget raises."""
+        start = _time.perf_counter()
+        found: list[list[clingo.Symbol]] = []
+        with self.ctl.solve(assumptions=list(assumptions), yield_=True, async_=True) as handle:
+            if not handle.wait(budget):
+                handle.cancel()
+                raise SolverTimeout(f"clingo did not decide within its budget of {budget:g} s")
+            model = handle.model()
+            if model is not None:
+                found.append(model.symbols(shown=True))
+        self.solve_seconds = _time.perf_counter() - start
+        return found[0] if found else None
+
+
+def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = (),
+             until: Point = END, conditions: Sequence[Condition] = (),
+             max_events: int = MAX_EVENTS, budget: float = 30.0) -> Timeline:
+    """The trace the rules give from ``state`` with the players' ``script``, up to ``until``
+    (or until the script runs out)."""
+    core = Core(state, edition, "script", script_facts(script, until), conditions)
+    deadline = _time.perf_counter() + budget
+    stuck = False
+    if not core.is_fact("stopped", clingo.Number(0)):
+        while True:
+            t = core.step()
+            if core.is_fact("stopped", clingo.Number(t)):
+                break
+            if not core.is_fact("happened", clingo.Number(t)):
+                stuck = True
+                break
+            if t >= max_events:
+                break
+            if _time.perf_counter() > deadline:
+                raise SolverTimeout(f"the trace was still growing after {budget:g} s "
+                                    f"({t} events); the budget is spent")
+    model = core.solve(max(1.0, deadline - _time.perf_counter()))
+    if model is None:
+        raise Unsupported("the core has no trace for this state and script (an inconsistency "
+                          "in the encoding: please report it)")
+    reader = Reader(state, model, script, len(conditions))
+    return reader.timeline(Timeline, Stop, core.horizon, stuck, max_events,
+                           core.ground_seconds, core.solve_seconds)
+
+
+@dataclass
+class Way:
+    """The answer to "is there a way": a witness timeline, or none within the horizon."""
+
+    found: Timeline | None
+    complete: bool
+    """Whether every sequence of decisions reaches the point (or ends) within the horizon,
+    so that no witness means none exists at all."""
+    horizon: int
+    ground_seconds: float = 0.0
+    solve_seconds: float = 0.0
+
+
+def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condition],
+           by: Point = END, horizon: int = SEARCH_HORIZON, budget: float = 30.0) -> Way:
+    """Is there a sequence of ``player``'s decisions (the others passing) that makes every
+    ``goal`` condition hold at some moment before ``by`` begins?"""
+    extra = [clingo.Function("searcher", [clingo.String(player)])]
+    by_term = point_term(by)
+    if by_term is not None:
+        extra += [clingo.Function("point", [by_term]), clingo.Function("until", [by_term])]
+    core = Core(state, edition, "search", extra, goal)
+    while core.horizon < horizon:
+        core.step()
+    query = clingo.Function("query", [clingo.Number(horizon)])
+    core.ctl.assign_external(query, True)
+    witness = core.solve(budget, [(clingo.Function("want", [clingo.Function("goal")]), True)])
+    if witness is not None:
+        timeline = Reader(state, witness, (), len(goal)).timeline(
+            Timeline, Stop, horizon, False, horizon, core.ground_seconds, core.solve_seconds)
+        return Way(timeline, True, horizon, core.ground_seconds, core.solve_seconds)
+    solve_seconds = core.solve_seconds
+    # No witness: is the horizon long enough for every sequence to end (reach the point,
+    # end the game, or run out of choices)? Then there is none at all.
+    open_end = core.solve(budget, [(clingo.Function("want", [clingo.Function("open")]), True)])
+    return Way(None, open_end is None, horizon, core.ground_seconds,
+               solve_seconds + core.solve_seconds)
+
+
+__all__ = ["simulate", "search", "Timeline", "Way", "Stop", "Unsupported", "MAX_EVENTS",
+           "SEARCH_HORIZON"]

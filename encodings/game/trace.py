@@ -1,0 +1,327 @@
+"""Reading a trace of the core back: its events in the scenario's terms, why it ended,
+and the state at its end. Only reads the answer set; decides nothing."""
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import clingo
+
+from mtgrules.model.state import GameState
+from mtgrules.model.timeline import Decision, Event
+
+STEP_NAME = {"untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "main1",
+             "beginning_of_combat": "beginning-of-combat", "declare_attackers": "declare-attackers",
+             "declare_blockers": "declare-blockers", "combat_damage": "combat-damage",
+             "end_of_combat": "end-of-combat", "main2": "main2", "end": "end", "cleanup": "cleanup"}
+COLOUR_LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
+DECISIONS = {"pass", "hold", "cast", "activate", "mana", "play", "attack", "block", "discard",
+             "choose", "order"}
+# Why an action is illegal, in words.
+WHY = {
+    "no_priority": "{p} does not have priority",
+    "not_in_hand": "it is not in {p}'s hand",
+    "not_main_phase": "a sorcery-speed spell needs a main phase",
+    "not_your_turn": "a sorcery-speed spell needs its caster's own turn",
+    "stack_not_empty": "a sorcery-speed spell needs an empty stack",
+    "missing_target": "it needs a target",
+    "no_target_wanted": "it has no target",
+    "not_controller": "{p} does not control it",
+    "not_on_battlefield": "it is not on the battlefield",
+    "already_tapped": "it is already tapped",
+    "summoning_sick": "it has not been under {p}'s control since the start of their turn",
+    "no_mana_ability": "it has no mana ability",
+    "no_such_ability": "it has no such ability",
+    "not_a_land": "it is not a land",
+    "land_not_in_hand": "the land is not in {p}'s hand",
+    "land_not_main_phase": "lands are played in a main phase",
+    "land_not_your_turn": "lands are played only in one's own turn",
+    "land_stack_not_empty": "lands are played only with an empty stack",
+    "no_land_plays_left": "{p} has no land play left this turn",
+    "cant_play_lands": "an effect says {p} can't play lands",
+}
+
+
+def value(s: clingo.Symbol) -> Any:
+    if s.type == clingo.SymbolType.Number:
+        return s.number
+    if s.type == clingo.SymbolType.String:
+        return s.string
+    if not s.arguments:
+        return s.name
+    return (s.name, *(value(x) for x in s.arguments))
+
+
+@dataclass
+class Snapshot:
+    """The state at one time point of a trace, in the scenario's terms."""
+
+    time: int
+    step: str
+    turn: int
+    active: str
+    priority: str | None
+    life: dict[str, int]
+    zones: dict[str, dict[str, list[str]]]
+    """player → zone → object ids (the stack is listed separately, bottom first)."""
+    stack: list[str]
+    pools: dict[str, str]
+    tapped: list[str]
+    damage: dict[str, int]
+    lost: list[str]
+    knows: dict[str, list[str]] = field(default_factory=dict)
+    """player → hidden objects whose identity they know."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"time": self.time, "step": self.step, "turn": self.turn, "active": self.active,
+                "priority": self.priority, "life": self.life, "zones": self.zones,
+                "stack": self.stack, "mana pools": self.pools, "tapped": self.tapped,
+                "damage": self.damage, "lost": self.lost}
+
+
+class Reader:
+    def __init__(self, state: GameState, model: Sequence[clingo.Symbol],
+                 script: Sequence[Decision], n_conditions: int = 0):
+        self.state = state
+        self.n_conditions = n_conditions
+        self.stop_rules: dict[int, set[str]] = defaultdict(set)
+        self.script = list(script)
+        self.occurs: dict[int, Any] = {}
+        self.holds: dict[int, set] = defaultdict(set)
+        self.cites: dict[int, set[str]] = defaultdict(set)
+        self.stops: dict[int, list] = defaultdict(list)
+        self.priority: dict[int, str] = {}
+        self.conds: dict[int, set[int]] = defaultdict(set)
+        self.sba: dict[int, list] = defaultdict(list)
+        self.why_not: dict[int, list] = defaultdict(list)
+        self.names: dict[tuple, list] = defaultdict(list)
+        self.instr: dict[tuple, Any] = {}
+        self.decisions: dict[int, list] = defaultdict(list)
+        for s in model:
+            args = s.arguments
+            t = args[-1].number if args and args[-1].type == clingo.SymbolType.Number else None
+            if s.name == "occurs":
+                self.occurs[t] = value(args[0])
+            elif s.name == "holds":
+                self.holds[t].add(value(args[0]))
+            elif s.name == "cites":
+                self.cites[t].add(args[0].string)
+            elif s.name == "stop":
+                self.stops[t].append(value(args[0]))
+            elif s.name == "has_priority":
+                self.priority[t] = args[0].string
+            elif s.name == "cond_true":
+                self.conds[t].add(args[0].number)
+            elif s.name == "sba":
+                self.sba[t].append(value(args[0]))
+            elif s.name == "why_not":
+                self.why_not[t].append((value(args[0]), value(args[1])))
+            elif s.name == "names":
+                self.names[(value(args[0]), args[1].name, t)].append(value(args[2]))
+            elif s.name == "instr_of":
+                self.instr[(value(args[0]), args[1].number)] = value(args[2])
+            elif s.name == "cites_stop":
+                self.stop_rules[t].add(args[0].string)
+            elif s.name == "decision":
+                self.decisions[t].append((args[0].string, args[1].name))
+        self.last = max([0, *self.occurs])
+
+    # -- states --------------------------------------------------------------------------
+    def snapshot(self, t: int) -> Snapshot:
+        fl = self.holds[t]
+        get = lambda name: [f for f in fl if isinstance(f, tuple) and f[0] == name]  # noqa: E731
+        zones: dict[str, dict[str, list[str]]] = {p: {} for p in self.state.names}
+        owners = {o.id: o.owner for _, _, o in self.state.objects()}
+        for _, obj, zone in sorted(get("zone")):
+            if zone != "stack":
+                zones[owners[obj]].setdefault(zone, []).append(obj)
+        stack = [self.item(x) for _, x, _ in sorted(get("stack"), key=lambda f: f[2])]
+        pools: dict[str, str] = {}
+        for _, p, c, n in sorted(get("pool")):
+            pools[p] = pools.get(p, "") + ("{" + COLOUR_LETTER[c] + "}") * n
+        knows: dict[str, list[str]] = defaultdict(list)
+        for _, p, o in sorted(get("knows")):
+            knows[p].append(o)
+        return Snapshot(
+            time=t,
+            step=STEP_NAME[next(f[1] for f in get("step"))],
+            turn=next(f[1] for f in get("turn")),
+            active=next(f[1] for f in get("active")),
+            priority=self.priority.get(t),
+            life={p: n for _, p, n in sorted(get("life"))},
+            zones=zones, stack=stack, pools=pools,
+            tapped=sorted(f[1] for f in get("tapped")),
+            damage={o: n for _, o, n in get("damage")},
+            lost=sorted(f[1] for f in get("lost")),
+            knows=dict(knows),
+        )
+
+    # -- words ---------------------------------------------------------------------------
+    def item(self, x: Any) -> str:
+        """A stack object in words: a spell's card, or whose ability it is."""
+        if isinstance(x, tuple) and x[0] == "tr":
+            return f"{x[1]}'s triggered ability"
+        if isinstance(x, tuple) and x[0] == "ab":
+            return f"{x[1]}'s ability"
+        return str(x)
+
+    def moved(self, t: int) -> list[str]:
+        before = {f[1]: f[2] for f in self.holds[t - 1] if isinstance(f, tuple) and f[0] == "zone"}
+        after = {f[1]: f[2] for f in self.holds[t] if isinstance(f, tuple) and f[0] == "zone"}
+        out = []
+        for obj in sorted(after):
+            if before.get(obj) != after[obj] and before.get(obj) is not None:
+                out.append(f"{obj}: {before[obj]} → {after[obj]}")
+        return out
+
+    def life_changes(self, t: int) -> list[str]:
+        before = {f[1]: f[2] for f in self.holds[t - 1] if isinstance(f, tuple) and f[0] == "life"}
+        after = {f[1]: f[2] for f in self.holds[t] if isinstance(f, tuple) and f[0] == "life"}
+        return [f"{p}'s life {before[p]} → {after[p]}" for p in sorted(after)
+                if p in before and before[p] != after[p]]
+
+    def describe(self, t: int, e: Any) -> str:
+        name, args = (e, ()) if isinstance(e, str) else (e[0], e[1:])
+        entry = lambda k: self.script[k - 1].text if isinstance(k, int) and 0 < k <= len(self.script) else ""  # noqa: E731
+        step_of = lambda fl: next((STEP_NAME[f[1]] for f in fl if isinstance(f, tuple) and f[0] == "step"), "?")  # noqa: E731
+        text = {
+            "start": lambda: f"the {STEP_NAME[args[0]]} step begins",
+            "end_step": lambda: f"the {STEP_NAME[args[0]]} step ends; the {step_of(self.holds[t])} step begins",
+            "untap": lambda: f"{args[0]} untaps their permanents",
+            "draw_step_draw": lambda: f"{args[0]} draws a card for the turn",
+            "cleanup_discard": lambda: f"{args[0]} discards down to their maximum hand size",
+            "cleanup_clear": lambda: "marked damage is removed and 'this turn' effects end",
+            "sba_check": lambda: "state-based actions: " + "; ".join(self.sba_words(t - 1)),
+            "put_trigger": lambda: f"{self.item(args[0])} is put on the stack",
+            "resolve": lambda: f"{self.item(args[0])} resolves",
+            "do": lambda: f"{self.item(args[0])}: {self.instr_words(args[0], args[1], t - 1)}",
+            "finish": lambda: f"{self.item(args[0])} finishes resolving",
+            "pass": lambda: f"{args[0]} passes",
+            "hold": lambda: f"{args[0]} holds priority",
+            "cast": lambda: f"{args[0]} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else ""),
+            "activate": lambda: f"{args[0]} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else ""),
+            "mana": lambda: f"{args[0]} taps {args[1]} for mana",
+            "play": lambda: f"{args[0]} plays {args[1]}",
+            "attack": lambda: entry(args[1]) or f"{args[0]} declares no attackers",
+            "block": lambda: entry(args[1]) or f"{args[0]} declares no blockers",
+            "discard": lambda: entry(args[1]),
+            "choose": lambda: entry(args[3]),
+            "order": lambda: entry(args[1]),
+        }.get(name, lambda: str(e))()
+        details = self.moved(t) + self.life_changes(t)
+        return text + (f" ({'; '.join(details)})" if details and name not in ("start",) else "")
+
+    def sba_words(self, t: int) -> list[str]:
+        words = []
+        for s in self.sba[t]:
+            if s[0] == "lose":
+                why = {"zero_life": "0 or less life", "empty_library": "drew from an empty library"}[s[2]]
+                words.append(f"{s[1]} loses the game ({why})")
+            else:
+                why = {"lethal_damage": "lethal damage", "zero_toughness": "0 toughness"}[s[2]]
+                words.append(f"{s[1]} is put into its owner's graveyard ({why})")
+        return words
+
+    def instr_words(self, x: Any, i: int, t: int) -> str:
+        ins = self.instr.get((x, i))
+        if not isinstance(ins, tuple):
+            return str(ins)
+        who = lambda w: ", ".join(self.names.get((x, w, t), [w]))  # noqa: E731
+        verb = ins[0]
+        if verb == "damage":
+            return f"{ins[1]} damage to {who(ins[2])}"
+        if verb in ("gain", "lose"):
+            return f"{who(ins[1])} {'gains' if verb == 'gain' else 'loses'} {ins[2]} life"
+        if verb == "draw":
+            return f"{who(ins[1])} draws {ins[2]}"
+        if verb == "discard":
+            return f"{who(ins[1])} discards {ins[2]}"
+        if verb == "look_hand":
+            return f"{who(ins[1])} looks at {who(ins[2])}'s hand"
+        if verb == "reveal_hand":
+            return f"{who(ins[1])} reveals their hand"
+        if verb == "shuffle":
+            return f"{who(ins[1])} shuffles their library"
+        return str(ins)
+
+    def why_words(self, why: Any, player: str | None) -> str:
+        key = why if isinstance(why, str) else why[0]
+        if key == "bad_target":
+            return f"{why[1]} is not a legal target"
+        if key == "cant_pay":
+            return f"{player} can't pay the cost from their mana pool ({why[1]})"
+        if key == "cant_attack":
+            return f"{why[1]} can't attack"
+        if key == "cant_block":
+            return f"{why[1]} can't block"
+        if key == "not_chosen_from":
+            return f"{why[1]} is not in {player}'s hand"
+        if key == "wrong_count":
+            return f"{why[1]} card(s) named where the rules ask for {why[2]}"
+        return WHY.get(key, key).format(p=player)
+
+    # -- the timeline ----------------------------------------------------------------------
+    def events(self) -> list[Event]:
+        out = []
+        for t in sorted(self.occurs):
+            e = self.occurs[t]
+            name = e if isinstance(e, str) else e[0]
+            args = () if isinstance(e, str) else e[1:]
+            snap = self.holds[t]
+            step = next((STEP_NAME[f[1]] for f in snap if isinstance(f, tuple) and f[0] == "step"), "")
+            stack = sum(1 for f in snap if isinstance(f, tuple) and f[0] == "stack")
+            out.append(Event(time=t, name=name, args=args, text=self.describe(t, e),
+                             rules=tuple(sorted(self.cites[t])), decision=name in DECISIONS,
+                             step=step, priority=self.priority.get(t), stack=stack))
+        return out
+
+    def timeline(self, timeline_type: Any, stop_type: Any, horizon: int, stuck: bool,
+                 max_events: int, ground_seconds: float, solve_seconds: float) -> Any:
+        events = self.events()
+        end = max([0, *self.occurs, *self.stops])
+        stops = self.stops.get(end, [])
+        stop = self.stop_of(stop_type, stops, end, stuck, horizon, max_events)
+        stop = replace(stop, rules=tuple(sorted(self.stop_rules.get(end, ()))))
+        rules = sorted({k for e in events for k in e.rules} | set(stop.rules))
+        conds = {i: i in self.conds[end] for i in range(1, self.n_conditions + 1)}
+        return timeline_type(events=events, stop=stop, final=self.snapshot(end), conditions=conds,
+                             rules=tuple(rules), ground_seconds=ground_seconds,
+                             solve_seconds=solve_seconds)
+
+    def stop_of(self, stop_type: Any, stops: list, end: int, stuck: bool, horizon: int,
+                max_events: int) -> Any:
+        order = ("unsupported", "game_over", "reached", "achieved", "illegal", "mismatch", "needs")
+        ranked = sorted(stops, key=lambda s: order.index(s if isinstance(s, str) else s[0]))
+        if not ranked:
+            if stuck:
+                return stop_type("stuck", what="no rule of the core says what happens next")
+            return stop_type("horizon", what=f"the trace reached its bound of {max_events} events")
+        s = ranked[0]
+        kind = s if isinstance(s, str) else s[0]
+        if kind == "reached":
+            return stop_type("reached")
+        if kind == "achieved":
+            return stop_type("achieved")
+        if kind == "game_over":
+            return stop_type("game-over", player=s[1])
+        if kind == "unsupported":
+            what = s[1] if isinstance(s[1], str) else s[1][0]
+            return stop_type("unsupported", what=str(what))
+        if kind == "needs":
+            return stop_type("needs-decision", player=s[1], what=s[2])
+        if kind == "illegal":
+            entry, why = s[1], s[2]
+            d = self.script[entry - 1] if 0 < entry <= len(self.script) else None
+            who = d.player if d else None
+            return stop_type("illegal-action", player=who, entry=entry,
+                             what=self.why_words(why, who))
+        # mismatch: the script's entry is not the decision the rules ask for now
+        entry, player, kind_due = s[1], s[2], s[3]
+        d = self.script[entry - 1] if 0 < entry <= len(self.script) else None
+        due = {"priority": f"{player} has priority", "attack": f"{player} declares attackers",
+               "block": f"{player} declares blockers", "discard": f"{player} chooses cards to discard",
+               "order": f"{player} orders their triggers", "choose": f"{player} makes a choice"}[kind_due]
+        return stop_type("illegal-action", player=d.player if d else None, entry=entry,
+                         what=f"the rules ask for another decision here: {due}")
