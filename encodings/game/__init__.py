@@ -25,8 +25,10 @@ from mtgrules.model.timeline import END, Condition, Decision, Event, Point
 
 MAX_EVENTS = 600
 """The longest trace simulated: a bound on the horizon, reported when reached."""
-SEARCH_HORIZON = 40
+SEARCH_HORIZON = 60
 """How many events a search looks ahead by default."""
+SEARCH_STRIDE = 4
+"""How many events the search horizon grows between two solves."""
 
 
 def _program(name: str) -> str:
@@ -71,6 +73,7 @@ class Core:
                  extra: Sequence[clingo.Symbol] = (), conditions: Sequence[Condition] = ()):
         self.state = state
         self.edition = edition
+        self.search = mode == "search"
         self.ctl = clingo.Control(["--warn=none", "--seed=0", "-t1"])
         for name in ("game", "actions", "conditions", mode):
             self.ctl.add("base", [], _program(name))
@@ -78,6 +81,11 @@ class Core:
         self.ctl.add("base", [], "\n".join(fact(s) for s in symbols))
         self.ground_seconds = 0.0
         self._ground([("base", []), ("derive", [clingo.Number(0)])])
+        if self.search:
+            self._ground([("legal", [clingo.Number(0)]), ("check", [clingo.Number(0)]),
+                          ("searchcheck", [clingo.Number(0)])])
+        elif self.is_fact("to_check", clingo.Number(0)):
+            self._ground([("legal", [clingo.Number(0)])])
         self.horizon = 0
 
     def _ground(self, parts: list[tuple[str, list[clingo.Symbol]]]) -> None:
@@ -86,11 +94,30 @@ class Core:
         self.ground_seconds += _time.perf_counter() - start
 
     def step(self) -> int:
+        """Ground one more time step, part by part (each call sees the last one's facts)."""
         t = self.horizon + 1
+        n = [clingo.Number(t)]
         for part in ("event", "effect", "derive"):
-            self._ground([(part, [clingo.Number(t)])])
+            self._ground([(part, n)])
+        if self.search or self.is_fact("to_check", *n):
+            self._ground([("legal", n)])
+        if self.search:
+            self._ground([("check", n)])
+            self._ground([("searchcheck", n)])
         self.horizon = t
         return t
+
+    def stopped(self, t: int) -> bool:
+        n = clingo.Number(t)
+        return self.is_fact("stopped", n) or self.is_fact("blocked", n)
+
+    def finish(self, conditions: bool) -> None:
+        """Ground what is read only at the end: the citations of every event, and the
+        conditions at the last time point."""
+        parts = [("cite", [clingo.Number(t)]) for t in range(1, self.horizon + 1)]
+        if conditions and not self.search:
+            parts.append(("check", [clingo.Number(self.horizon)]))
+        self._ground(parts)
 
     def is_fact(self, name: str, *args: clingo.Symbol) -> bool:
         atom = self.ctl.symbolic_atoms[clingo.Function(name, list(args))]
@@ -120,10 +147,10 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
     core = Core(state, edition, "script", script_facts(script, until), conditions)
     deadline = _time.perf_counter() + budget
     stuck = False
-    if not core.is_fact("stopped", clingo.Number(0)):
+    if not core.stopped(0):
         while True:
             t = core.step()
-            if core.is_fact("stopped", clingo.Number(t)):
+            if core.stopped(t):
                 break
             if not core.is_fact("happened", clingo.Number(t)):
                 stuck = True
@@ -133,6 +160,7 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
             if _time.perf_counter() > deadline:
                 raise SolverTimeout(f"the trace was still growing after {budget:g} s "
                                     f"({t} events); the budget is spent")
+    core.finish(bool(conditions))
     model = core.solve(max(1.0, deadline - _time.perf_counter()))
     if model is None:
         raise Unsupported("the core has no trace for this state and script (an inconsistency "
@@ -164,21 +192,38 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
     if by_term is not None:
         extra += [clingo.Function("point", [by_term]), clingo.Function("until", [by_term])]
     core = Core(state, edition, "search", extra, goal)
+    deadline = _time.perf_counter() + budget
+
+    def query(kind: str, h: int) -> clingo.Symbol:
+        return clingo.Function("query", [clingo.Function(kind), clingo.Number(h)])
+
+    # Deepen the horizon a few events at a time: the first witness found is among the
+    # shortest, and once no sequence is still going, "none" is a proof.
+    solve_seconds = 0.0
     while core.horizon < horizon:
-        core.step()
-    query = clingo.Function("query", [clingo.Number(horizon)])
-    core.ctl.assign_external(query, True)
-    witness = core.solve(budget, [(clingo.Function("want", [clingo.Function("goal")]), True)])
-    if witness is not None:
-        timeline = Reader(state, witness, (), len(goal)).timeline(
-            Timeline, Stop, horizon, False, horizon, core.ground_seconds, core.solve_seconds)
-        return Way(timeline, True, horizon, core.ground_seconds, core.solve_seconds)
-    solve_seconds = core.solve_seconds
-    # No witness: is the horizon long enough for every sequence to end (reach the point,
-    # end the game, or run out of choices)? Then there is none at all.
-    open_end = core.solve(budget, [(clingo.Function("want", [clingo.Function("open")]), True)])
-    return Way(None, open_end is None, horizon, core.ground_seconds,
-               solve_seconds + core.solve_seconds)
+        for _ in range(min(SEARCH_STRIDE, horizon - core.horizon)):
+            core.step()
+        h = core.horizon
+        core.ctl.assign_external(query("goal", h), True)
+        witness = core.solve(max(0.1, deadline - _time.perf_counter()))
+        solve_seconds += core.solve_seconds
+        core.ctl.assign_external(query("goal", h), False)
+        if witness is not None:
+            core.finish(False)
+            core.ctl.assign_external(query("goal", h), True)
+            witness = core.solve(max(0.1, deadline - _time.perf_counter()))
+            solve_seconds += core.solve_seconds
+            assert witness is not None
+            timeline = Reader(state, witness, (), len(goal)).timeline(
+                Timeline, Stop, h, False, h, core.ground_seconds, solve_seconds)
+            return Way(timeline, True, h, core.ground_seconds, solve_seconds)
+        core.ctl.assign_external(query("open", h), True)
+        still_going = core.solve(max(0.1, deadline - _time.perf_counter()))
+        solve_seconds += core.solve_seconds
+        core.ctl.assign_external(query("open", h), False)
+        if still_going is None:
+            return Way(None, True, h, core.ground_seconds, solve_seconds)
+    return Way(None, False, core.horizon, core.ground_seconds, solve_seconds)
 
 
 __all__ = ["simulate", "search", "Timeline", "Way", "Stop", "Unsupported", "MAX_EVENTS",

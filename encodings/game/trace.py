@@ -121,7 +121,7 @@ class Reader:
             elif s.name == "names":
                 self.names[(value(args[0]), args[1].name, t)].append(value(args[2]))
             elif s.name == "instr_of":
-                self.instr[(value(args[0]), args[1].number)] = value(args[2])
+                self.instr[(value(args[0]), args[1].number, t)] = value(args[2])
             elif s.name == "cites_stop":
                 self.stop_rules[t].add(args[0].string)
             elif s.name == "decision":
@@ -225,7 +225,7 @@ class Reader:
         return words
 
     def instr_words(self, x: Any, i: int, t: int) -> str:
-        ins = self.instr.get((x, i))
+        ins = self.instr.get((x, i, t))
         if not isinstance(ins, tuple):
             return str(ins)
         who = lambda w: ", ".join(self.names.get((x, w, t), [w]))  # noqa: E731
