@@ -115,6 +115,7 @@ class Core:
         """Ground what is read only at the end: the citations of every event, and the
         conditions at the last time point."""
         parts = [("cite", [clingo.Number(t)]) for t in range(1, self.horizon + 1)]
+        parts.append(("last", [clingo.Number(self.horizon)]))
         if conditions and not self.search:
             parts.append(("check", [clingo.Number(self.horizon)]))
         self._ground(parts)

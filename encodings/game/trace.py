@@ -89,7 +89,12 @@ class Reader:
         self.stop_rules: dict[int, set[str]] = defaultdict(set)
         self.script = list(script)
         self.occurs: dict[int, Any] = {}
-        self.holds: dict[int, set] = defaultdict(set)
+        self.started: dict[int, list] = defaultdict(list)
+        self.ended: dict[int, list] = defaultdict(list)
+        self.step_at: dict[int, str] = {}
+        self.stack_at: dict[int, int] = {}
+        self.initial: set = set()
+        self.final: set = set()
         self.cites: dict[int, set[str]] = defaultdict(set)
         self.stops: dict[int, list] = defaultdict(list)
         self.priority: dict[int, str] = {}
@@ -101,36 +106,47 @@ class Reader:
         self.decisions: dict[int, list] = defaultdict(list)
         for s in model:
             args = s.arguments
+            name = s.name
             t = args[-1].number if args and args[-1].type == clingo.SymbolType.Number else None
-            if s.name == "occurs":
+            if name == "occurs":
                 self.occurs[t] = value(args[0])
-            elif s.name == "holds":
-                self.holds[t].add(value(args[0]))
-            elif s.name == "cites":
+            elif name == "started":
+                self.started[t].append(value(args[0]))
+            elif name == "ended":
+                self.ended[t].append(value(args[0]))
+            elif name == "step_at":
+                self.step_at[t] = STEP_NAME[args[0].name]
+            elif name == "stack_size":
+                self.stack_at[t] = args[0].number
+            elif name == "initial":
+                self.initial.add(value(args[0]))
+            elif name == "final":
+                self.final.add(value(args[0]))
+            elif name == "cites":
                 self.cites[t].add(args[0].string)
-            elif s.name == "stop":
+            elif name == "stop":
                 self.stops[t].append(value(args[0]))
-            elif s.name == "has_priority":
+            elif name == "has_priority":
                 self.priority[t] = args[0].string
-            elif s.name == "cond_true":
+            elif name == "cond_true":
                 self.conds[t].add(args[0].number)
-            elif s.name == "sba":
+            elif name == "sba":
                 self.sba[t].append(value(args[0]))
-            elif s.name == "why_not":
+            elif name == "why_not":
                 self.why_not[t].append((value(args[0]), value(args[1])))
-            elif s.name == "names":
+            elif name == "names":
                 self.names[(value(args[0]), args[1].name, t)].append(value(args[2]))
-            elif s.name == "instr_of":
+            elif name == "instr_of":
                 self.instr[(value(args[0]), args[1].number, t)] = value(args[2])
-            elif s.name == "cites_stop":
+            elif name == "cites_stop":
                 self.stop_rules[t].add(args[0].string)
-            elif s.name == "decision":
+            elif name == "decision":
                 self.decisions[t].append((args[0].string, args[1].name))
         self.last = max([0, *self.occurs])
 
     # -- states --------------------------------------------------------------------------
-    def snapshot(self, t: int) -> Snapshot:
-        fl = self.holds[t]
+    def snapshot(self, t: int, fl: set) -> Snapshot:
+        """The state at ``t``, from its fluents ``fl``."""
         get = lambda name: [f for f in fl if isinstance(f, tuple) and f[0] == name]  # noqa: E731
         zones: dict[str, dict[str, list[str]]] = {p: {} for p in self.state.names}
         owners = {o.id: o.owner for _, _, o in self.state.objects()}
@@ -168,27 +184,21 @@ class Reader:
         return str(x)
 
     def moved(self, t: int) -> list[str]:
-        before = {f[1]: f[2] for f in self.holds[t - 1] if isinstance(f, tuple) and f[0] == "zone"}
-        after = {f[1]: f[2] for f in self.holds[t] if isinstance(f, tuple) and f[0] == "zone"}
-        out = []
-        for obj in sorted(after):
-            if before.get(obj) != after[obj] and before.get(obj) is not None:
-                out.append(f"{obj}: {before[obj]} → {after[obj]}")
-        return out
+        before = {f[1]: f[2] for f in self.ended[t] if isinstance(f, tuple) and f[0] == "zone"}
+        return [f"{f[1]}: {before[f[1]]} → {f[2]}" for f in sorted(self.started[t], key=str)
+                if isinstance(f, tuple) and f[0] == "zone" and f[1] in before]
 
     def life_changes(self, t: int) -> list[str]:
-        before = {f[1]: f[2] for f in self.holds[t - 1] if isinstance(f, tuple) and f[0] == "life"}
-        after = {f[1]: f[2] for f in self.holds[t] if isinstance(f, tuple) and f[0] == "life"}
-        return [f"{p}'s life {before[p]} → {after[p]}" for p in sorted(after)
-                if p in before and before[p] != after[p]]
+        before = {f[1]: f[2] for f in self.ended[t] if isinstance(f, tuple) and f[0] == "life"}
+        return [f"{f[1]}'s life {before[f[1]]} → {f[2]}" for f in sorted(self.started[t], key=str)
+                if isinstance(f, tuple) and f[0] == "life" and f[1] in before]
 
     def describe(self, t: int, e: Any) -> str:
         name, args = (e, ()) if isinstance(e, str) else (e[0], e[1:])
         entry = lambda k: self.script[k - 1].text if isinstance(k, int) and 0 < k <= len(self.script) else ""  # noqa: E731
-        step_of = lambda fl: next((STEP_NAME[f[1]] for f in fl if isinstance(f, tuple) and f[0] == "step"), "?")  # noqa: E731
         text = {
             "start": lambda: f"the {STEP_NAME[args[0]]} step begins",
-            "end_step": lambda: f"the {STEP_NAME[args[0]]} step ends; the {step_of(self.holds[t])} step begins",
+            "end_step": lambda: f"the {STEP_NAME[args[0]]} step ends; the {self.step_at.get(t, '?')} step begins",
             "untap": lambda: f"{args[0]} untaps their permanents",
             "draw_step_draw": lambda: f"{args[0]} draws a card for the turn",
             "cleanup_discard": lambda: f"{args[0]} discards down to their maximum hand size",
@@ -269,9 +279,8 @@ class Reader:
             e = self.occurs[t]
             name = e if isinstance(e, str) else e[0]
             args = () if isinstance(e, str) else e[1:]
-            snap = self.holds[t]
-            step = next((STEP_NAME[f[1]] for f in snap if isinstance(f, tuple) and f[0] == "step"), "")
-            stack = sum(1 for f in snap if isinstance(f, tuple) and f[0] == "stack")
+            step = self.step_at.get(t, "")
+            stack = self.stack_at.get(t, 0)
             out.append(Event(time=t, name=name, args=args, text=self.describe(t, e),
                              rules=tuple(sorted(self.cites[t])), decision=name in DECISIONS,
                              step=step, priority=self.priority.get(t), stack=stack))
@@ -286,7 +295,7 @@ class Reader:
         stop = replace(stop, rules=tuple(sorted(self.stop_rules.get(end, ()))))
         rules = sorted({k for e in events for k in e.rules} | set(stop.rules))
         conds = {i: i in self.conds[end] for i in range(1, self.n_conditions + 1)}
-        return timeline_type(events=events, stop=stop, final=self.snapshot(end), conditions=conds,
+        return timeline_type(events=events, stop=stop, final=self.snapshot(end, self.final), conditions=conds,
                              rules=tuple(rules), ground_seconds=ground_seconds,
                              solve_seconds=solve_seconds)
 
