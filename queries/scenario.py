@@ -215,8 +215,8 @@ LASTING_VERBS = {"permit", "forbid", "override-rule", "grant-ability", "remove-a
 
 
 def builtin_scenario_files() -> list[Path]:
-    folder = resources.files("mtgrules.queries.scenarios")
-    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".yaml"))
+    folder = Path(str(resources.files("mtgrules.queries.scenarios")))
+    return sorted(folder.rglob("*.yaml"))
 
 
 __all__ = ["Scenario", "Expectation", "load_scenario", "parse_scenario", "scenario_from",

@@ -34,7 +34,7 @@ TRIGGERS = {"your-upkeep": "your_upkeep", "each-upkeep": "each_upkeep",
 WHO = {"you": "you", "target": "target", "each-player": "each_player",
        "opponents": "each_opponent", "each-opponent": "each_opponent",
        "that-player": "that_player"}
-TARGET_KINDS = ("any", "player", "opponent", "creature")
+TARGET_KINDS = ("any", "player", "opponent", "creature", "spell")
 
 
 def a(name: str, *args: Sym) -> Sym:
@@ -235,6 +235,8 @@ def instruction_term(ins: Instruction) -> Sym:
         return a("look_hand", F(who, []), F("target", []))
     if v == "reveal" and who and ins.get("what") == "hand":
         return a("reveal_hand", F(who, []))
+    if v == "counter" and target in ("spell",):
+        return a("counter", F("target", []))
     if v == "shuffle" and who:
         return a("shuffle", F(who, []))
     return a("unsupported", S(str(ins)))
