@@ -316,8 +316,15 @@ class Reader:
         if kind == "game_over":
             return stop_type("game-over", player=s[1])
         if kind == "unsupported":
-            what = s[1] if isinstance(s[1], str) else s[1][0]
-            return stop_type("unsupported", what=str(what))
+            what = s[1]
+            words = {"combat_damage": "combat damage with attackers (CR 510)"}
+            if isinstance(what, tuple) and what[0] == "instruction":
+                text = f"the instruction {what[1]}"
+            elif isinstance(what, tuple) and what[0] == "cost":
+                text = f"casting {what[1]}, whose cost the core does not pay yet (X, hybrid, Phyrexian, additional or alternative costs)"
+            else:
+                text = words.get(str(what), str(what))
+            return stop_type("unsupported", what=text)
         if kind == "needs":
             return stop_type("needs-decision", player=s[1], what=s[2])
         if kind == "illegal":

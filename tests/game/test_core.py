@@ -1,0 +1,145 @@
+"""The temporal core: its laws cite rules that exist, its public functions, its refusals."""
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+import pytest
+
+from mtgrules.model.edition import Edition, rulebook
+from mtgrules.model.errors import MtgRulesError, ScenarioError, UnsupportedQuestion
+from mtgrules.model.source import Field
+from mtgrules.model.timeline import Condition, Decision, Point
+from mtgrules.model.turn import Step
+from mtgrules.queries import check_state, is_there_a_way, parse_scenario, what_happens, who_has_priority
+from mtgrules.queries.turn import parse_condition, parse_line
+
+PROGRAMS = ("game", "actions", "script", "search", "conditions")
+
+
+def program(name: str) -> str:
+    return resources.files("mtgrules.encodings.game").joinpath(f"{name}.lp").read_text()
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_every_rule_key_in_the_programs_is_in_the_rulebook(name):
+    keys = set(re.findall(r'"([a-z]+[a-z0-9.-]*\.[a-z0-9-]+|counter|reveal|search|shuffle|look)"', program(name)))
+    missing = sorted(k for k in keys if k not in rulebook())
+    assert not missing
+
+
+def state(yaml_state: str):
+    return parse_scenario("name: t\nquestion: {kind: turn, ask: trace}\nstate:\n" + yaml_state).state
+
+
+BOLT = state("""
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Lightning Bolt], battlefield: [Mountain], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+""")
+
+
+def lines(s, *texts):
+    return [parse_line(Field.of(t, "script"), s) for t in texts]
+
+
+def test_what_happens_resolves_a_bolt_when_both_pass():
+    v = what_happens(BOLT, lines(BOLT, "alice taps Mountain for mana", "alice casts Lightning Bolt targeting bob",
+                                 "alice passes", "bob passes"))
+    assert v.outcome == "needs-decision"
+    assert v.details["final state"]["life"]["bob"] == 17
+    assert [w["event"].split(" (")[0] for w in v.witness][-3:] == [
+        "Lightning Bolt resolves", "Lightning Bolt: 3 damage to bob", "Lightning Bolt finishes resolving"]
+    assert {"CR 405.5", "CR 117.3b", "CR 120.3a"} <= {str(c) for c in v.citations}
+
+
+def test_a_spell_does_not_resolve_while_only_one_player_passed():
+    v = check_state(BOLT, lines(BOLT, "alice taps Mountain for mana", "alice casts Lightning Bolt targeting bob",
+                                "alice passes"),
+                    [Condition("life", ("bob", 20)), Condition("priority", ("bob",)), Condition("stack", (1,))])
+    assert v.outcome == "holds"
+
+
+def test_who_has_priority_lists_the_windows():
+    v = who_has_priority(BOLT, lines(BOLT, "all pass until beginning-of-combat"),
+                         Point("step", Step.BEGINNING_OF_COMBAT))
+    # alice, then bob in main1; alice again as beginning of combat begins (CR 117.3a, 117.3d)
+    assert [w["player"] for w in v.details["priority"]] == ["alice", "bob", "alice"]
+
+
+def test_the_edition_decides_mana_burn():
+    s = state("""
+  players: [alice, bob]
+  step: main1
+  alice: {battlefield: [Mountain], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+""")
+    script = lines(s, "alice taps Mountain for mana", "all pass until beginning-of-combat")
+    until = Point("step", Step.BEGINNING_OF_COMBAT)
+    old = what_happens(s, script, until, Edition("2008-10-01"))
+    new = what_happens(s, script, until, Edition("2026-08-07"))
+    assert old.details["final state"]["life"]["alice"] == 19
+    assert new.details["final state"]["life"]["alice"] == 20
+    assert "CR 300.3" in {str(c) for c in old.citations}
+    assert "CR 500.5" in {str(c) for c in new.citations}
+
+
+def test_an_illegal_decision_names_the_rule_and_the_line():
+    s = BOLT
+    v = what_happens(s, lines(s, "alice casts Lightning Bolt targeting bob"))
+    assert v.outcome == "illegal-action"
+    assert "can't pay" in v.reasons[0] and "decision 1" in v.reasons[0]
+    assert "CR 601.2h" in {str(c) for c in v.citations}
+
+
+def test_is_there_a_way_yes_and_no():
+    goal = [Condition("life", ("bob", 17))]
+    by = Point("step", Step.BEGINNING_OF_COMBAT)
+    yes = is_there_a_way(BOLT, "alice", goal, by)
+    assert yes.outcome == "possible"
+    assert "alice casts Lightning Bolt targeting bob" in " ".join(yes.details["decisions"])
+    no = is_there_a_way(BOLT, "bob", goal, by)
+    assert no.outcome == "impossible"
+
+
+def test_combat_damage_with_attackers_is_refused_not_guessed():
+    s = state("""
+  players: [alice, bob]
+  step: beginning-of-combat
+  alice: {battlefield: [Grizzly Bears], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+""")
+    with pytest.raises(UnsupportedQuestion, match="combat damage|not model"):
+        what_happens(s, lines(s, "alice passes", "bob passes", "alice attacks with Grizzly Bears",
+                              "all pass until end-of-combat"))
+
+
+def test_an_instruction_the_core_does_not_know_is_refused_when_reached():
+    s = state("""
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Explore], battlefield: [Forest, Forest], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+""")
+    with pytest.raises(UnsupportedQuestion):
+        what_happens(s, lines(s, "alice taps Forest for mana", "alice taps Forest#2 for mana",
+                              "alice casts Explore", "alice passes", "bob passes"))
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("alice casts Lightning Boltt targeting bob", "Did you mean 'Lightning Bolt'"),
+    ("alcie passes", "Did you mean 'alice'"),
+    ("alice dances", "is not a decision"),
+    ("all pass until teatime", "is not a point of the turn"),
+])
+def test_bad_script_lines_are_located_errors(text, expected):
+    with pytest.raises(ScenarioError, match=expected):
+        parse_line(Field.of(text, "question.script[0]", "my.yaml"), BOLT)
+
+
+def test_bad_conditions_are_located_errors():
+    with pytest.raises(ScenarioError, match="is not a condition"):
+        parse_condition(Field.of("bob is sad", "question.conditions[0]", "my.yaml"), BOLT)
+    with pytest.raises(MtgRulesError):
+        parse_condition(Field.of("the step is lunch", "question.conditions[0]"), BOLT)
