@@ -34,6 +34,7 @@ TRIGGERS = {"your-upkeep": "your_upkeep", "each-upkeep": "each_upkeep",
 WHO = {"you": "you", "target": "target", "each-player": "each_player",
        "opponents": "each_opponent", "each-opponent": "each_opponent",
        "that-player": "that_player"}
+SEARCHABLE = {"basic-land": "basic_land", "land": "land", "creature": "creature", "card": "card"}
 TARGET_KINDS = ("any", "player", "opponent", "creature", "spell")
 
 
@@ -113,6 +114,8 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
     yield a("name", o, S(card.name))
     for t in sorted(card.types):
         yield a("is", o, F(t, []))
+    for t in sorted(card.supertypes):
+        yield a("super", o, F(t, []))
     for k in sorted(card.keywords):
         yield a("keyword", o, F(k.replace(" ", "_"), []))
     if card.power is not None:
@@ -237,6 +240,10 @@ def instruction_term(ins: Instruction) -> Sym:
         return a("reveal_hand", F(who, []))
     if v == "counter" and target in ("spell",):
         return a("counter", F("target", []))
+    if v == "search" and who and count == 1 and ins.get("what") in SEARCHABLE and \
+            ins.get("to", "hand") in ("hand", "battlefield"):
+        return a("search", F(who, []), F(SEARCHABLE[ins.get("what")], []),
+                 F(ins.get("to", "hand"), []), F("tapped" if ins.get("tapped") else "untapped", []))
     if v == "shuffle" and who:
         return a("shuffle", F(who, []))
     return a("unsupported", S(str(ins)))

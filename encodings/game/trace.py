@@ -252,6 +252,8 @@ class Reader:
             return f"{who(ins[1])} looks at {who(ins[2])}'s hand"
         if verb == "reveal_hand":
             return f"{who(ins[1])} reveals their hand"
+        if verb == "search":
+            return f"{who(ins[1])} searches their library for a {ins[2].replace('_', ' ')}"
         if verb == "shuffle":
             return f"{who(ins[1])} shuffles their library"
         return str(ins)
@@ -267,7 +269,7 @@ class Reader:
         if key == "cant_block":
             return f"{why[1]} can't block"
         if key == "not_chosen_from":
-            return f"{why[1]} is not in {player}'s hand"
+            return f"{why[1]} can't be chosen there"
         if key == "wrong_count":
             return f"{why[1]} card(s) named where the rules ask for {why[2]}"
         return WHY.get(key, key).format(p=player)
