@@ -31,6 +31,19 @@ SEARCH_STRIDE = 4
 """How many events the search horizon grows between two solves."""
 
 
+# Which part of game.lp holds what each kind of event does.
+EFFECT_PART = {
+    "pass": "on_pass", "hold": "on_pass",
+    "cast": "on_action", "activate": "on_action", "mana": "on_action", "play": "on_action",
+    "put_trigger": "on_stack", "order": "on_stack", "resolve": "on_stack", "do": "on_stack",
+    "choose": "on_stack", "finish": "on_stack",
+    "start": "on_step", "end_step": "on_step",
+    "untap": "on_game", "draw_step_draw": "on_game", "cleanup_discard": "on_game",
+    "discard": "on_game", "cleanup_clear": "on_game", "attack": "on_game", "block": "on_game",
+    "sba_check": "on_game",
+}
+
+
 def _program(name: str) -> str:
     return resources.files(__name__).joinpath(f"{name}.lp").read_text()
 
@@ -97,8 +110,13 @@ class Core:
         """Ground one more time step, part by part (each call sees the last one's facts)."""
         t = self.horizon + 1
         n = [clingo.Number(t)]
-        for part in ("event", "effect", "derive"):
-            self._ground([(part, n)])
+        self._ground([("event", n)])
+        if self.search:
+            self._ground([(part, n) for part in sorted(set(EFFECT_PART.values()))])
+        else:
+            self._ground([(part, n) for part in sorted(self._effect_parts(t))])
+        self._ground([("effect", n)])
+        self._ground([("derive", n)])
         if self.search or self.is_fact("to_check", *n):
             self._ground([("legal", n)])
         if self.search:
@@ -106,6 +124,15 @@ class Core:
             self._ground([("searchcheck", n)])
         self.horizon = t
         return t
+
+    def _effect_parts(self, t: int) -> set[str]:
+        """The effect parts of the events that occur at ``t`` (only these need grounding)."""
+        parts = set()
+        for atom in self.ctl.symbolic_atoms.by_signature("occurs", 2):
+            args = atom.symbol.arguments
+            if args[1].number == t:
+                parts.add(EFFECT_PART[args[0].name])
+        return parts
 
     def stopped(self, t: int) -> bool:
         n = clingo.Number(t)
