@@ -40,6 +40,7 @@ WHY = {
     "land_not_your_turn": "lands are played only in one's own turn",
     "land_stack_not_empty": "lands are played only with an empty stack",
     "no_land_plays_left": "{p} has no land play left this turn",
+    "land_not_cast": "a land is played, not cast",
     "cant_play_lands": "an effect says {p} can't play lands",
 }
 
@@ -322,6 +323,8 @@ class Reader:
             words = {"combat_damage": "combat damage with attackers (CR 510)"}
             if isinstance(what, tuple) and what[0] == "instruction":
                 text = f"the instruction {what[1]}"
+            elif isinstance(what, tuple) and what[0] == "leaves":
+                text = f"{what[1]} losing a multiplayer game (the others play on, CR 800.4a)"
             elif isinstance(what, tuple) and what[0] == "cost":
                 text = f"casting {what[1]}, whose cost the core does not pay yet (X, hybrid, Phyrexian, additional or alternative costs)"
             else:

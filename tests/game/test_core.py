@@ -143,3 +143,28 @@ def test_bad_conditions_are_located_errors():
         parse_condition(Field.of("bob is sad", "question.conditions[0]", "my.yaml"), BOLT)
     with pytest.raises(MtgRulesError):
         parse_condition(Field.of("the step is lunch", "question.conditions[0]"), BOLT)
+
+
+def test_a_land_is_played_never_cast():
+    s = state("""
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Forest], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+""")
+    v = what_happens(s, lines(s, "alice casts Forest"))
+    assert v.outcome == "illegal-action" and "played, not cast" in v.reasons[0]
+    assert "CR 116.2a" in {str(c) for c in v.citations}
+
+
+def test_a_loss_in_a_multiplayer_game_is_refused_not_called_game_over():
+    s = state("""
+  players: [alice, bob, carol]
+  step: main1
+  alice: {hand: [Lava Spike], battlefield: [Mountain], library: {hidden: 3}}
+  bob: {life: 3, library: {hidden: 3}}
+  carol: {library: {hidden: 3}}
+""")
+    with pytest.raises(UnsupportedQuestion, match="multiplayer"):
+        what_happens(s, lines(s, "alice taps Mountain for mana", "alice casts Lava Spike targeting bob",
+                              "alice passes", "bob passes", "carol passes"))
