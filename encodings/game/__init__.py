@@ -15,8 +15,8 @@ from importlib import resources
 
 import clingo
 
-from mtgrules.encodings.game.facts import (Unsupported, condition_facts, fact, point_term,
-                                           script_facts, state_facts)
+from mtgrules.encodings.game.facts import (Unsupported, a, condition_facts, fact, point_term,
+                                           script_facts, split_state)
 from mtgrules.encodings.game.trace import Reader, Snapshot
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import SolverTimeout
@@ -25,6 +25,8 @@ from mtgrules.model.timeline import END, Condition, Decision, Event, Point
 
 MAX_EVENTS = 600
 """The longest trace simulated: a bound on the horizon, reported when reached."""
+SEGMENT = 50
+"""Events per grounding of a long trace (grounding cost per event grows with the trace)."""
 SEARCH_HORIZON = 60
 """How many events a search looks ahead by default."""
 SEARCH_STRIDE = 4
@@ -83,16 +85,25 @@ class Core:
     """One grounding of the core for a state, an edition, and fixed or open decisions."""
 
     def __init__(self, state: GameState, edition: Edition, mode: str,
-                 extra: Sequence[clingo.Symbol] = (), conditions: Sequence[Condition] = ()):
+                 extra: Sequence[clingo.Symbol] = (), conditions: Sequence[Condition] = (),
+                 fluents: Sequence[clingo.Symbol] | None = None, offset: int = 0):
+        """``fluents``: the state to start from, when it is not ``state``'s own (a trace
+        continued from the end of an earlier segment, whose time ``offset`` is time 0 here)."""
         self.state = state
         self.edition = edition
         self.search = mode == "search"
+        self.offset = offset
         self.ctl = clingo.Control(["--warn=none", "--seed=0", "-t1"])
         for name in ("game", "actions", "conditions", mode):
             self.ctl.add("base", [], _program(name))
-        symbols = [*state_facts(state, edition), *extra, *condition_facts(conditions)]
+        static, initial = split_state(state, edition)
+        if fluents is None:
+            fluents = initial + ([a("next", clingo.Number(1))] if mode == "script" else [])
+        symbols = [*static, *(a("init", f) for f in fluents), a("offset", clingo.Number(offset)),
+                   *extra, *condition_facts(conditions)]
         self.ctl.add("base", [], "\n".join(fact(s) for s in symbols))
         self.ground_seconds = 0.0
+        self.solve_seconds = 0.0
         self._ground([("base", []), ("derive", [clingo.Number(0)])])
         if self.search:
             self._ground([("legal", [clingo.Number(0)]), ("check", [clingo.Number(0)]),
@@ -100,6 +111,11 @@ class Core:
         elif self.is_fact("to_check", clingo.Number(0)):
             self._ground([("legal", [clingo.Number(0)])])
         self.horizon = 0
+
+    def fluents_at(self, t: int) -> list[clingo.Symbol]:
+        """The state at ``t`` (all facts, in a simulation), to start the next segment from."""
+        return [atom.symbol.arguments[0] for atom in self.ctl.symbolic_atoms.by_signature("holds", 2)
+                if atom.symbol.arguments[1].number == t]
 
     def _ground(self, parts: list[tuple[str, list[clingo.Symbol]]]) -> None:
         start = _time.perf_counter()
@@ -171,31 +187,44 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
              until: Point = END, conditions: Sequence[Condition] = (),
              max_events: int = MAX_EVENTS, budget: float = 30.0) -> Timeline:
     """The trace the rules give from ``state`` with the players' ``script``, up to ``until``
-    (or until the script runs out)."""
-    core = Core(state, edition, "script", script_facts(script, until), conditions)
+    (or until the script runs out). A long trace runs in segments of ``SEGMENT`` events,
+    each a fresh grounding from where the last ended, so that its cost stays linear."""
     deadline = _time.perf_counter() + budget
-    stuck = False
-    if not core.stopped(0):
-        while True:
+    extra = script_facts(script, until)
+    parts: list[Timeline] = []
+    fluents: list[clingo.Symbol] | None = None
+    offset = 0
+    while True:
+        core = Core(state, edition, "script", extra, conditions, fluents, offset)
+        ended = core.stopped(0)
+        stuck = False
+        while not ended and core.horizon < SEGMENT and offset + core.horizon < max_events:
             t = core.step()
             if core.stopped(t):
-                break
-            if not core.is_fact("happened", clingo.Number(t)):
-                stuck = True
-                break
-            if t >= max_events:
-                break
+                ended = True
+            elif not core.is_fact("happened", clingo.Number(t)):
+                ended = stuck = True
             if _time.perf_counter() > deadline:
                 raise SolverTimeout(f"the trace was still growing after {budget:g} s "
-                                    f"({t} events); the budget is spent")
-    core.finish(bool(conditions))
-    model = core.solve(max(1.0, deadline - _time.perf_counter()))
-    if model is None:
-        raise Unsupported("the core has no trace for this state and script (an inconsistency "
-                          "in the encoding: please report it)")
-    reader = Reader(state, model, script, len(conditions))
-    return reader.timeline(Timeline, Stop, core.horizon, stuck, max_events,
-                           core.ground_seconds, core.solve_seconds)
+                                    f"({offset + t} events); the budget is spent")
+        last = ended or offset + core.horizon >= max_events
+        core.finish(bool(conditions) and last)
+        model = core.solve(max(1.0, deadline - _time.perf_counter()))
+        if model is None:
+            raise Unsupported("the core has no trace for this state and script (an "
+                              "inconsistency in the encoding: please report it)")
+        reader = Reader(state, model, script, len(conditions) if last else 0, offset)
+        parts.append(reader.timeline(Timeline, Stop, core.horizon, stuck, max_events,
+                                     core.ground_seconds, core.solve_seconds))
+        if last:
+            return Timeline(
+                events=[e for p in parts for e in p.events], stop=parts[-1].stop,
+                final=parts[-1].final, conditions=parts[-1].conditions,
+                rules=tuple(sorted({k for p in parts for k in p.rules})),
+                ground_seconds=sum(p.ground_seconds for p in parts),
+                solve_seconds=sum(p.solve_seconds for p in parts))
+        fluents = core.fluents_at(core.horizon)
+        offset += core.horizon
 
 
 @dataclass

@@ -52,6 +52,13 @@ class Unsupported(UnsupportedQuestion):
 
 
 def state_facts(state: GameState, edition: Edition) -> list[Sym]:
+    """Every fact about ``state``: what stays fixed, and its fluents as ``init``."""
+    static, fluents = split_state(state, edition)
+    return static + [a("init", f) for f in fluents]
+
+
+def split_state(state: GameState, edition: Edition) -> tuple[list[Sym], list[Sym]]:
+    """The facts that stay fixed through a trace, and the fluents of ``state``."""
     out: list[Sym] = []
     names = state.names
     for seat, name in enumerate(names):
@@ -99,8 +106,7 @@ def state_facts(state: GameState, edition: Edition) -> list[Sym]:
     for player, object_id in sorted(state.known):
         init.append(a("knows", S(player), S(object_id)))
     out += effect_facts(state)
-    out += [a("init", f) for f in init]
-    return out
+    return out, init
 
 
 def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
@@ -302,7 +308,7 @@ def point_term(point: Point) -> Sym | None:
 
 
 def script_facts(script: Sequence[Decision], until: Point) -> list[Sym]:
-    out: list[Sym] = [a("init", a("next", N(1)))] if script else []
+    out: list[Sym] = []
     for k, d in enumerate(script, start=1):
         K = N(k)
         p = S(d.player or "")

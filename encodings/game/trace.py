@@ -84,8 +84,9 @@ class Snapshot:
 
 class Reader:
     def __init__(self, state: GameState, model: Sequence[clingo.Symbol],
-                 script: Sequence[Decision], n_conditions: int = 0):
+                 script: Sequence[Decision], n_conditions: int = 0, offset: int = 0):
         self.state = state
+        self.offset = offset
         self.n_conditions = n_conditions
         self.stop_rules: dict[int, set[str]] = defaultdict(set)
         self.script = list(script)
@@ -284,7 +285,7 @@ class Reader:
             args = () if isinstance(e, str) else e[1:]
             step = self.step_at.get(t, "")
             stack = self.stack_at.get(t, 0)
-            out.append(Event(time=t, name=name, args=args, text=self.describe(t, e),
+            out.append(Event(time=t + self.offset, name=name, args=args, text=self.describe(t, e),
                              rules=tuple(sorted(self.cites[t])), decision=name in DECISIONS,
                              step=step, priority=self.priority.get(t), stack=stack))
         return out
@@ -298,7 +299,8 @@ class Reader:
         stop = replace(stop, rules=tuple(sorted(self.stop_rules.get(end, ()))))
         rules = sorted({k for e in events for k in e.rules} | set(stop.rules))
         conds = {i: i in self.conds[end] for i in range(1, self.n_conditions + 1)}
-        return timeline_type(events=events, stop=stop, final=self.snapshot(end, self.final), conditions=conds,
+        final = replace(self.snapshot(end, self.final), time=end + self.offset)
+        return timeline_type(events=events, stop=stop, final=final, conditions=conds,
                              rules=tuple(rules), ground_seconds=ground_seconds,
                              solve_seconds=solve_seconds)
 

@@ -168,3 +168,23 @@ def test_a_loss_in_a_multiplayer_game_is_refused_not_called_game_over():
     with pytest.raises(UnsupportedQuestion, match="multiplayer"):
         what_happens(s, lines(s, "alice taps Mountain for mana", "alice casts Lava Spike targeting bob",
                               "alice passes", "bob passes", "carol passes"))
+
+
+@pytest.mark.parametrize("name", ["turn_cleanup_megrim_another_cleanup", "turn_triggers_apnap_both_resolved",
+                                  "turn_priority_hold_and_cast_lifo", "turn_knowledge_search_then_shuffle",
+                                  "turn_sba_font_draws_from_empty_library"])
+def test_running_a_trace_in_segments_changes_nothing(name, monkeypatch):
+    from mtgrules.encodings import game
+    from mtgrules.queries import load_scenario
+    from mtgrules.queries.scenario import builtin_scenario_files
+    (path,) = [p for p in builtin_scenario_files() if p.stem == name]
+    sc = load_scenario(path)
+    q = sc.question
+
+    def run():
+        t = game.simulate(sc.state, sc.edition, q.script, q.until, q.conditions)
+        return [(e.time, e.name, e.args, e.rules) for e in t.events], t.stop, t.final, t.conditions
+
+    whole = run()
+    monkeypatch.setattr(game, "SEGMENT", 3)
+    assert run() == whole
