@@ -54,7 +54,7 @@ def ten_spells():
     hand = ", ".join(["Lightning Bolt"] * 10)
     mountains = ", ".join(["Mountain"] * 10)
     s = state(["alice", "bob"], {"alice": f"{{hand: [{hand}], battlefield: [{mountains}], library: {{hidden: 30}}}}",
-                                 "bob": "{library: {hidden: 30}}"}, step="main1")
+                                 "bob": "{life: 40, library: {hidden: 30}}"}, step="main1")
     script = []
     for i in range(10):
         suffix = "" if i == 0 else f"#{i + 1}"

@@ -126,12 +126,8 @@ class Core:
         """Ground one more time step, part by part (each call sees the last one's facts)."""
         t = self.horizon + 1
         n = [clingo.Number(t)]
-        self._ground([("event", n)])
-        if self.search:
-            self._ground([(part, n) for part in sorted(set(EFFECT_PART.values()))])
-        else:
-            self._ground([(part, n) for part in sorted(self._effect_parts(t))])
-        self._ground([("effect", n)])
+        kinds = set(EFFECT_PART.values()) if self.search else self._effect_parts(t - 1)
+        self._ground([("event", n), *((part, n) for part in sorted(kinds)), ("effect", n)])
         self._ground([("derive", n)])
         if self.search or self.is_fact("to_check", *n):
             self._ground([("legal", n)])
@@ -142,12 +138,14 @@ class Core:
         return t
 
     def _effect_parts(self, t: int) -> set[str]:
-        """The effect parts of the events that occur at ``t`` (only these need grounding)."""
+        """The effect parts of the event that comes after ``t``: the game's own event or the
+        decision the script gives, both known as facts once ``t`` is derived."""
         parts = set()
-        for atom in self.ctl.symbolic_atoms.by_signature("occurs", 2):
-            args = atom.symbol.arguments
-            if args[1].number == t:
-                parts.add(EFFECT_PART[args[0].name])
+        for name in ("game_event", "chosen"):
+            for atom in self.ctl.symbolic_atoms.by_signature(name, 2):
+                args = atom.symbol.arguments
+                if args[1].number == t:
+                    parts.add(EFFECT_PART[args[0].name])
         return parts
 
     def stopped(self, t: int) -> bool:
