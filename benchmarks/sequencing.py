@@ -19,7 +19,7 @@ from mtgrules.model.actions import (ORDER_CONDITIONS, Action, Block, Choice, Con
                                     Precedence, Reveal)
 from mtgrules.queries import check_scenario, load_scenario
 from mtgrules.queries.scenario import builtin_scenario_files
-from mtgrules.queries.sequencing import decide
+from mtgrules.encodings.sequencing import decide
 
 from timing import timed  # benchmarks/timing.py, beside this script
 

@@ -13,7 +13,7 @@ DESIGN §5.4, the facts a solver needs to judge an order:
 5. nothing-added-or-forgotten — ``added`` and ``forgotten``.
 
 Two actions *conflict* when their footprints overlap (they move, tap or read the same thing);
-everything else commutes. The model (``mtgrules.model.sequencing``) works out, by executing
+everything else commutes. The model (``mtgrules.encodings.sequencing``) works out, by executing
 the block, what goes wrong when a conflicting pair is taken in the other order. An order
 judged this way is a trace of the block: same conflicting pairs in the same order means the
 same game (Mazurkiewicz trace equivalence), and a flipped pair carries its consequence.

@@ -211,9 +211,17 @@ LASTING_VERBS = {"permit", "forbid", "override-rule", "grant-ability", "remove-a
                  "cost-increase", "cost-reduction", "cost-floor", "cast-without-paying"}
 
 
+SCENARIO_AREAS = ("golden", "apnap", "casting", "cost", "sequencing")
+"""The folders of the built-in library, ``queries/scenarios/<area>/``."""
+
+
 def builtin_scenario_files() -> list[Path]:
-    folder = resources.files("mtgrules.queries.scenarios")
-    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".yaml"))
+    """The built-in scenario files, area by area."""
+    found: list[Path] = []
+    for area in SCENARIO_AREAS:
+        folder = resources.files(f"mtgrules.queries.scenarios.{area}")
+        found += sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".yaml"))
+    return found
 
 
 __all__ = ["Scenario", "Expectation", "load_scenario", "parse_scenario", "scenario_from",

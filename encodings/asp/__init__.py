@@ -1,4 +1,5 @@
-"""Driving clingo from Python: encodings are package data, instance facts kept apart.
+"""Driving clingo from Python: encodings are package data (each area's ``.lp`` programs in
+``encodings/<area>/``), instance facts kept apart.
 
 Every rule concept in the rulebook is an ``#external in_force("key")`` atom, set true exactly
 for the rules that hold in the edition asked about; the encodings guard edition-dependent
@@ -17,8 +18,12 @@ from mtgrules.model.errors import SolverTimeout
 
 
 def encoding(name: str) -> str:
-    """The text of ``encodings/asp/<name>.lp``."""
-    return resources.files(__name__).joinpath(f"{name}.lp").read_text()
+    """The text of the program ``<area>/<file>``: ``encodings/<area>/<file>.lp``
+    (e.g. ``"casting/casting"``)."""
+    area, _, file = name.partition("/")
+    if not file or "/" in file:
+        raise ValueError(f"an encoding is named '<area>/<file>', not '{name}'")
+    return resources.files(f"mtgrules.encodings.{area}").joinpath(f"{file}.lp").read_text()
 
 
 def term(value: object) -> str:

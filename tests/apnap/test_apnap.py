@@ -7,11 +7,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from apnap_oracle import correct_orders, knowledge
-from mtgrules.encodings.smt import apnap as smt_apnap
+from mtgrules.encodings.apnap import smt as smt_apnap
 from mtgrules.model.apnap import Choice, ChoiceProblem
 from mtgrules.model.edition import Edition
 from mtgrules.queries import check_scenario, load_scenario
-from mtgrules.queries.apnap import misplaced_asp, misplaced_smt, solve_asp
+from mtgrules.encodings.apnap import misplaced_asp, misplaced_smt, solve_asp
 from mtgrules.queries.scenario import builtin_scenario_files
 
 NEWEST = Edition.newest()

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgrules.encodings.smt.cost import (CostProblem, ManaAbility, Modifier, NoPayment, Payment,
+from mtgrules.encodings.cost.smt import (CostProblem, ManaAbility, Modifier, NoPayment, Payment,
                                          PaymentProblem, generic, pay, total_cost)
 from mtgrules.model.mana import MANA_TYPES, ManaCost
 

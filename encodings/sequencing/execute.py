@@ -1,20 +1,8 @@
-"""From a scenario's performed lines to a ``Block``: the correct order derived from the rules.
+"""Sequencing's executor: from a scenario's performed lines to a ``Block``.
 
-Nothing here is told the correct order. It comes from the situation and the cards:
-
-* a resolving spell's instructions in written order (CR 608.2c), each-player instructions in
-  APNAP order (CR 101.4), then an instant or sorcery going to the graveyard (CR 608.2n);
-* a spell being cast: its additional costs are paid while casting (CR 601.2h), before it can
-  resolve (the stack resolves only when all players pass, CR 405.5);
-* steps of the turn in order (CR 500.1): untap (CR 502.3), upkeep triggers (CR 503.1; an
-  "unless" cost is a choice made on resolution, CR 118.12a), the draw (CR 504.1), blockers
-  declared all at once (CR 509.1);
-* creatures dying at once to state-based actions (CR 704.3), then their triggers put on the
-  stack in APNAP order and resolved one by one, the nonactive player's first (CR 603.3b);
-* free actions (mana abilities, activated abilities) come before what they pay for or enable.
-
-The block is then executed as performed, and each conflicting pair of actions once more in
-the other order, to learn what a flipped pair breaks (see ``mtgrules.model.actions``).
+The block is executed as performed, and each conflicting pair of actions once more in the
+other order, to learn what a flipped pair breaks (see ``mtgrules.model.actions``).
+Moved here as it was from ``model/``; a later issue rebuilds it on the temporal core.
 """
 from __future__ import annotations
 
@@ -29,479 +17,10 @@ from mtgrules.model.source import Field, did_you_mean
 from mtgrules.model.state import GameState
 from mtgrules.model.turn import Step
 
-FREE_VERBS = ("tap-mana", "animate")
-"""Actions a player may take whenever they have priority; the rules place them only by what
-they pay for or enable."""
+from mtgrules.encodings.sequencing.lines import Line, parse_line
+from mtgrules.encodings.sequencing.plan import (FREE_VERBS, Board, Pick, Plan, Situation, Slot,
+                                                board_of, object_is, plan_for, some)
 
-
-# =========================================================================================
-# The board: a small immutable executor state
-# =========================================================================================
-
-@dataclass(frozen=True)
-class Board:
-    """Where every object is, what is tapped, animated or blocking, life totals, and whether
-    each library is still random (a search shows its order to the searcher until shuffled)."""
-
-    zones: tuple[tuple[tuple[str, str], tuple[str, ...]], ...]
-    """((holder, zone), object ids), libraries top first."""
-    tapped: frozenset[str] = frozenset()
-    animated: frozenset[str] = frozenset()
-    blocking: frozenset[str] = frozenset()
-    life: tuple[tuple[str, int], ...] = ()
-    seen_libraries: frozenset[str] = frozenset()
-
-    def zone(self, holder: str, zone: str) -> tuple[str, ...]:
-        for key, objs in self.zones:
-            if key == (holder, zone):
-                return objs
-        return ()
-
-    def where(self, obj: str) -> tuple[str, str] | None:
-        for key, objs in self.zones:
-            if obj in objs:
-                return key
-        return None
-
-    def with_zone(self, holder: str, zone: str, objs: tuple[str, ...]) -> "Board":
-        rest = tuple((k, v) for k, v in self.zones if k != (holder, zone))
-        return replace(self, zones=tuple(sorted(rest + (((holder, zone), objs),))))
-
-    def move(self, obj: str, holder: str, zone: str) -> "Board":
-        here = self.where(obj)
-        board = self
-        if here is not None:
-            board = board.with_zone(*here, tuple(o for o in board.zone(*here) if o != obj))
-        board = board.with_zone(holder, zone, board.zone(holder, zone) + (obj,))
-        if zone != "battlefield":
-            board = replace(board, tapped=board.tapped - {obj}, animated=board.animated - {obj},
-                            blocking=board.blocking - {obj})
-        return board
-
-    def add_life(self, player: str, amount: int) -> "Board":
-        life = dict(self.life)
-        life[player] = life.get(player, 20) + amount
-        return replace(self, life=tuple(sorted(life.items())))
-
-    def final(self) -> tuple:
-        """What 'the same game state' compares: zones (libraries as sets once shuffled)."""
-        zones = []
-        for (holder, zone), objs in self.zones:
-            if zone == "library" and holder not in self.seen_libraries:
-                objs = tuple(sorted(objs))
-            elif zone != "library":
-                objs = tuple(sorted(objs))
-            zones.append(((holder, zone), objs))
-        return (tuple(z for z in zones if z[1]), self.tapped, self.animated, self.blocking,
-                self.life, self.seen_libraries)
-
-
-def board_of(state: GameState) -> Board:
-    zones = []
-    for p in state.players:
-        for zone, objs in p.zones:
-            zones.append(((p.name, zone), tuple(o.id for o in objs)))
-    tapped = frozenset(o.id for _, _, o in state.objects() if o.tapped)
-    return Board(tuple(sorted(zones)), tapped=tapped,
-                 life=tuple(sorted((p.name, p.life) for p in state.players)))
-
-
-# =========================================================================================
-# What the rules require: slots
-# =========================================================================================
-
-@dataclass(frozen=True)
-class Pick:
-    """How a choosing instruction picks: from whose zone, which cards, how many."""
-
-    holder: str
-    zone: str
-    what: str = "card"
-    """creature, land, basic-land, card."""
-    count: int = 1
-    up_to: bool = False
-    keep: int | None = None
-    """Balance: how many to keep (the rest are chosen away)."""
-    exclude: str | None = None
-    """"Another": the source itself is not an option."""
-    decline: bool = False
-    """An "unless" cost: not paying is one more option (CR 118.12a)."""
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One action the rules require (or allow, for ``many``) in the block."""
-
-    key: str
-    actor: str
-    verbs: tuple[str, ...]
-    label: str
-    step: Step | None
-    position: int | None = None
-    count: int | None = None
-    """Fixed number: cards drawn, life gained or lost."""
-    pick: Pick | None = None
-    many: bool = False
-    """Any number of lines fill it (blockers in one declaration)."""
-    source: str | None = None
-    """The object whose instruction this is (for "another", "self")."""
-    decline_object: str | None = None
-    """For an "unless" cost: the object sacrificed when the player declines."""
-    optional: bool = False
-    """A game action players seldom announce (a spell going to the graveyard): it may be
-    left out of the performed lines without being forgotten."""
-
-
-@dataclass
-class Plan:
-    """Slots, their precedences (slot keys) and the windows between slot groups."""
-
-    slots: list[Slot] = field(default_factory=list)
-    edges: list[tuple[str, str, str]] = field(default_factory=list)
-    windows: list[tuple[str, list[str], list[str], str]] = field(default_factory=list)
-    rules: set[str] = field(default_factory=set)
-
-    def chain(self, groups: Sequence[Sequence[str]], rule: str) -> None:
-        for earlier, later in zip(groups, groups[1:]):
-            for a in earlier:
-                for b in later:
-                    self.edges.append((a, b, rule))
-
-
-@dataclass(frozen=True)
-class Situation:
-    """What the block is about (one of the question's situation fields)."""
-
-    kind: str
-    """resolving, casting, steps or dying."""
-    card: Card | None = None
-    object: str | None = None
-    steps: tuple[Step, ...] = ()
-    dying: tuple[str, ...] = ()
-    caster: str | None = None
-    target: str | None = None
-
-
-def _who(who: str, controller: str, target: str | None, state: GameState) -> tuple[str, ...]:
-    if who == "you":
-        return (controller,)
-    if who in ("target", "opponent"):
-        return (target or state.opponents(controller)[0],)
-    if who in ("opponents",):
-        return state.opponents(controller)
-    if who == "each-player":
-        return state.apnap()
-    return (controller,)
-
-
-def _instruction_slots(ins: Instruction, pos: int, controller: str, target: str | None,
-                       state: GameState, board: Board, source: str, name: str,
-                       step: Step | None) -> list[Slot]:
-    """The slots one instruction creates, one per player it addresses (APNAP order)."""
-    out: list[Slot] = []
-    # balance: every player chooses, in APNAP order (CR 101.4)
-    players = (state.apnap() if ins.verb == "balance"
-               else _who(ins.get("who", "you"), controller, target, state))
-    where = f"{name}, instruction {pos}"
-    for p in players:
-        key = f"{source}:{pos}:{p}"
-        count = int(ins.get("count", 1))
-        if ins.verb == "sacrifice":
-            what = ins.get("what", "creature")
-            unless = ins.get("unless")
-            if what == "self" and unless:
-                cost = dict(unless)
-                out.append(Slot(key, p, ("discard", "sacrifice"), f"{p} discards a card or "
-                                f"sacrifices {source} ({where})", step, pos,
-                                pick=Pick(p, "hand", "card", int(cost.get("count", 1)),
-                                          decline=True), source=source, decline_object=source))
-            else:
-                out.append(Slot(key, p, ("sacrifice",), f"{p} sacrifices {_some(count, what)} "
-                                f"({where})", step, pos, pick=Pick(p, "battlefield", what, count),
-                                source=source))
-        elif ins.verb == "discard":
-            out.append(Slot(key, p, ("discard",), f"{p} discards {_some(count, 'card')} ({where})",
-                            step, pos, pick=Pick(p, "hand", "card", count), source=source))
-        elif ins.verb in ("lose-life", "gain-life"):
-            amount = int(ins.get("amount", 1))
-            out.append(Slot(key, p, (ins.verb,), f"{p} {'loses' if ins.verb == 'lose-life' else 'gains'}"
-                            f" {amount} life ({where})", step, pos, count=amount, source=source))
-        elif ins.verb == "return":
-            what = str(ins.get("what", "creature"))
-            another = what.startswith("another-")   # "another creature card": not the source
-            what = what.removeprefix("another-")
-            out.append(Slot(key, p, ("return",), f"{p} returns {_some(count, what + ' card')} from "
-                            f"the graveyard ({where})", step, pos,
-                            pick=Pick(p, str(ins.get("from", "graveyard")), what, count,
-                                      exclude=source if another else None),
-                            source=source))
-        elif ins.verb == "draw":
-            out.append(Slot(key, p, ("draw",), f"{p} draws {count} ({where})", step, pos,
-                            count=count, source=source))
-        elif ins.verb == "search":
-            out.append(Slot(key, p, ("search",), f"{p} searches the library ({where})", step, pos,
-                            pick=Pick(p, "library", str(ins.get("what", "card")), count,
-                                      up_to=bool(ins.get("up-to", False))), source=source))
-        elif ins.verb == "shuffle":
-            out.append(Slot(key, p, ("shuffle",), f"{p} shuffles ({where})", step, pos,
-                            source=source))
-        elif ins.verb == "balance":
-            what = str(ins.get("what", "land"))
-            zone, verb = ("hand", "discard") if what == "hand" else ("battlefield", "sacrifice")
-            counts = {q: _count(board, state, q, zone, what) for q in state.names}
-            fewest = min(counts.values())
-            if counts[p] > fewest:
-                out.append(Slot(key, p, (verb,), f"{p} {'discards' if verb == 'discard' else 'sacrifices'}"
-                                f" {what}s down to {fewest} ({where})", step, pos,
-                                pick=Pick(p, zone, "card" if what == "hand" else what,
-                                          counts[p] - fewest, keep=fewest), source=source))
-    return out
-
-
-def _some(count: int, noun: str) -> str:
-    return f"a {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _is(state: GameState, obj: str, what: str, board: Board | None = None) -> bool:
-    found = state.find(obj)
-    card = state.card_of(found[2]) if found else None
-    if what in ("card", "hand"):
-        return True
-    if card is None:
-        return False
-    if what == "basic-land":
-        return card.is_a("land") and "basic" in card.supertypes
-    if what == "creature" and board is not None and obj in board.animated:
-        return True
-    return card.is_a(what)
-
-
-def _count(board: Board, state: GameState, player: str, zone: str, what: str) -> int:
-    if zone == "battlefield":
-        return len([o for o in board.zone(player, zone) if _is(state, o, what, board)])
-    return len(board.zone(player, zone))
-
-
-def plan_for(situation: Situation, state: GameState) -> Plan:
-    """The required slots and their order, derived from the rules and the cards."""
-    plan = Plan()
-    board = board_of(state)
-    ap = state.active
-    if situation.kind in ("resolving", "casting"):
-        card = situation.card
-        assert card is not None
-        caster = situation.caster or ap
-        source = situation.object or card.name
-        cost_keys: list[str] = []
-        if situation.kind == "casting":
-            for n, cost in enumerate(card.additional_costs, 1):
-                items = dict(cost) if isinstance(cost, tuple) else {}
-                if "sacrifice" in items:
-                    what = str(items["sacrifice"])
-                    key = f"{source}:cost{n}"
-                    plan.slots.append(Slot(key, caster, ("sacrifice",),
-                                           f"{caster} sacrifices {_some(1, what)} to cast {card.name}",
-                                           state.step, None, pick=Pick(caster, "battlefield", what, 1),
-                                           source=source))
-                    cost_keys.append(key)
-            plan.rules.add("cast.pay")
-        groups: list[list[str]] = []
-        for pos, ins in enumerate(card.resolve, 1):
-            slots = _instruction_slots(ins, pos, caster, situation.target, state, board, source,
-                                       card.name, state.step)
-            plan.slots += slots
-            if len(slots) > 1:
-                plan.chain([[s.key] for s in slots], "apnap.order")
-            if slots:
-                groups.append([s.key for s in slots])
-        plan.chain(groups, "resolve.written-order")
-        resolution = [k for g in groups for k in g]
-        if not card.is_permanent_card:
-            key = f"{source}:graveyard"
-            plan.slots.append(Slot(key, caster, ("to-graveyard",), f"{card.name} is put into its "
-                                   "owner's graveyard", state.step, len(card.resolve) + 1,
-                                   source=source, optional=True))
-            plan.edges += [(k, key, "resolve.to-graveyard") for k in resolution]
-            resolution.append(key)
-        if cost_keys:
-            plan.edges += [(c, r, "stack.resolve-all-pass") for c in cost_keys for r in resolution]
-            plan.windows.append((f"after {caster} casts {card.name}, while it waits on the stack",
-                                 cost_keys, resolution, "stack.resolve-all-pass"))
-    elif situation.kind == "steps":
-        stages: list[list[str]] = []
-        for step in situation.steps:
-            keys: list[str] = []
-            if step == Step.UNTAP:
-                plan.slots.append(Slot(f"untap:{ap}", ap, ("untap",), f"{ap} untaps their permanents",
-                                       step))
-                keys.append(f"untap:{ap}")
-                plan.rules.add("turn.untap")
-            elif step == Step.UPKEEP:
-                for _, _, obj in state.objects("battlefield"):
-                    card = state.card_of(obj)
-                    if obj.controller != ap or card is None:
-                        continue
-                    for ability in card.abilities_of("triggered"):
-                        if ability.trigger not in ("your-upkeep", "upkeep"):
-                            continue
-                        for pos, ins in enumerate(ability.effect, 1):
-                            slots = _instruction_slots(ins, pos, ap, None, state, board, obj.id,
-                                                       f"{obj.id}'s upkeep trigger", step)
-                            plan.slots += slots
-                            keys += [s.key for s in slots]
-                            if ins.get("unless"):
-                                plan.rules.add("cost.unless")
-                if keys:
-                    plan.rules.add("turn.upkeep")
-                    plan.windows.append((f"in {ap}'s upkeep, with the upkeep trigger on the stack",
-                                         [k for s in stages for k in s], list(keys), "turn.upkeep"))
-            elif step == Step.DRAW:
-                plan.slots.append(Slot(f"draw:{ap}", ap, ("draw",), f"{ap} draws for the turn",
-                                       step, count=1))
-                keys.append(f"draw:{ap}")
-                plan.rules.add("turn.draw")
-            elif step == Step.DECLARE_BLOCKERS:
-                for p in state.opponents(ap):
-                    plan.slots.append(Slot(f"blockers:{p}", p, ("block",), f"{p} declares blockers",
-                                           step, many=True))
-                    keys.append(f"blockers:{p}")
-                plan.rules.add("combat.declare-blockers")
-            if keys:
-                if stages and step != Step.UPKEEP and step != Step.UNTAP:
-                    plan.windows.append((f"before the {step} step begins: the previous step ends "
-                                         "only when all players pass priority",
-                                         [k for s in stages for k in s], list(keys),
-                                         "priority.step-ends-all-pass"))
-                stages.append(keys)
-        plan.chain(stages, "turn.phase-order")
-    elif situation.kind == "dying":
-        deaths = []
-        for obj in situation.dying:
-            found = state.find(obj)
-            assert found is not None
-            key = f"dies:{obj}"
-            plan.slots.append(Slot(key, found[2].controller, ("to-graveyard",),
-                                   f"{obj} is put into the graveyard", state.step, source=obj))
-            deaths.append(key)
-        plan.rules.add("sba.simultaneous")
-        by_player: dict[str, list[str]] = {}
-        for obj in situation.dying:
-            found = state.find(obj)
-            assert found is not None
-            controller = found[2].controller
-            card = state.card_of(found[2])
-            for ability in (card.abilities_of("triggered") if card else []):
-                if ability.trigger not in ("dies", "leaves-battlefield"):
-                    continue
-                for pos, ins in enumerate(ability.effect, 1):
-                    slots = _instruction_slots(ins, pos, controller, None, state, board, obj,
-                                               f"{obj}'s trigger", state.step)
-                    plan.slots += slots
-                    by_player.setdefault(controller, []).extend(s.key for s in slots)
-        triggered = [k for ks in by_player.values() for k in ks]
-        plan.edges += [(d, t, "triggers.apnap-stack") for d in deaths for t in triggered]
-        # The active player's triggers go on the stack first, so the others' resolve first.
-        order = [p for p in reversed(state.apnap()) if p in by_player]
-        plan.chain([by_player[p] for p in order], "triggers.apnap-stack")
-        if triggered:
-            plan.windows.append(("after the dying creatures' triggers are put on the stack, "
-                                 "before the first resolves", deaths, triggered, "priority.when"))
-            ordered = triggered
-            for i in range(1, len(ordered)):
-                plan.windows.append((f"after a trigger resolves, before the next "
-                                     f"({len(ordered) - i} left)", deaths + ordered[:i],
-                                     ordered[i:], "stack.resolve-all-pass"))
-    return plan
-
-
-# =========================================================================================
-# Performed lines
-# =========================================================================================
-
-@dataclass(frozen=True)
-class Line:
-    """One parsed performed line."""
-
-    actor: str
-    verb: str
-    objects: tuple[str, ...] = ()
-    count: int | None = None
-    text: str = ""
-    node: Field | None = None
-
-
-_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(v, re.compile(p, re.I)) for v, p in [
-    ("sacrifice", r"sacrifices (?P<objs>.+)"),
-    ("discard", r"discards (?P<n>\d+|a card|one card|two cards|three cards)"),
-    ("discard", r"discards (?P<objs>.+)"),
-    ("lose-life", r"loses (?P<n>\d+) life"),
-    ("gain-life", r"gains (?P<n>\d+) life"),
-    ("return", r"returns nothing"),
-    ("return", r"returns (?P<objs>.+?)(?: to (?:their|his|her) hand)?"),
-    ("draw", r"draws (?P<n>\d+|a card|one card|two cards|three cards)(?: cards?)?"),
-    ("search", r"searches(?: (?:the|their|his|her) library)?(?: and finds nothing)?"),
-    ("search", r"searches(?: (?:the|their|his|her) library)? for (?P<objs>.+)"),
-    ("shuffle", r"shuffles(?: (?:the|their|his|her) library)?"),
-    ("untap", r"untaps(?: (?:all|their|his|her)(?: permanents)?)*"),
-    ("to-graveyard", r"puts (?P<objs>.+?) into (?:the|their|his|her|its owner's) graveyard"),
-    ("tap-mana", r"taps (?P<objs>.+?) for mana"),
-    ("animate", r"animates (?P<objs>.+)"),
-    ("block", r"blocks with (?P<objs>.+)"),
-    ("block", r"declares (?P<objs>.+?) as (?:a )?blockers?"),
-]]
-LINE_FORMS = ("sacrifices X[, Y]", "discards N | discards X[, Y]", "loses N life", "gains N life",
-              "returns X | returns nothing", "draws N", "searches for X[, Y] | searches and finds "
-              "nothing", "shuffles", "untaps", "puts X into the graveyard", "taps X for mana",
-              "animates X", "blocks with X")
-
-
-def parse_line(node: Field, state: GameState) -> Line:
-    """A performed line such as ``bob sacrifices Serra Angel``; mistakes name the field."""
-    text = node.str().strip()
-    actor, _, rest = text.partition(" ")
-    if actor not in state.names:
-        raise node.error(f"the line '{text}' does not start with a player",
-                         f"'<player> <action>', the player one of: {', '.join(state.names)}",
-                         did_you_mean(actor, state.names))
-    for verb, pattern in _PATTERNS:
-        m = pattern.fullmatch(rest.strip())
-        if not m:
-            continue
-        groups = m.groupdict()
-        count = None
-        if groups.get("n"):
-            word = groups["n"].split()[0].lower()
-            count = int(word) if word.isdigit() else _NUMBER.get(word, 1)
-            if count > MAX_COUNT:
-                raise node.error(f"the line '{text}' asks for {count}",
-                                 f"a number of at most {MAX_COUNT}")
-        objects: tuple[str, ...] = ()
-        if groups.get("objs"):
-            objects = tuple(_object(node, name, state) for name in _split(groups["objs"]))
-        return Line(actor, verb, objects, count, text, node)
-    raise node.error(f"'{rest}' is not an action mtgrules knows",
-                     "one of: " + "; ".join(f"<player> {f}" for f in LINE_FORMS),
-                     did_you_mean(rest.split()[0] if rest else "", [f.split()[0] for f in LINE_FORMS]))
-
-
-MAX_COUNT = 100
-"""The largest number an action line may name (a typo must not exhaust memory)."""
-
-
-def _split(text: str) -> list[str]:
-    parts = re.split(r",\s*|\s+and\s+", text.strip())
-    return [p.strip() for p in parts if p.strip()]
-
-
-def _object(node: Field, name: str, state: GameState) -> str:
-    name = re.sub(r"^(?:a|an|the) ", "", name)
-    if state.find(name) is not None:
-        return name
-    known = sorted({o.id for _, _, o in state.objects()})
-    raise node.error(f"no object '{name}' in the state", "an object of the scenario's state: "
-                     + ", ".join(known) if len(known) <= 30 else "an object of the state",
-                     did_you_mean(name, known))
 
 
 # =========================================================================================
@@ -544,7 +63,7 @@ class Executor:
                          if self.controller.get(o) == pick.holder)
         return tuple(o for o in objs if o != pick.exclude and
                      (pick.zone in ("hand", "library") and pick.what == "card"
-                      or _is(self.state, o, pick.what, board)))
+                      or object_is(self.state, o, pick.what, board)))
 
     def all_on_battlefield(self, board: Board) -> tuple[str, ...]:
         return tuple(o for (h, z), objs in board.zones if z == "battlefield" for o in objs)
@@ -636,7 +155,7 @@ class Executor:
             for o in objs:
                 if b.where(o) is None or b.where(o)[1] != "battlefield" or self.controller.get(o) != actor:
                     return bad(f"{o} is not a permanent {actor} controls then")
-                if not _is(self.state, o, "creature", b):
+                if not object_is(self.state, o, "creature", b):
                     return bad(f"{o} is not a creature then")
                 if o in b.tapped:
                     return bad(f"{o} is tapped then, and tapped creatures can't block")
@@ -787,7 +306,7 @@ def _match(line: Line, slots: list[Slot], taken: dict[str, int], state: GameStat
         pick = slot.pick
         if (pick is not None and line.objects and pick.zone == "battlefield"
                 and slot.decline_object not in line.objects
-                and not all(_is(state, o, pick.what) for o in line.objects)):
+                and not all(object_is(state, o, pick.what) for o in line.objects)):
             continue   # "sacrifices Forest" fills a land slot, not a creature one
         if slot.key in taken and not slot.many:
             continue
@@ -879,7 +398,7 @@ def _actions(state: GameState, executor: Executor, start: Board, steps: list[Per
                     continue
                 d = 0
                 for o, src, dest in tout.moved:
-                    ok = o != pick.exclude and (pick.what == "card" or _is(state, o, pick.what))
+                    ok = o != pick.exclude and (pick.what == "card" or object_is(state, o, pick.what))
                     if ok and dest == (pick.holder, pick.zone):
                         d += 1
                     if ok and src == (pick.holder, pick.zone):
@@ -904,7 +423,7 @@ def _reveals(state: GameState, s: Performed, out: Outcome, before: Board) -> tup
     others = [p for p in state.names if p != line.actor]
     found: list[Reveal] = []
     if line.verb == "draw":
-        label = f"the {_some(len(out.moved), 'card')} drawn by '{line.text}'".replace(
+        label = f"the {some(len(out.moved), 'card')} drawn by '{line.text}'".replace(
             "the a card", "the card")
         found += [Reveal(f"card:{o}", line.actor, label) for o, _, _ in out.moved]
     if line.verb == "search":

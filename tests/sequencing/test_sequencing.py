@@ -9,7 +9,7 @@ from mtgrules.model.edition import Citation, Edition
 from mtgrules.model.errors import ScenarioError, SolverTimeout
 from mtgrules.queries import check_block, check_performed, check_scenario, load_scenario, parse_scenario
 from mtgrules.queries.scenario import builtin_scenario_files
-from mtgrules.queries.sequencing import decide, standing_orders
+from mtgrules.encodings.sequencing import decide, standing_orders
 
 SEQ_FILES = [p for p in builtin_scenario_files() if p.stem.startswith("seq_")]
 

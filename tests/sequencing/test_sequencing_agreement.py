@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from mtgrules.model.actions import (ORDER_CONDITIONS, Action, Block, Choice, Condition, Conflict,
                                     Precedence, Reveal, failed_conditions, is_correct_order)
-from mtgrules.queries.sequencing import decide, standing_orders, witness_orders
+from mtgrules.encodings.sequencing import decide, standing_orders, witness_orders
 
 PLAYERS = ("alice", "bob")
 RULE = "resolve.written-order"
