@@ -79,7 +79,7 @@ def parse_casting(node: Field, state: GameState, extra: tuple[str, ...] = ()) ->
     alternatives = tuple(_alternative(a, card, state, player)
                          for a in node.get("alternative", []).list(allow_single=True))
     kicked = node["kicked"].bool() if node.has("kicked") else False
-    if kicked and not card.kicker:
+    if kicked and card.kicker is None:
         raise node["kicked"].error(f"{card.name} has no kicker", "a card with kicker")
     symbols = _choice_symbols(card, ability, kicked, alternatives)
     pay = tuple(_announcement(p, symbols, i) for i, p in enumerate(
@@ -114,7 +114,7 @@ def _target(node: Field, state: GameState) -> str:
 
 
 def _division(node: Field, targets: tuple[str, ...], card: Card) -> tuple[int, ...]:
-    divided = [i for i in card.resolve if i.get("divided") is True]
+    divided = [i for i in card.resolve if i.get("divided") == "announced"]
     if not divided:
         how = [i for i in card.resolve if i.get("divided")]
         why = (f"{card.name} divides its damage {how[0].get('divided')} on its own" if how
@@ -148,8 +148,8 @@ def _choice_symbols(card: Card, ability: int | None, kicked: bool,
                     alternatives: tuple[str, ...]):
     base = printed_cost(card, ability) if not alternatives else ManaCost()
     symbols = list(base.choices if base else ())
-    if kicked and card.kicker:
-        symbols += ManaCost.parse(card.kicker).choices
+    if kicked and card.kicker is not None:
+        symbols += card.kicker.choices
     return symbols
 
 
@@ -250,8 +250,8 @@ def total_cost(casting: Casting, state: GameState, edition: Edition | None = Non
                "other": p.non_mana, "steps": cost_steps(p, locked),
                "announced": list(locked.announced)}
     details = {"locked": str(locked), "would_be_after_events": str(would_be) if would_be else None,
-               "mana_value": ManaCost.parse(p.card.mana_cost).mana_value(casting.x)
-               if p.card.mana_cost else 0}
+               "mana_value": p.card.mana_cost.mana_value(casting.x)
+               if p.card.mana_cost is not None else 0}
     return Verdict("cost", locked.mana_text, citations(cited), tuple(reasons), witness=witness,
                    backend="smt", edition=edition.date, details=details)
 

@@ -15,6 +15,7 @@ from mtgrules.model.errors import MtgRulesError, ScenarioError
 from mtgrules.model.source import Field
 from mtgrules.model.state import ZONES, Effect, GameObject, GameState, PlayerState
 from mtgrules.model.turn import STEP_NAMES, Step
+from mtgrules.model.vocabulary import LASTING_VERBS
 from mtgrules.queries.kinds import KINDS
 
 
@@ -205,10 +206,6 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
     controller = node["controller"].choice(names, "player")
     target = node["target"].str() if node.has("target") else None
     return [Effect(node["from"].str(), controller, i, target) for i in instructions]
-
-
-LASTING_VERBS = {"permit", "forbid", "override-rule", "grant-ability", "remove-ability",
-                 "cost-increase", "cost-reduction", "cost-floor", "cast-without-paying"}
 
 
 SCENARIO_AREAS = ("golden", "apnap", "casting", "cost", "sequencing")

@@ -18,7 +18,9 @@ from mtgrules.encodings.sequencing import (Decision, StandingOrders, decide, sta
 from mtgrules.encodings.sequencing.execute import Event, build_block
 from mtgrules.encodings.sequencing.lines import Line, parse_line
 from mtgrules.encodings.sequencing.plan import Situation
-from mtgrules.model.actions import Block, Condition, evaluate
+from mtgrules.encodings.sequencing.judge import evaluate
+from mtgrules.model.actions import Block, Condition
+from mtgrules.model.cards import Card
 from mtgrules.model.edition import Edition, cite, rule_holds, rulebook
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
@@ -66,6 +68,8 @@ def parse(node: Field, state: GameState) -> SequencingQuestion:
         if not card.resolve:
             raise card_node.error(f"'{card.name}' has no instructions to resolve",
                                   "a spell with instructions (an instant or sorcery)")
+        if target is None and any(i.get("who") == "target" for i in card.resolve):
+            target = _only_target(node, card, caster or state.active, state)
         situation = Situation(kind, card=card, object=obj, caster=caster, target=target)
     elif kind == "steps":
         steps = tuple(Step(s.choice(STEP_NAMES, "step")) for s in node["steps"].list())
@@ -104,6 +108,18 @@ def parse(node: Field, state: GameState) -> SequencingQuestion:
         raise node["performed"].error("no action was performed", "at least one action line")
     block = build_block(situation, entries, state)
     return SequencingQuestion(situation, tuple(entries), block)
+
+
+def _only_target(node: Field, card: Card, caster: str, state: GameState) -> str:
+    """The player a spell targets when the scenario doesn't say: the only one it can."""
+    kinds = set(card.targets) & {"opponent", "player"}
+    candidates = ([p for p in state.names if p != caster] if kinds == {"opponent"}
+                  else list(state.names) if kinds else [])
+    if len(candidates) != 1:
+        raise node.error(f"'{card.name}' targets a player, and the scenario doesn't say which",
+                         "a field 'target' naming the player"
+                         + (f": one of {', '.join(candidates)}" if candidates else ""))
+    return candidates[0]
 
 
 def check_block(block: Block, edition: Edition | str | None = None, backend: str = "asp") -> Verdict:

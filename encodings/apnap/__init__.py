@@ -12,6 +12,7 @@ from mtgrules.model.apnap import Choice, ChoiceOrders, ChoiceProblem
 from mtgrules.model.cards import Card
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import HIDDEN_ZONES, GameState
+from mtgrules.model.vocabulary import players_named
 
 CHOOSING_VERBS = {"sacrifice": "battlefield", "discard": "hand", "balance": "battlefield"}
 
@@ -20,16 +21,17 @@ def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
     """The simultaneous choices a card's "each player" instructions create, one event per
     instruction in written order; a player with nothing to choose from makes no choice."""
     instructions = list(card.resolve)
-    if not any(i.get("who") == "each-player" for i in instructions):
+    if not any(i.get("who") == "each-player" for i in instructions):  # else a triggered one
         for ability in card.abilities:
             if any(i.get("who") == "each-player" for i in ability.effect):
                 instructions = list(ability.effect)
                 break
     choices = []
     for event, ins in enumerate(instructions):
-        if ins.verb not in CHOOSING_VERBS or ins.get("who", "each-player") != "each-player":
+        who = "each-player" if ins.verb == "balance" else ins.get("who")
+        if ins.verb not in CHOOSING_VERBS or who != "each-player":
             continue
-        for player in state.apnap():
+        for player in players_named(who, state.active, None, state):
             what = ins.get("what", "card")
             count = int(ins.get("count", 1))
             if ins.verb == "discard":

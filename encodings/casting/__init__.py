@@ -15,6 +15,7 @@ from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.model.casting import Casting
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import GameState
+from mtgrules.model.vocabulary import applies_to, effects_in_force
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ def facts(casting: Casting, p: Plan, state: GameState, payment) -> list[str]:
                 if casting.targets[j] == t:
                     out.append(f"same_target({j},{i}).")
         for ins in card.resolve:
-            if ins.get("divided") is True:
+            if ins.get("divided") == "announced":
                 out.append(f"divides({int(ins.get('amount'))}).")
         for i, n in enumerate(casting.division or ()):
             out.append(f"division({i},{n}).")
@@ -120,19 +121,7 @@ def _legal_target(t: str, kind: str, player: str, state: GameState, spell: str) 
 
 
 def _forbidding(state: GameState, player: str) -> list[str]:
-    """Sources of "can't cast spells" effects that apply to ``player`` (CR 601.3)."""
-    found = []
-    items = [(e.source, e.controller, e.instruction, e.target) for e in state.effects]
-    for _, _, obj in state.objects("battlefield"):
-        card = state.card_of(obj)
-        items += [(obj.id, obj.controller, i, None) for i in (card.statics() if card else ())]
-    for source, controller, ins, target in items:
-        if ins.verb != "forbid" or ins.get("action") not in ("cast-spells", "cast"):
-            continue
-        who = ins.get("who")
-        affected = {"you": (controller,), "opponents": state.opponents(controller),
-                    "opponent": state.opponents(controller), "each-player": state.names,
-                    "target": (target,)}.get(who, ())
-        if player in affected:
-            found.append(source)
-    return found
+    """Sources of "can't cast spells" effects that address ``player`` (CR 601.3)."""
+    return [e.source for e in effects_in_force(state)
+            if e.instruction.verb == "forbid" and e.instruction.get("action") == "cast-spells"
+            and applies_to(e, player, state)]

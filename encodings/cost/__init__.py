@@ -10,13 +10,14 @@ from dataclasses import dataclass, field, replace
 
 from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Modifier, PaymentProblem
-from mtgrules.model.cards import Card
+from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.casting import Casting
 from mtgrules.model.edition import Edition, rule_holds
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost, ManaCostError, parse_pool
-from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import activated_ability, card_at, printed_cost, sacrifice_cost
+from mtgrules.model.state import GameObject, GameState
+from mtgrules.model.vocabulary import (activated_ability, card_at, effects_in_force, players_named,
+                                       printed_cost, sacrifice_cost)
 
 @dataclass
 class Plan:
@@ -103,7 +104,7 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
         elif card.mana_cost is None:
             base, base_text = None, "no mana cost"
         else:
-            base = ManaCost.parse(card.mana_cost)
+            base = card.mana_cost
             base_text = "mana cost"
         for item in card.additional_costs:
             d = dict(item)
@@ -128,7 +129,7 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
     if base is None:
         return Plan(casting, card, kind, base_text, None, None, None, modifiers, ignored, [],
                     non_mana, rules | {"cost.increase-reduce"})
-    additional = ManaCost.parse(card.kicker) if casting.kicked and card.kicker else ManaCost()
+    additional = card.kicker if casting.kicked and card.kicker is not None else ManaCost()
     if casting.kicked:  # kicker: an optional additional cost announced in 601.2b (CR 118.8)
         rules |= {"cost.additional", "cast.modes"}
     problem = CostProblem(base, casting.x or 0, casting.pay, additional, life, tuple(mods))
@@ -169,13 +170,8 @@ def _modifiers(card: Card, casting: Casting, state: GameState,
     then lasting effects), each with why it applies; and those that don't, with why not."""
     found: list[tuple[Modifier, str]] = []
     ignored: list[tuple[str, str]] = []
-    sources = []
-    for owner, _, obj in state.objects("battlefield"):
-        c = state.card_of(obj)
-        for ins in (c.statics() if c else ()):
-            sources.append((obj.id, obj.controller, ins, obj))
-    for e in state.effects:
-        sources.append((e.source, e.controller, e.instruction, None))
+    sources = [(e.source, e.controller, e.instruction, e.permanent)
+               for e in effects_in_force(state)]
     for ins in card.statics():  # the spell's own (Fireball's extra targets)
         if ins.get("per"):
             sources.append((card.name, casting.player, ins, None))
@@ -185,7 +181,7 @@ def _modifiers(card: Card, casting: Casting, state: GameState,
             continue
         kind = {"cost-increase": "increase", "cost-reduction": "reduction",
                 "cost-floor": "floor"}[ins.verb]
-        why_not = _does_not_apply(ins, card, casting, controller, colours, obj)
+        why_not = _does_not_apply(ins, card, casting, controller, colours, obj, state)
         event = gone.get(source)
         if event and (event.startswith("sacrifice") or ins.get("while") == "untapped"):
             why_not = why_not or f"'{event}' took its source away"
@@ -202,18 +198,17 @@ def _modifiers(card: Card, casting: Casting, state: GameState,
     return found, ignored
 
 
-def _does_not_apply(ins, card: Card, casting: Casting, controller: str, colours: set[str],
-                    obj) -> str:
+def _does_not_apply(ins: Instruction, card: Card, casting: Casting, controller: str,
+                    colours: set[str], obj: GameObject | None, state: GameState) -> str:
     spells = ins.get("spells", "any")
     if spells == "noncreature" and card.is_a("creature"):
         return "the spell is a creature spell"
     if spells == "creature" and not card.is_a("creature"):
         return "the spell is not a creature spell"
     whose = ins.get("whose", "any")
-    if whose == "you" and casting.player != controller:
-        return f"it affects only {controller}'s spells"
-    if whose in ("opponent", "opponents") and casting.player == controller:
-        return f"it affects only the spells of {controller}'s opponents"
+    if whose != "any" and casting.player not in players_named(whose, controller, None, state):
+        return (f"it affects only {controller}'s spells" if whose == "you" else
+                f"it affects only the spells of {controller}'s opponents")
     wanted = ins.get("colors")
     if wanted and not (set(wanted) & colours):
         return f"the spell is not {' or '.join(wanted)}"

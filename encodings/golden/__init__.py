@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mtgrules.encodings import asp
-from mtgrules.model.cards import Instruction
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import GameState
+from mtgrules.model.vocabulary import effects_in_force, players_named
 
 # What a golden question may ask about, and which fields each needs.
 ASKS = {
@@ -87,26 +87,15 @@ def asked_term(q: GoldenQuestion) -> str:
     return f"{q.ask.replace('-', '_')}({t(q.player)})"
 
 
-def _effects_in_force(state: GameState) -> list[tuple[str, str, Instruction, str | None]]:
-    """(source, controller, instruction, target) of every continuous effect in force: lasting
-    effects first, then permanents' static abilities. An effect's fact id is its index here."""
-    found = [(e.source, e.controller, e.instruction, e.target) for e in state.effects]
-    for _, _, obj in state.objects("battlefield"):
-        card = state.card_of(obj)
-        for instruction in (card.statics() if card else ()):
-            found.append((obj.id, obj.controller, instruction, None))
-    return found
-
-
 def _effect_facts(state: GameState) -> list[str]:
-    sources = _effects_in_force(state)
+    """Facts for the effects in force; an effect's fact id is its index in
+    ``effects_in_force``."""
     out = []
-    for n, (source, controller, ins, target) in enumerate(sources):
-        eid = f"e{n}"
-        out.append(asp.fact("effect", eid, source))
-        who = _players(ins.get("who", "you"), controller, target, state)
+    for n, effect in enumerate(effects_in_force(state)):
+        eid, ins = f"e{n}", effect.instruction
+        out.append(asp.fact("effect", eid, effect.source))
         action = str(ins.get("action", "")).replace("-", "_")
-        for player in who:
+        for player in players_named(ins.get("who", "you"), effect.controller, effect.target, state):
             act = f"{action}({asp.term(player)})"
             if ins.verb == "permit":
                 out.append(f"permits({asp.term(eid)},{act},{int(ins.get('count', 1))}).")
@@ -116,27 +105,17 @@ def _effect_facts(state: GameState) -> list[str]:
                 out.append(asp.fact("overrides", eid, ins.get("rule"), player))
         if ins.verb in ("grant-ability", "remove-ability"):
             pred = "grants" if ins.verb == "grant-ability" else "removes"
-            out.append(asp.fact(pred, eid, target or ins.get("what"), ins.get("ability")))
+            what = ins.get("what")
+            obj = effect.permanent.id if what == "self" and effect.permanent else effect.target or what
+            out.append(asp.fact(pred, eid, obj, ins.get("ability")))
     return out
-
-
-def _players(who: str, controller: str, target: str | None, state: GameState) -> tuple[str, ...]:
-    if who == "you":
-        return (controller,)
-    if who == "target":
-        return (target,) if target in state.names else ()
-    if who in ("opponent", "opponents"):
-        return state.opponents(controller)
-    if who == "each-player":
-        return state.apnap()
-    return ()
 
 
 def solve(question: GoldenQuestion, state: GameState, edition: Edition) -> GoldenAnswer:
     """Solve ``golden.lp`` for a question about a state under an edition."""
     model = asp.solve(["golden/golden"], facts(question, state), edition).models[0]
     statuses = [s for (_, s) in asp.atoms(model, "status")]
-    effects = {f"e{n}": source for n, (source, *_) in enumerate(_effects_in_force(state))}
+    effects = {f"e{n}": e.source for n, e in enumerate(effects_in_force(state))}
     involved = sorted({effects.get(e, str(e)) if isinstance(e, str) else _describe_term(e)
                        for (_, e) in asp.atoms(model, "because")})
     amounts = [n for (_, n) in asp.atoms(model, "amount")]

@@ -27,6 +27,7 @@ from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.source import Field, did_you_mean
 from mtgrules.model.state import GameState
 from mtgrules.model.turn import Step
+from mtgrules.model.vocabulary import players_named
 
 FREE_VERBS = ("tap-mana", "animate")
 """Actions a player may take whenever they have priority; the rules place them only by what
@@ -181,26 +182,14 @@ class Situation:
     target: str | None = None
 
 
-def _who(who: str, controller: str, target: str | None, state: GameState) -> tuple[str, ...]:
-    if who == "you":
-        return (controller,)
-    if who in ("target", "opponent"):
-        return (target or state.opponents(controller)[0],)
-    if who in ("opponents",):
-        return state.opponents(controller)
-    if who == "each-player":
-        return state.apnap()
-    return (controller,)
-
-
 def _instruction_slots(ins: Instruction, pos: int, controller: str, target: str | None,
                        state: GameState, board: Board, source: str, name: str,
                        step: Step | None) -> list[Slot]:
     """The slots one instruction creates, one per player it addresses (APNAP order)."""
     out: list[Slot] = []
     # balance: every player chooses, in APNAP order (CR 101.4)
-    players = (state.apnap() if ins.verb == "balance"
-               else _who(ins.get("who", "you"), controller, target, state))
+    players = players_named("each-player" if ins.verb == "balance" else ins.get("who", "you"),
+                            controller, target, state)
     where = f"{name}, instruction {pos}"
     for p in players:
         key = f"{source}:{pos}:{p}"

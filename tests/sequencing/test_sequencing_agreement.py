@@ -1,7 +1,7 @@
 """ASP, SMT and a brute-force oracle agree on generated blocks (MTR 4.3, DESIGN §5.4).
 
 The oracle lives here, written independently of the encodings and of
-``mtgrules.model.actions.evaluate``: it tries every permutation of a small block.
+``mtgrules.encodings.sequencing.judge.evaluate``: it tries every permutation of a small block.
 """
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgrules.model.actions import (ORDER_CONDITIONS, Action, Block, Choice, Condition, Conflict,
-                                    Precedence, Reveal, failed_conditions, is_correct_order)
+                                    Precedence, Reveal)
+from mtgrules.encodings.sequencing.judge import failed_conditions, is_correct_order
 from mtgrules.encodings.sequencing import decide, standing_orders, witness_orders
 
 PLAYERS = ("alice", "bob")
