@@ -37,6 +37,13 @@ class SequencingQuestion:
     situation: Situation
     entries: tuple[Line | Event, ...]
     block: Block
+    """The block under the newest edition (built while parsing, to check the lines)."""
+
+    def block_for(self, state: GameState, edition: Edition) -> Block:
+        """The block under the rules in force in ``edition``."""
+        if edition == Edition.newest():
+            return self.block
+        return build_block(self.situation, self.entries, state, edition)
 
     def __str__(self) -> str:
         s = self.situation
@@ -106,7 +113,7 @@ def parse(node: Field, state: GameState) -> SequencingQuestion:
             entries.append(parse_line(item, state))
     if not any(isinstance(e, Line) for e in entries):
         raise node["performed"].error("no action was performed", "at least one action line")
-    block = build_block(situation, entries, state)
+    block = build_block(situation, entries, state, Edition.newest())
     return SequencingQuestion(situation, tuple(entries), block)
 
 
@@ -149,11 +156,12 @@ def check_performed(state: GameState, performed: Sequence[str | dict], *,
         if value is not None:
             question[key] = list(value) if isinstance(value, (list, tuple)) else value
     parsed = parse(Field.of(question, "question"), state)
-    return check_block(parsed.block, edition, backend)
+    edition = Edition(edition) if isinstance(edition, str) else edition or Edition.newest()
+    return answer(parsed, state, edition, backend)
 
 
 def answer(question: SequencingQuestion, state: GameState, edition: Edition, backend: str) -> Verdict:
-    return check_block(question.block, edition, backend)
+    return check_block(question.block_for(state, edition), edition, backend)
 
 
 # -- verdicts ------------------------------------------------------------------------------------

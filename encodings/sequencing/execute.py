@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from mtgrules.model.actions import (Action, Block, Choice, Condition, Conflict, Precedence,
                                     Reveal, Violation, Window)
 from mtgrules.model.cards import Card, Instruction
+from mtgrules.model.edition import Edition
 from mtgrules.model.source import Field, did_you_mean
 from mtgrules.model.state import GameState
 from mtgrules.model.turn import Step
@@ -204,9 +205,11 @@ class Event:
     text: str
 
 
-def build_block(situation: Situation, entries: Sequence[Line | Event], state: GameState) -> Block:
-    """The Block for performed ``entries`` (lines and events, in order) in this situation."""
-    plan = plan_for(situation, state)
+def build_block(situation: Situation, entries: Sequence[Line | Event], state: GameState,
+                edition: Edition) -> Block:
+    """The Block for performed ``entries`` (lines and events, in order) in this situation,
+    under the rules in force in ``edition``."""
+    plan = plan_for(situation, state, edition)
     lines = [e for e in entries if isinstance(e, Line)]
     barriers, labels = [], []
     count = 0

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from mtgrules.model.actions import (Action, Block, Choice, Condition, Conflict, Precedence,
                                     Reveal, Violation, Window)
 from mtgrules.model.cards import Card, Instruction
+from mtgrules.model.edition import Edition, rule_holds
 from mtgrules.model.source import Field, did_you_mean
 from mtgrules.model.state import GameState
 from mtgrules.model.turn import Step
@@ -270,8 +271,9 @@ def _count(board: Board, state: GameState, player: str, zone: str, what: str) ->
     return len(board.zone(player, zone))
 
 
-def plan_for(situation: Situation, state: GameState) -> Plan:
-    """The required slots and their order, derived from the rules and the cards."""
+def plan_for(situation: Situation, state: GameState, edition: Edition) -> Plan:
+    """The required slots and their order, derived from the rules in force in ``edition``
+    and the cards."""
     plan = Plan()
     board = board_of(state)
     ap = state.active
@@ -399,4 +401,7 @@ def plan_for(situation: Situation, state: GameState) -> Plan:
                 plan.windows.append((f"after a trigger resolves, before the next "
                                      f"({len(ordered) - i} left)", deaths + ordered[:i],
                                      ordered[i:], "stack.resolve-all-pass"))
+    # the edition asked about: only the rules in force shape the order and are cited
+    plan.rules = {r for r in plan.rules if rule_holds(r, edition)}
+    plan.edges = [e for e in plan.edges if rule_holds(e[2], edition)]
     return plan
