@@ -15,7 +15,7 @@ from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.source import Field
 from mtgrules.model.state import HIDDEN_ZONES, GameState
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.verdict import ApnapOutcome, Verdict, citations
 
 ZONES_CHOSEN_FROM = ("battlefield", "hand", "library", "graveyard", "exile")
 
@@ -130,7 +130,7 @@ def _not_decided(found: ChoiceOrders, edition: Edition, backend: str) -> Verdict
     book = rulebook()
     reasons = [f"The {edition} edition has no rule for this: {book[k].paraphrase.rstrip('.')} "
                f"(the first edition the project holds with that rule is {book[k].since})." for k in missing]
-    return Verdict("apnap", "not-decided", citations([cite("apnap.order", edition)]),
+    return Verdict("apnap", ApnapOutcome.NOT_DECIDED, citations([cite("apnap.order", edition)]),
                    tuple(reasons), backend=backend, edition=edition.date,
                    details={"missing_rules": missing})
 
@@ -141,7 +141,7 @@ def _label(problem: ChoiceProblem, cid: str) -> str:
 
 def _describe(problem: ChoiceProblem, found: ChoiceOrders, edition: Edition, backend: str) -> Verdict:
     order = found.orders[0]
-    outcome = "determined" if len(found.orders) == 1 else "player-orders"
+    outcome = ApnapOutcome.DETERMINED if len(found.orders) == 1 else ApnapOutcome.PLAYER_ORDERS
     reasons = ["Choices are made in this order: "
                + "; ".join(f"{i}. {_label(problem, c)}" for i, c in enumerate(order, 1)) + "."]
     knows = {c: list(found.known_at(0, c)) for c in order}
@@ -169,11 +169,11 @@ def _judge(problem: ChoiceProblem, proposed: tuple[str, ...], found: ChoiceOrder
            misplaced: set, learned: set, edition: Edition, backend: str) -> Verdict:
     keys = set(found.rules)
     if not misplaced:
-        outcome = "correct"
+        outcome = ApnapOutcome.CORRECT
         reasons = ["The proposed order is one the rules allow."]
         counter = None
     else:
-        outcome = "leak" if learned else "out-of-order"
+        outcome = ApnapOutcome.LEAK if learned else ApnapOutcome.OUT_OF_ORDER
         reasons = []
         for c, d in sorted(misplaced):
             who = problem.choice(c).player

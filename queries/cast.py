@@ -19,7 +19,7 @@ from mtgrules.model.edition import Edition, cite
 from mtgrules.model.state import GameState
 from mtgrules.queries.cost import cost_steps, parse_casting, pay_plan, payment_witness
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.verdict import CastOutcome, Verdict, citations
 
 STEP_WORDS = {
     "propose": "moves to the stack",
@@ -64,7 +64,7 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | None = Non
               f"{p.card.name}"
     steps = [{"step": str(cite(STEP_KEYS[s], edition)), "what": STEP_WORDS[s],
               **_step_detail(s, casting, p, payment)} for s in _ordered(done, edition)]
-    if outcome == "legal":
+    if outcome == CastOutcome.LEGAL:
         if "pay" in done:
             cited += pay_cited
         reasons = [f"{subject} is legal: every step was completed in order."]
@@ -75,7 +75,7 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | None = Non
         witness = {"steps": steps}
         if isinstance(payment, smt_cost.Payment):
             witness["payment"] = payment_witness(p, payment)
-        return Verdict("cast", "legal", citations(cited), tuple(reasons), witness=witness,
+        return Verdict("cast", CastOutcome.LEGAL, citations(cited), tuple(reasons), witness=witness,
                        backend="asp", edition=edition.date,
                        details={"completed": [str(cite(STEP_KEYS[s], edition)) for s in
                                               _ordered(done, edition)]})
@@ -91,7 +91,7 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | None = Non
         reasons += pay_reasons[1:]
     counter = {"failed_step": str(cite(STEP_KEYS[step], edition)), "why": words,
                "completed": steps, "rewound_to": _before(casting, state)}
-    return Verdict("cast", "illegal", citations(cited), tuple(reasons), counterexample=counter,
+    return Verdict("cast", CastOutcome.ILLEGAL, citations(cited), tuple(reasons), counterexample=counter,
                    backend="asp", edition=edition.date,
                    details={"failed": [step], "rewound": True})
 

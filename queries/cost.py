@@ -26,7 +26,7 @@ from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (activated_ability, card_at, mana_abilities_at, printed_cost,
                                        sacrifice_cost, statics_at)
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.verdict import CostOutcome, Verdict, citations
 
 CASTING_FIELDS = ["player", "card", "from", "ability", "x", "mode", "targets", "division",
                   "alternative", "kicked", "pay", "sacrifice", "exile", "during"]
@@ -229,7 +229,7 @@ def total_cost(casting: Casting, state: GameState, edition: Edition | None = Non
     edition = edition or Edition.newest()
     p = plan(casting, state, edition)
     if p.at_lock is None:
-        return Verdict("cost", "unpayable", citations([cite("cost.increase-reduce", edition)]),
+        return Verdict("cost", CostOutcome.UNPAYABLE, citations([cite("cost.increase-reduce", edition)]),
                        (f"{p.card.name} has no mana cost: that cost can't be paid (CR 118.6).",),
                        backend="smt", edition=edition.date)
     unannounced = [str(s) for s, a in zip(p.at_lock.choice_symbols, list(p.at_lock.announced) +
@@ -283,12 +283,12 @@ def payment(casting: Casting, state: GameState, edition: Edition | None = None) 
     result, cited, reasons = pay_plan(p, edition)
     if isinstance(result, smt_cost.Payment):
         witness = payment_witness(p, result)
-        return Verdict("cost", "payable", citations(cited), tuple(reasons), witness=witness,
+        return Verdict("cost", CostOutcome.PAYABLE, citations(cited), tuple(reasons), witness=witness,
                        backend="smt", edition=edition.date,
                        details={"locked": str(result.total)})
     counter = {"short": list(result.short) if result else ["unpayable cost"],
                "why": list(result.details) if result else [f"{p.card.name} has no mana cost"]}
-    return Verdict("cost", "unpayable", citations(cited), tuple(reasons), counterexample=counter,
+    return Verdict("cost", CostOutcome.UNPAYABLE, citations(cited), tuple(reasons), counterexample=counter,
                    backend="smt", edition=edition.date,
                    details={"locked": str(result.total) if result and result.total else None})
 

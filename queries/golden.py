@@ -11,7 +11,7 @@ from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.verdict import GoldenOutcome, Verdict, citations
 
 _ASK_FIELDS = ["kind", "ask", "player", "object", "count", "what", "ability", "from"]
 
@@ -65,7 +65,7 @@ def answer(question: GoldenQuestion, state: GameState, edition: Edition, backend
     witness: dict = {"effects": list(found.involved)}
     if found.amount is not None:
         witness["amount"] = found.amount
-    return Verdict(query="golden", outcome=status.replace("_", "-"), citations=cited,
+    return Verdict(query="golden", outcome=GoldenOutcome(status.replace("_", "-")), citations=cited,
                    reasons=tuple(reasons), witness=witness, backend="asp", edition=edition.date)
 
 

@@ -9,6 +9,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from mtgrules.model.actions import Condition
 from mtgrules.model.cards import CardLibrary, builtin_cards, parse_cards, parse_instruction
 from mtgrules.model.edition import Citation, Edition
 from mtgrules.model.errors import MtgRulesError, ScenarioError
@@ -24,7 +25,7 @@ class Expectation:
     """What the scenario's author says the answer is (taken from the rules, not the code)."""
 
     verdict: str
-    fails: tuple[str, ...] = ()
+    fails: frozenset[Condition] = frozenset()
     """For sequencing: the MTR 4.3 conditions expected to fail."""
     cites: tuple[Citation, ...] = ()
     """Citations the verdict must include."""
@@ -98,7 +99,8 @@ def _expectation(node: Field) -> Expectation:
             raise c.error(str(exc)) from None
     return Expectation(
         verdict=node["verdict"].str(),
-        fails=tuple(f.str() for f in node.get("fails", []).list()),
+        fails=frozenset(Condition(f.choice([c.value for c in Condition], "MTR 4.3 condition"))
+                        for f in node.get("fails", []).list()),
         cites=tuple(cites),
     )
 

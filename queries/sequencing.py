@@ -25,8 +25,8 @@ from mtgrules.model.edition import Edition, cite, rule_holds, rulebook
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.model.turn import STEP_NAMES, Step
-from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.kinds import QuestionKind, on_both, register
+from mtgrules.queries.verdict import SequencingOutcome, Verdict, citations
 
 SITUATIONS = ("resolving", "casting", "steps", "dying")
 EVENT_KINDS = ("reaction", "pause")
@@ -81,7 +81,7 @@ def parse(node: Field, state: GameState) -> SequencingQuestion:
     elif kind == "steps":
         steps = tuple(Step(s.choice(STEP_NAMES, "step")) for s in node["steps"].list())
         for a, b in zip(steps, steps[1:]):
-            if b.index != a.index + 1:
+            if b.position != a.position + 1:
                 raise node["steps"].error(f"'{b}' does not follow '{a}'",
                                           "consecutive steps of one turn, in order")
         situation = Situation(kind, steps=steps, caster=caster)
@@ -136,12 +136,7 @@ def check_block(block: Block, edition: Edition | str | None = None, backend: str
         edition = Edition(edition)
     edition = edition or Edition.newest()
     if backend == "both":
-        a, s = check_block(block, edition, "asp"), check_block(block, edition, "smt")
-        if not a.same_answer(s) or a.details["failed"] != s.details["failed"]:
-            from mtgrules.queries.api import BackendDisagreement
-            raise BackendDisagreement(f"asp: {a.outcome} {a.details['failed']}; "
-                                      f"smt: {s.outcome} {s.details['failed']}")
-        return a
+        return on_both(lambda b: check_block(block, edition, b), "the block")
     return _verdict(block, decide(block, edition, backend), edition, backend)
 
 
@@ -201,10 +196,12 @@ def _verdict(block: Block, decision: Decision, edition: Edition, backend: str) -
         reasons.append("Priority windows inside the block, where an opponent may ask for the "
                        "actions in order: " + "; ".join(w["description"] for w in windows) + ".")
     reasons += rule_notes
-    return Verdict(query="sequencing", outcome="stands" if decision.stands else "does-not-stand",
+    return Verdict(query="sequencing", outcome=(SequencingOutcome.STANDS if decision.stands
+                            else SequencingOutcome.DOES_NOT_STAND),
                    citations=cited, reasons=tuple(reasons), witness=witness, counterexample=counter,
                    backend=backend, edition=edition.date,
-                   details={"failed": failed, "priority_windows": windows,
+                   failed=frozenset(decision.failed),
+                   details={"priority_windows": windows,
                             "performed": [a.text for a in block.actions],
                             "added": list(block.added), "forgotten": list(block.forgotten)})
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import z3
 
 from mtgrules.encodings.smt import check, make_solver
-from mtgrules.model.errors import SolverTimeout
+from mtgrules.model.errors import BudgetExhausted
 from mtgrules.model.mana import COLOR_NAMES, MANA_TYPES, ManaCost, ManaSymbol, format_counts
 
 COMPONENTS = ("generic", *MANA_TYPES, "S")
@@ -424,7 +424,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
                     solver.add(goal < best)
                     try:
                         better = check(solver, *labels.values())
-                    except SolverTimeout:
+                    except BudgetExhausted:  # keep the best payment found so far
                         better = False
                     if better:
                         model = solver.model()

@@ -18,7 +18,7 @@ from mtgrules.encodings.sequencing.execute import canonical_order
 from mtgrules.encodings.sequencing.smt import SequencingSmt
 from mtgrules.model.actions import CONDITIONS, ORDER_CONDITIONS, Block, Condition
 from mtgrules.model.edition import Edition, rule_holds
-from mtgrules.model.errors import SolverTimeout, UnsupportedQuestion
+from mtgrules.model.errors import UnsupportedQuestion
 
 
 _COND_TERM = {c: c.value.replace("-", "_") for c in CONDITIONS}
@@ -78,9 +78,7 @@ class SequencingAsp:
         enabled = set(enabled)
         self._switch(enabled)
         found: list[list[clingo.Symbol]] = []
-        result = self.ctl.solve(on_model=lambda m: found.append(m.symbols(shown=True)) or False)
-        if result.interrupted:
-            raise SolverTimeout("clingo was interrupted before deciding")
+        asp.run(self.ctl, lambda m: found.append(m.symbols(shown=True)) or False)
         if not found:
             return None
         return self._order(found[0], enabled)
@@ -96,13 +94,12 @@ class SequencingAsp:
     def orders(self, enabled: Iterable[Condition]) -> Iterable[list[str]]:
         """Every correct order meeting ``enabled`` (grounded with ``total=True``)."""
         self._switch(set(enabled))
-        with self.ctl.solve(yield_=True) as handle:
-            for model in handle:
-                firsts = asp.atoms(model.symbols(shown=True), "first")
-                before = {a: 0 for a in self.block.ids}
-                for x, _ in firsts:
-                    before[x] += 1
-                yield sorted(self.block.ids, key=lambda a: -before[a])
+        for model in asp.each_model(self.ctl):
+            firsts = asp.atoms(model, "first")
+            before = {a: 0 for a in self.block.ids}
+            for x, _ in firsts:
+                before[x] += 1
+            yield sorted(self.block.ids, key=lambda a: -before[a])
 
 
 def _barrier_pairs(block: Block) -> list[tuple[str, str]]:
@@ -148,7 +145,7 @@ def decide(block: Block, edition: Edition | None = None, backend: str = "asp") -
             order = solver.solve(enabled)
             if order is not None:
                 return Decision(False, tuple(relaxed) + extra, _replayed(block, order, enabled))
-    raise SolverTimeout("no correct order exists at all: the rules' precedences form a cycle")
+    raise UnsupportedQuestion("no correct order exists at all: the rules' precedences form a cycle")
 
 
 def _replayed(block: Block, order: Sequence[str], enabled: Iterable[Condition]) -> tuple[str, ...]:
@@ -193,12 +190,11 @@ def standing_orders(block: Block, edition: Edition | None = None, limit: int | N
     ctl = asp.ground(["sequencing/sequencing_orders"], block_facts(block) + reveal_facts(block) + conds,
                      edition, ["0", "--project"])
     found = []
-    with ctl.solve(yield_=True) as handle:
-        for model in handle:
-            before = {a: 0 for a in block.ids}
-            for x, _ in asp.atoms(model.symbols(shown=True), "pfirst"):
-                before[x] += 1
-            found.append(tuple(sorted(block.ids, key=lambda a: -before[a])))
+    for model in asp.each_model(ctl):
+        before = {a: 0 for a in block.ids}
+        for x, _ in asp.atoms(model, "pfirst"):
+            before[x] += 1
+        found.append(tuple(sorted(block.ids, key=lambda a: -before[a])))
     found.sort()
     return StandingOrders(len(found), tuple(found[:limit] if limit else found), total)
 
