@@ -74,8 +74,8 @@ def main() -> None:
     for n_symbols in (3, 6, 10, 15):
         for n_sources in (5, 15, 30, 60):
             problem = make_problem(n_symbols, n_sources, seed=n_symbols * 100 + n_sources)
-            t_feasible, r1 = timed(lambda: pay(problem, minimise=False))
-            t_minimal, r2 = timed(lambda: pay(problem))
+            t_feasible, r1 = timed(lambda problem=problem: pay(problem, minimise=False))
+            t_minimal, r2 = timed(lambda problem=problem: pay(problem))
             start = time.perf_counter()
             ex = exhaustive(problem, start + BUDGET)
             t_ex = time.perf_counter() - start

@@ -26,7 +26,7 @@ class Budget:
     """z3: resource units per check (``rlimit``): the same on every machine."""
 
 
-_BUDGET: ContextVar[Budget] = ContextVar("mtgrules_budget", default=Budget())
+_BUDGET: ContextVar[Budget] = ContextVar("mtgrules_budget", default=Budget())  # noqa: B039 (frozen)
 
 
 def budget() -> Budget:

@@ -122,7 +122,7 @@ class CardLibrary(Mapping[str, Card]):
     def __len__(self) -> int:
         return len(self._cards)
 
-    def extended(self, cards: Iterable[Card]) -> "CardLibrary":
+    def extended(self, cards: Iterable[Card]) -> CardLibrary:
         """A new library with these cards added (a scenario's own cards win over built-ins)."""
         return CardLibrary([*self._cards.values(), *cards])
 
@@ -136,7 +136,8 @@ class CardLibrary(Mapping[str, Card]):
 
 def parse_cards(doc: Field) -> list[Card]:
     """Cards from a YAML list of card entries (a card file, or a scenario's ``cards``)."""
-    cards, seen = [], {}
+    cards: list[Card] = []
+    seen: dict[str, int | None] = {}
     for entry in doc.list():
         card = parse_card(entry)
         if card.name in seen:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mtgrules.model.errors import MtgRulesError
@@ -160,7 +161,7 @@ class ManaCost:
     symbols: tuple[ManaSymbol, ...] = ()
 
     @classmethod
-    def parse(cls, text: str) -> "ManaCost":
+    def parse(cls, text: str) -> ManaCost:
         """Read a cost such as ``{2}{W/U}{B/P}``; ``{0}`` is the cost of zero mana."""
         if not isinstance(text, str):
             raise ManaCostError(f"{text!r} is not a mana cost: expected text such as '{{1}}{{G}}'.")
@@ -183,7 +184,7 @@ class ManaCost:
         return cls(tuple(symbols))
 
     @classmethod
-    def of(cls, generic: int = 0, **colored: int) -> "ManaCost":
+    def of(cls, generic: int = 0, **colored: int) -> ManaCost:
         """A plain cost from counts: ``ManaCost.of(2, B=1)`` is {2}{B}."""
         symbols = [ManaSymbol("generic", amount=generic)] if generic or not colored else []
         for letter in MANA_TYPES:
@@ -198,10 +199,10 @@ class ManaCost:
     def __repr__(self) -> str:
         return f"ManaCost.parse({str(self)!r})"
 
-    def __add__(self, other: "ManaCost") -> "ManaCost":
+    def __add__(self, other: ManaCost) -> ManaCost:
         return ManaCost(self.symbols + other.symbols)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[ManaSymbol]:
         return iter(self.symbols)
 
     def __len__(self) -> int:
@@ -224,10 +225,10 @@ class ManaCost:
     def generic(self) -> int:
         return sum(s.amount for s in self.symbols if s.kind == "generic")
 
-    def counts(self) -> Counter:
+    def counts(self) -> Counter[str]:
         """Counts of the symbols that have one way of payment: generic total under
         ``"generic"``, one entry per mana type letter, and ``"S"`` for snow."""
-        found: Counter = Counter()
+        found: Counter[str] = Counter()
         for s in self.symbols:
             if s.kind == "generic":
                 found["generic"] += s.amount
@@ -240,14 +241,14 @@ class ManaCost:
         return found
 
 
-def parse_pool(text: str) -> Counter:
+def parse_pool(text: str) -> Counter[str]:
     """A mana pool written in symbols (``{G}{G}{C}``) as counts per mana type; ``""`` is empty.
 
     Mana in a pool has a type, so only {W} {U} {B} {R} {G} {C} may appear (CR 106.1)."""
     if text == "":
         return Counter()
     cost = ManaCost.parse(text)
-    pool: Counter = Counter()
+    pool: Counter[str] = Counter()
     for n, s in enumerate(cost.symbols, start=1):
         if s.kind == "colored":
             pool[s.colors[0]] += 1
@@ -259,7 +260,7 @@ def parse_pool(text: str) -> Counter:
     return pool
 
 
-def format_counts(counts: Counter | dict, generic_first: bool = True) -> str:
+def format_counts(counts: Counter[str] | dict[str, int], generic_first: bool = True) -> str:
     """Print counts per mana type (and ``generic``, ``S``) as symbols, e.g. {2}{B}{B}."""
     out = ""
     generic = counts.get("generic", 0)

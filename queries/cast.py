@@ -9,6 +9,7 @@ Public function: ``check_cast(casting, state, edition)``.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from mtgrules.encodings import casting as casting_area
@@ -72,7 +73,7 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | None = Non
             reasons.append(f"{cite('mana-ability.no-stack', edition)}: a mana ability doesn't use "
                            "the stack; it resolves at once.")
         reasons += [r for r in pay_reasons if not r.startswith("The locked")]
-        witness = {"steps": steps}
+        witness: dict[str, Any] = {"steps": steps}
         if isinstance(payment, smt_cost.Payment):
             witness["payment"] = payment_witness(p, payment)
         return Verdict("cast", CastOutcome.LEGAL, citations(cited), tuple(reasons), witness=witness,
@@ -96,7 +97,7 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | None = Non
                    details={"failed": [step], "rewound": True})
 
 
-def _ordered(done: list[str], edition: Edition) -> list[str]:
+def _ordered(done: Sequence[str], edition: Edition) -> list[str]:
     order = list(STEP_KEYS)
     return sorted(done, key=order.index)
 
@@ -130,7 +131,7 @@ def _step_detail(step: str, casting: Casting, p: Plan, payment) -> dict[str, Any
             parts.append("alternative cost: " + ", ".join(casting.alternatives))
         if casting.kicked:
             parts.append("kicked")
-        if isinstance(payment, smt_cost.Payment) and payment.total.announced:
+        if isinstance(payment, smt_cost.Payment) and payment.total.announced and p.at_lock:
             parts.append("pays " + ", ".join(
                 f"{s} with {a}" for s, a in zip(p.at_lock.choice_symbols, payment.total.announced)))
         return {"detail": "; ".join(parts) or "nothing to announce"}

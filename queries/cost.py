@@ -11,7 +11,7 @@ Public functions: ``total_cost(casting, state, edition)`` and ``payment(casting,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from mtgrules.encodings.cost import Plan, plan
@@ -23,8 +23,13 @@ from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import (activated_ability, card_at, mana_abilities_at, printed_cost,
-                                       sacrifice_cost, statics_at)
+from mtgrules.model.vocabulary import (
+    card_at,
+    mana_abilities_at,
+    printed_cost,
+    sacrifice_cost,
+    statics_at,
+)
 from mtgrules.queries.kinds import QuestionKind, register
 from mtgrules.queries.verdict import CostOutcome, Verdict, citations
 
@@ -308,6 +313,7 @@ def pay_plan(p: Plan, edition: Edition):
     if isinstance(result, smt_cost.Payment):
         total = result.total
         if p.dropped_after:
+            assert p.at_lock is not None and p.after is not None  # a payable cost has both
             _, would_be = smt_cost.total_cost(
                 replace(p.at_lock, announced=total.announced),
                 replace(p.after, announced=total.announced))

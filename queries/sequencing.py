@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mtgrules.encodings.sequencing import (Decision, StandingOrders, decide, standing_orders,
-                                           witness_orders)
+from mtgrules.encodings.sequencing import Decision, StandingOrders, decide, standing_orders, witness_orders
 from mtgrules.encodings.sequencing.execute import Event, build_block
+from mtgrules.encodings.sequencing.judge import evaluate
 from mtgrules.encodings.sequencing.lines import Line, parse_line
 from mtgrules.encodings.sequencing.plan import Situation
-from mtgrules.encodings.sequencing.judge import evaluate
 from mtgrules.model.actions import Block, Condition
 from mtgrules.model.cards import Card
 from mtgrules.model.edition import Edition, cite, rule_holds, rulebook

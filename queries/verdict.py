@@ -103,7 +103,7 @@ class Verdict:
             return self.details
         return {"failed": [c.value for c in Condition if c in self.failed], **self.details}
 
-    def same_answer(self, other: "Verdict") -> bool:
+    def same_answer(self, other: Verdict) -> bool:
         """Whether two verdicts (e.g. from the two backends) agree on outcome, rules and the
         conditions that failed."""
         return ((self.outcome, set(self.citations), self.failed)

@@ -78,7 +78,7 @@ def solve_asp(problem: ChoiceProblem, edition: Edition) -> ChoiceOrders:
     orders, knowledge, rules, undecided = [], [], set(), set()
     for model in result.models:
         pos = dict(asp.atoms(model, "pos"))
-        orders.append(tuple(sorted(pos, key=pos.get)))
+        orders.append(tuple(sorted(pos, key=pos.__getitem__)))
         knowledge.append(frozenset(asp.atoms(model, "knows")))
         rules |= {r for (r,) in asp.atoms(model, "uses")}
         undecided |= {r for (r,) in asp.atoms(model, "undecided")}

@@ -27,7 +27,7 @@ class ApnapSmt:
         if problem.starting_game:
             (self.rules if starting_rule else self.undecided).add("apnap.starting-game")
 
-        def I(name: str) -> z3.ArithRef:
+        def int_var(name: str) -> z3.ArithRef:
             return z3.Int(name, self.ctx)
 
         s = self.solver
@@ -36,7 +36,7 @@ class ApnapSmt:
         # that comparisons between them fold while the formula is built.
         seat_first = problem.seat(problem.first)
         rank = {p: (problem.seat(p) - seat_first + n_players) % n_players for p in problem.players}
-        self.pos = {c.id: I(f"pos@{c.id}") for c in choices}
+        self.pos = {c.id: int_var(f"pos@{c.id}") for c in choices}
         by_id = {c.id: c for c in choices}
         for c in choices:
             s.add(self.pos[c.id] >= 1, self.pos[c.id] <= len(choices))
@@ -48,18 +48,19 @@ class ApnapSmt:
         restarts = {c.id: z3.Bool(f"restart@{c.id}", self.ctx) for c in choices if c.caused_by}
         for cid, flag in restarts.items():
             c = by_id[cid]
-            s.add(flag == z3.BoolVal(rank[c.player] < rank[by_id[c.caused_by].player], self.ctx))
+            cause = by_id[str(c.caused_by)]
+            s.add(flag == z3.BoolVal(rank[c.player] < rank[cause.player], self.ctx))
         event = {c.id: (by_id[c.caused_by].event if c.caused_by else c.event) for c in choices}
         # without any caused choice there is one round: round numbers are the constant 0
         rnd: dict[str, z3.ArithRef | int] = {
-            c.id: I(f"round@{c.id}") if restarts else 0 for c in choices}
+            c.id: int_var(f"round@{c.id}") if restarts else 0 for c in choices}
         for c in choices:
             if not restarts:
                 break
             if c.caused_by is None:
                 pushers = []
                 for cid, flag in restarts.items():
-                    d = by_id[by_id[cid].caused_by]
+                    d = by_id[str(by_id[cid].caused_by)]
                     if d.id == c.id or event[d.id] != event[c.id]:
                         continue
                     later_player = z3.BoolVal(rank[c.player] > rank[d.player], self.ctx)
@@ -68,15 +69,15 @@ class ApnapSmt:
                         and c.written > d.written, self.ctx)
                     pushers.append((d.id, z3.And(flag, z3.Or(later_player, later_written))))
                 # each restart cause counts once, however many choices it caused
-                distinct = {}
+                distinct: dict[str, z3.BoolRef] = {}
                 for did, cond in pushers:
                     distinct[did] = z3.Or(distinct.get(did, z3.BoolVal(False, self.ctx)), cond)
                 s.add(rnd[c.id] == z3.Sum([z3.If(v, 1, 0) for v in distinct.values()]
                                           or [z3.IntVal(0, self.ctx)]))
             else:
-                d = c.caused_by
-                s.add(rnd[c.id] == rnd[d] + z3.If(restarts[c.id], 1, 0))
-                s.add(self.pos[d] < self.pos[c.id])
+                cause_id = c.caused_by
+                s.add(rnd[c.id] == rnd[cause_id] + z3.If(restarts[c.id], 1, 0))
+                s.add(self.pos[cause_id] < self.pos[c.id])
         self._restart_flags = restarts
 
         # The order: event, then round, then APNAP rank, then the written order (101.4c).

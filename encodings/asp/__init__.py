@@ -14,8 +14,8 @@ from importlib import resources
 
 import clingo
 
-from mtgrules.model.edition import Edition, rulebook
 from mtgrules.encodings import budget
+from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import BudgetExhausted
 
 
@@ -98,12 +98,14 @@ def solve(programs: Sequence[str], facts: Iterable[str], edition: Edition, *,
     return AspResult(found, bool(result.satisfiable), bool(result.exhausted))
 
 
-def run(ctl: clingo.Control, on_model: Callable[[clingo.Model], object] | None = None
+def run(ctl: clingo.Control, on_model: Callable[[clingo.Model], bool | None] | None = None
         ) -> clingo.SolveResult:
     """Solve within the budget: a wall-clock limit through the solve handle, and the conflict
     limit the control was made with. Running out of either raises ``BudgetExhausted``."""
     limits = budget()
-    with ctl.solve(on_model=on_model, async_=True) as handle:
+    handle = ctl.solve(on_model=on_model, async_=True)
+    assert isinstance(handle, clingo.SolveHandle)
+    with handle:
         if not handle.wait(limits.seconds):
             handle.cancel()
             raise BudgetExhausted(f"clingo did not decide within {limits.seconds:g} s")
@@ -112,11 +114,13 @@ def run(ctl: clingo.Control, on_model: Callable[[clingo.Model], object] | None =
     return result
 
 
-def each_model(ctl: clingo.Control) -> Iterator[list[clingo.Symbol]]:
+def each_model(ctl: clingo.Control) -> Iterator[Sequence[clingo.Symbol]]:
     """The shown atoms of every model, one by one, within the budget (as ``run``)."""
     limits = budget()
     deadline = time.monotonic() + limits.seconds
-    with ctl.solve(yield_=True, async_=True) as handle:
+    handle = ctl.solve(yield_=True, async_=True)
+    assert isinstance(handle, clingo.SolveHandle)
+    with handle:
         while True:
             handle.resume()
             if not handle.wait(max(0.0, deadline - time.monotonic())):

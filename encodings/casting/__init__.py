@@ -44,8 +44,8 @@ def solve(casting: Casting, p: Plan, state: GameState, payment: Any, edition: Ed
 def facts(casting: Casting, p: Plan, state: GameState, payment) -> list[str]:
     """ASP facts for the proposal, the state and the z3 payment answer."""
     card, player = p.card, casting.player
-    out = ["proposal(%s)." % {"spell": "spell", "ability": "ability",
-                               "mana-ability": "mana_ability"}[p.kind]]
+    proposal = {"spell": "spell", "ability": "ability", "mana-ability": "mana_ability"}[p.kind]
+    out = [f"proposal({proposal})."]
     out.append(f"speed({'instant' if p.kind != 'spell' or card.is_a('instant') else 'sorcery'}).")
     if state.priority == player or (state.priority is None and player == state.active):
         out.append("has_priority.")

@@ -16,8 +16,15 @@ from mtgrules.model.edition import Edition, rule_holds
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost, ManaCostError, parse_pool
 from mtgrules.model.state import GameObject, GameState
-from mtgrules.model.vocabulary import (activated_ability, card_at, effects_in_force, players_named,
-                                       printed_cost, sacrifice_cost)
+from mtgrules.model.vocabulary import (
+    activated_ability,
+    card_at,
+    effects_in_force,
+    players_named,
+    printed_cost,
+    sacrifice_cost,
+)
+
 
 @dataclass
 class Plan:
@@ -69,7 +76,8 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
         life = 0
         alt_cards: list = []
         mods: list[Modifier] = []  # the modifiers all affect spells only
-        modifiers, ignored = [], []
+        modifiers: list[tuple[Modifier, str]] = []
+        ignored: list[tuple[str, str]] = []
         after_mods: list[Modifier] = []
         dropped: list[tuple[str, str]] = []
     else:

@@ -20,7 +20,6 @@ from mtgrules.model.actions import CONDITIONS, ORDER_CONDITIONS, Block, Conditio
 from mtgrules.model.edition import Edition, rule_holds
 from mtgrules.model.errors import UnsupportedQuestion
 
-
 _COND_TERM = {c: c.value.replace("-", "_") for c in CONDITIONS}
 _TERM_COND = {v: k for k, v in _COND_TERM.items()}
 
@@ -77,8 +76,13 @@ class SequencingAsp:
     def solve(self, enabled: Iterable[Condition]) -> list[str] | None:
         enabled = set(enabled)
         self._switch(enabled)
-        found: list[list[clingo.Symbol]] = []
-        asp.run(self.ctl, lambda m: found.append(m.symbols(shown=True)) or False)
+        found: list[Sequence[clingo.Symbol]] = []
+
+        def first(model: clingo.Model) -> bool:
+            found.append(model.symbols(shown=True))
+            return False  # one model is enough
+
+        asp.run(self.ctl, first)
         if not found:
             return None
         return self._order(found[0], enabled)

@@ -6,23 +6,35 @@ Moved here as it was from ``model/``; a later issue rebuilds it on the temporal 
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-
-from mtgrules.model.actions import (Action, Block, Choice, Condition, Conflict, Precedence,
-                                    Reveal, Violation, Window)
-from mtgrules.model.cards import Card, Instruction
-from mtgrules.model.edition import Edition
-from mtgrules.model.source import Field, did_you_mean
-from mtgrules.model.state import GameState
-from mtgrules.model.turn import Step
+from dataclasses import dataclass, replace
 
 from mtgrules.encodings.sequencing.lines import Line, parse_line
-from mtgrules.encodings.sequencing.plan import (FREE_VERBS, Board, Pick, Plan, Situation, Slot,
-                                                board_of, object_is, plan_for, some)
-
-
+from mtgrules.encodings.sequencing.plan import (
+    FREE_VERBS,
+    Board,
+    Pick,
+    Plan,
+    Situation,
+    Slot,
+    board_of,
+    object_is,
+    plan_for,
+    some,
+)
+from mtgrules.model.actions import (
+    Action,
+    Block,
+    Choice,
+    Condition,
+    Conflict,
+    Precedence,
+    Reveal,
+    Violation,
+    Window,
+)
+from mtgrules.model.edition import Edition
+from mtgrules.model.state import GameState
 
 # =========================================================================================
 # Matching lines to slots, executing, and building the Block
@@ -144,17 +156,17 @@ class Executor:
             b = replace(b, tapped=b.tapped - mine)
         elif verb == "tap-mana":
             for o in objs:
-                if b.where(o) is None or b.where(o)[1] != "battlefield" or o in b.tapped:
+                if (b.where(o) or ("", ""))[1] != "battlefield" or o in b.tapped:
                     return bad(f"{o} is not an untapped permanent then")
                 b = replace(b, tapped=b.tapped | {o})
         elif verb == "animate":
             for o in objs:
-                if b.where(o) is None or b.where(o)[1] != "battlefield":
+                if (b.where(o) or ("", ""))[1] != "battlefield":
                     return bad(f"{o} is not on the battlefield then")
                 b = replace(b, animated=b.animated | {o})
         elif verb == "block":
             for o in objs:
-                if b.where(o) is None or b.where(o)[1] != "battlefield" or self.controller.get(o) != actor:
+                if (b.where(o) or ("", ""))[1] != "battlefield" or self.controller.get(o) != actor:
                     return bad(f"{o} is not a permanent {actor} controls then")
                 if not object_is(self.state, o, "creature", b):
                     return bad(f"{o} is not a creature then")
@@ -221,7 +233,7 @@ def build_block(situation: Situation, entries: Sequence[Line | Event], state: Ga
         else:
             count += 1
     barriers_t = tuple(b for b in barriers if b < len(lines))
-    labels_t = tuple(l for b, l in zip(barriers, labels) if b < len(lines))
+    labels_t = tuple(label for b, label in zip(barriers, labels) if b < len(lines))
 
     # -- match lines to slots -------------------------------------------------------------
     taken: dict[str, int] = {}
@@ -455,7 +467,7 @@ def canonical_order(ids: Sequence[str], precedences: Sequence[Precedence],
             succ[a].add(b)
             indeg[b] += 1
     rank = {i: n for n, i in enumerate(ids)}
-    ready = sorted((i for i in ids if indeg[i] == 0), key=rank.get)
+    ready = sorted((i for i in ids if indeg[i] == 0), key=rank.__getitem__)
     out = []
     while ready:
         i = ready.pop(0)
@@ -464,7 +476,7 @@ def canonical_order(ids: Sequence[str], precedences: Sequence[Precedence],
             indeg[j] -= 1
             if indeg[j] == 0:
                 ready.append(j)
-        ready.sort(key=rank.get)
+        ready.sort(key=rank.__getitem__)
     if len(out) != len(ids):
         raise ValueError("the precedences have a cycle")
     return out

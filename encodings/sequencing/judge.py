@@ -30,13 +30,13 @@ def evaluate(block: Block, order: Sequence[str]) -> list[Violation]:
     for a in block.always_illegal:
         out.append(Violation(Condition.LEGAL_IN_ORDER, (a,),
                              f"'{block.action(a)}' is not legal in any order"))
-    for c in block.conflicts:
-        flipped = pos[c.second] < pos[c.first]
-        broken = c.if_flipped if flipped else c.if_kept
+    for conflict in block.conflicts:
+        flipped = pos[conflict.second] < pos[conflict.first]
+        broken = conflict.if_flipped if flipped else conflict.if_kept
         for cond in sorted(broken, key=CONDITIONS.index):
-            out.append(Violation(cond, (c.first, c.second), c.why or
-                                 f"'{block.action(c.first)}' and '{block.action(c.second)}' "
-                                 "don't commute"))
+            out.append(Violation(cond, (conflict.first, conflict.second), conflict.why or
+                                 f"'{block.action(conflict.first)}' and "
+                                 f"'{block.action(conflict.second)}' don't commute"))
     for cid, facts in block.leak_candidates().items():
         c = block.action(cid)
         assert c.choice is not None

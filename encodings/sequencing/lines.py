@@ -2,16 +2,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 
-from mtgrules.model.actions import (Action, Block, Choice, Condition, Conflict, Precedence,
-                                    Reveal, Violation, Window)
-from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.source import Field, did_you_mean
 from mtgrules.model.state import GameState
-from mtgrules.model.turn import Step
-
 
 # =========================================================================================
 # Performed lines

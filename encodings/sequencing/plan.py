@@ -17,15 +17,11 @@ Moved here as it was from ``model/``; a later issue rebuilds it on the temporal 
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from mtgrules.model.actions import (Action, Block, Choice, Condition, Conflict, Precedence,
-                                    Reveal, Violation, Window)
 from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.edition import Edition, rule_holds
-from mtgrules.model.source import Field, did_you_mean
 from mtgrules.model.state import GameState
 from mtgrules.model.turn import Step
 from mtgrules.model.vocabulary import players_named
@@ -64,11 +60,11 @@ class Board:
                 return key
         return None
 
-    def with_zone(self, holder: str, zone: str, objs: tuple[str, ...]) -> "Board":
+    def with_zone(self, holder: str, zone: str, objs: tuple[str, ...]) -> Board:
         rest = tuple((k, v) for k, v in self.zones if k != (holder, zone))
         return replace(self, zones=tuple(sorted(rest + (((holder, zone), objs),))))
 
-    def move(self, obj: str, holder: str, zone: str) -> "Board":
+    def move(self, obj: str, holder: str, zone: str) -> Board:
         here = self.where(obj)
         board = self
         if here is not None:
@@ -79,7 +75,7 @@ class Board:
                             blocking=board.blocking - {obj})
         return board
 
-    def add_life(self, player: str, amount: int) -> "Board":
+    def add_life(self, player: str, amount: int) -> Board:
         life = dict(self.life)
         life[player] = life.get(player, 20) + amount
         return replace(self, life=tuple(sorted(life.items())))
@@ -366,17 +362,17 @@ def plan_for(situation: Situation, state: GameState, edition: Edition) -> Plan:
         plan.chain(stages, "turn.phase-order")
     elif situation.kind == "dying":
         deaths = []
-        for obj in situation.dying:
-            found = state.find(obj)
+        for dying in situation.dying:
+            found = state.find(dying)
             assert found is not None
-            key = f"dies:{obj}"
+            key = f"dies:{dying}"
             plan.slots.append(Slot(key, found[2].controller, ("to-graveyard",),
-                                   f"{obj} is put into the graveyard", state.step, source=obj))
+                                   f"{dying} is put into the graveyard", state.step, source=dying))
             deaths.append(key)
         plan.rules.add("sba.simultaneous")
         by_player: dict[str, list[str]] = {}
-        for obj in situation.dying:
-            found = state.find(obj)
+        for dying in situation.dying:
+            found = state.find(dying)
             assert found is not None
             controller = found[2].controller
             card = state.card_of(found[2])
@@ -384,8 +380,8 @@ def plan_for(situation: Situation, state: GameState, edition: Edition) -> Plan:
                 if ability.trigger not in ("dies", "leaves-battlefield"):
                     continue
                 for pos, ins in enumerate(ability.effect, 1):
-                    slots = _instruction_slots(ins, pos, controller, None, state, board, obj,
-                                               f"{obj}'s trigger", state.step)
+                    slots = _instruction_slots(ins, pos, controller, None, state, board, dying,
+                                               f"{dying}'s trigger", state.step)
                     plan.slots += slots
                     by_player.setdefault(controller, []).extend(s.key for s in slots)
         triggered = [k for ks in by_player.values() for k in ks]

@@ -6,7 +6,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from apnap_oracle import correct_orders, knowledge
 from mtgrules.encodings import Budget, limited
 from mtgrules.encodings.apnap import misplaced_asp, misplaced_smt, solve_asp
 from mtgrules.encodings.apnap import smt as smt_apnap
@@ -14,6 +13,8 @@ from mtgrules.model.apnap import Choice, ChoiceProblem
 from mtgrules.model.edition import Edition
 from mtgrules.queries import check_scenario, load_scenario
 from mtgrules.queries.scenario import builtin_scenario_files
+
+from apnap_oracle import correct_orders, knowledge
 
 NEWEST = Edition.newest()
 APNAP_FILES = [p for p in builtin_scenario_files() if p.name.startswith("apnap_")]

@@ -4,12 +4,12 @@ from __future__ import annotations
 import pytest
 
 from mtgrules.encodings import Budget, limited
+from mtgrules.encodings.sequencing import decide, standing_orders
 from mtgrules.model.actions import Condition
 from mtgrules.model.edition import Citation, Edition
 from mtgrules.model.errors import BudgetExhausted, ScenarioError
 from mtgrules.queries import check_block, check_performed, check_scenario, load_scenario, parse_scenario
 from mtgrules.queries.scenario import builtin_scenario_files
-from mtgrules.encodings.sequencing import decide, standing_orders
 
 SEQ_FILES = [p for p in builtin_scenario_files() if p.stem.startswith("seq_")]
 
