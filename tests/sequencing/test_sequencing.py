@@ -191,3 +191,20 @@ def test_error_unknown_card_resolving():
                        % "    - bob loses 5 life", "x.yaml")
     assert info.value.location.field == "question.resolving"
     assert "Did you mean 'Cruel Ultimatum'?" in info.value.suggestion
+
+
+def test_a_targeted_player_must_be_named_when_more_than_one_could_be():
+    """Read once by the vocabulary, 'who: target' names the target; with two opponents the
+    scenario must say which (it used to be the first opponent in seat order, silently)."""
+    three = CRUEL.replace("players: [alice, bob]", "players: [alice, bob, carol]")
+    with pytest.raises(ScenarioError, match="doesn't say which.*'target'"):
+        parse_scenario(three % "    - bob sacrifices Serra Angel", "three.yaml")
+    named = three.replace("  resolving: Cruel Ultimatum", "  resolving: Cruel Ultimatum\n  target: bob")
+    assert parse_scenario(named % "    - bob sacrifices Serra Angel", "three.yaml").question.block
+
+
+def test_who_opponent_is_refused_with_a_suggestion():
+    text = CRUEL.replace("name: test", "name: test\ncards:\n  - {name: Odd, types: [sorcery], "
+                         "resolve: [{do: discard, who: opponent, count: 1}]}")
+    with pytest.raises(ScenarioError, match="Did you mean 'opponents'"):
+        parse_scenario(text % "    - bob sacrifices Serra Angel", "odd.yaml")
