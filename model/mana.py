@@ -1,12 +1,13 @@
-"""Mana symbols, mana costs and mana pools (CR 107.4, 202.3).
+"""Mana symbols, mana costs and mana pools (CR 107.4): values, read and printed.
 
 ``ManaCost.parse("{2}{W/U}{B/P}")`` reads a cost written in symbols and ``str(cost)`` prints it
-back exactly; ``cost.mana_value()`` is its mana value (CR 202.3). A malformed cost raises
-``ManaCostError`` naming the offending symbol and its position.
+back exactly. A malformed cost raises ``ManaCostError`` naming the offending symbol and its
+position. What a cost amounts to (its mana value, its total) is the cost area's
+(``mtgrules.encodings.cost``).
 
 >>> cost = ManaCost.parse("{X}{X}{G/U/P}{2/W}")
->>> str(cost), cost.mana_value(), cost.mana_value(x=3)
-('{X}{X}{G/U/P}{2/W}', 3, 9)
+>>> str(cost), len(cost), cost.x_count
+('{X}{X}{G/U/P}{2/W}', 4, 2)
 """
 from __future__ import annotations
 
@@ -68,17 +69,6 @@ class ManaSymbol:
 
     def __str__(self) -> str:
         return self.text
-
-    def mana_value(self, x: int = 0) -> int:
-        """This symbol's share of a mana value (CR 202.3): the larger half of a hybrid
-        symbol, 1 for a Phyrexian symbol, the chosen X (0 off the stack)."""
-        if self.kind == "generic":
-            return self.amount
-        if self.kind == "mono-hybrid":
-            return max(self.amount, 1)
-        if self.kind == "x":
-            return x
-        return 1
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -207,10 +197,6 @@ class ManaCost:
 
     def __len__(self) -> int:
         return len(self.symbols)
-
-    def mana_value(self, x: int | None = None) -> int:
-        """Mana value (CR 202.3): X counts as 0 unless ``x`` (its value on the stack) is given."""
-        return sum(s.mana_value(x or 0) for s in self.symbols)
 
     @property
     def x_count(self) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from mtgrules.encodings.cost import Plan, plan
+from mtgrules.encodings.cost import Plan, mana_value, plan
 from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.model.cards import Card
 from mtgrules.model.casting import Casting, DuringEvent
@@ -255,7 +255,7 @@ def total_cost(casting: Casting, state: GameState, edition: Edition | None = Non
                "other": p.non_mana, "steps": cost_steps(p, locked),
                "announced": list(locked.announced)}
     details = {"locked": str(locked), "would_be_after_events": str(would_be) if would_be else None,
-               "mana_value": p.card.mana_cost.mana_value(casting.x)
+               "mana_value": mana_value(p.card.mana_cost, casting.x)
                if p.card.mana_cost is not None else 0}
     return Verdict("cost", locked.mana_text, citations(cited), tuple(reasons), witness=witness,
                    backend="smt", edition=edition.date, details=details)

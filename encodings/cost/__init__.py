@@ -53,6 +53,27 @@ class Plan:
     """Rulebook keys the cost involved."""
 
 
+def mana_value(cost: ManaCost, x: int | None = None) -> int:
+    """CR 202.3 (cost.mana-value): the total amount of mana a cost's symbols represent, whatever
+    the colour. CR 202.3e: X is 0 except on the stack, where it is the announced value;
+    202.3f: a hybrid symbol counts its larger half; 202.3g: a Phyrexian symbol counts one.
+
+    >>> mana_value(ManaCost.parse("{X}{X}{G/U/P}{2/W}")), mana_value(ManaCost.parse("{X}{R}"), x=4)
+    (3, 5)
+    """
+    total = 0
+    for symbol in cost:
+        if symbol.kind == "generic":
+            total += symbol.amount
+        elif symbol.kind == "mono-hybrid":
+            total += max(symbol.amount, 1)
+        elif symbol.kind == "x":
+            total += x or 0
+        else:
+            total += 1
+    return total
+
+
 def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
     """The cost plan of ``casting`` under the rules of ``edition``."""
     card = card_at(state, casting.card)

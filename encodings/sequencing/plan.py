@@ -390,6 +390,7 @@ def plan_for(situation: Situation, state: GameState, edition: Edition) -> Plan:
         order = [p for p in reversed(state.apnap()) if p in by_player]
         plan.chain([by_player[p] for p in order], "triggers.apnap-stack")
         if triggered:
+            # CR 117.3 (priority.when): players receive priority before each trigger resolves
             plan.windows.append(("after the dying creatures' triggers are put on the stack, "
                                  "before the first resolves", deaths, triggered, "priority.when"))
             ordered = triggered
