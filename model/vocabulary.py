@@ -66,6 +66,8 @@ class Param:
     high: int = MAX_COUNT
     keys: tuple[str, ...] = ()
     doc: str = ""
+    default: Any = None
+    """What an instruction without this parameter means (``None``: nothing)."""
 
     def allows(self, value: Any) -> bool:
         """Whether ``value`` (as read from YAML) is one this parameter takes.
@@ -114,10 +116,14 @@ def _p(name: str, type_: str, values: tuple[str, ...] = (), **kw: Any) -> Param:
 
 
 WHO_P = _p("who", "choice", WHO, doc="who the instruction addresses")
-COUNT = _p("count", "int", low=0)
+COUNT = _p("count", "int", low=0, default=1)
 AMOUNT = _p("amount", "amount", low=0, high=1000)
 DURATION = _p("duration", "choice", DURATIONS)
 WHAT = _p("what", "choice", KINDS_OF_OBJECT)
+SPELLS = _p("spells", "choice", ("any", "creature", "noncreature"), default="any",
+            doc="which spells a cost modifier applies to")
+WHOSE = _p("whose", "choice", ("any", "you", "opponents"), default="any",
+           doc="whose spells a cost modifier applies to, read as a who")
 
 
 @dataclass(frozen=True)
@@ -150,24 +156,28 @@ VERBS: dict[str, Verb] = _verbs(
     # one-shot instructions
     Verb("draw", "draws cards", (WHO_P,), (COUNT,)),
     Verb("discard", "discards cards", (WHO_P,),
-         (COUNT, _p("what", "choice", ("card",)), _p("random", "bool"))),
+         (COUNT, _p("what", "choice", ("card",), default="card"), _p("random", "bool", default=False))),
     Verb("sacrifice", "sacrifices permanents", (WHO_P,),
-         (_p("what", "choice", ("creature", "land", "artifact", "enchantment", "self")), COUNT,
+         (_p("what", "choice", ("creature", "land", "artifact", "enchantment", "self"),
+             default="creature"), COUNT,
           _p("unless", "mapping", keys=("do", "who", "count"),
              doc="a cost paid instead, e.g. {do: discard, who: you, count: 1}"))),
     Verb("return", "returns cards to a zone", (WHO_P,),
-         (_p("what", "choice", ("card", "creature", "another-creature", "land", "artifact")),
-          _p("from", "choice", ("graveyard",)), _p("to", "choice", ("hand",)), COUNT)),
+         (_p("what", "choice", ("card", "creature", "another-creature", "land", "artifact"),
+             default="creature"),
+          _p("from", "choice", ("graveyard",), default="graveyard"),
+          _p("to", "choice", ("hand",), default="hand"), COUNT)),
     Verb("search", "searches the library", (WHO_P,),
-         (_p("what", "choice", ("card", "basic-land", "land", "creature")), COUNT,
-          _p("up-to", "bool"), _p("to", "choice", ("hand", "battlefield")), _p("tapped", "bool"),
+         (_p("what", "choice", ("card", "basic-land", "land", "creature"), default="card"), COUNT,
+          _p("up-to", "bool", default=False), _p("to", "choice", ("hand", "battlefield")),
+          _p("tapped", "bool", default=False),
           _p("then", "choice", ("shuffle",)))),
     Verb("shuffle", "shuffles the library", (WHO_P,)),
     Verb("look", "looks at hidden cards", (WHO_P,),
          (COUNT, _p("at", "choice", ("target-hand", "library-top")))),
     Verb("reveal", "reveals cards", (WHO_P,), (_p("what", "choice", ("hand", "card")),)),
-    Verb("gain-life", "gains life", (WHO_P,), (AMOUNT,)),
-    Verb("lose-life", "loses life", (WHO_P,), (AMOUNT,)),
+    Verb("gain-life", "gains life", (WHO_P, AMOUNT)),
+    Verb("lose-life", "loses life", (WHO_P, AMOUNT)),
     Verb("damage", "deals damage", (),
          (AMOUNT, _p("target", "choice", ("any", "creature", "player", "opponent")),
           _p("divided", "choice", ("evenly", "announced"),
@@ -187,13 +197,13 @@ VERBS: dict[str, Verb] = _verbs(
           _p("types", "list", CARD_TYPES), _p("subtypes", "list"), _p("colors", "list", COLOURS),
           _p("keywords", "list"), DURATION)),
     Verb("balance", "each player keeps as many as the player with fewest", (),
-         (_p("what", "choice", ("creature", "land", "hand")),)),
+         (_p("what", "choice", ("creature", "land", "hand"), default="land"),)),
     Verb("put-onto-battlefield", "puts cards onto the battlefield", (WHO_P,),
          (WHAT, _p("tapped", "bool"))),
     Verb("to-graveyard", "puts an object into its owner's graveyard", (), (WHAT,)),
     # continuous effects: permissions, prohibitions and overrides of rules (CR 101.1–101.2)
     Verb("permit", "allows an action", (WHO_P, _p("action", "choice", ACTIONS)),
-         (DURATION, COUNT), lasting=True),
+         (DURATION, COUNT), lasting=True),  # count: how many more times
     Verb("forbid", "forbids an action", (WHO_P, _p("action", "choice", ACTIONS)), (DURATION,),
          lasting=True),
     Verb("override-rule", "card text that contradicts a rule", (WHO_P, _p("rule", "choice", RULES)),
@@ -204,16 +214,11 @@ VERBS: dict[str, Verb] = _verbs(
          (_p("what", "text"), _p("ability", "text"), DURATION), lasting=True),
     # cost modifiers (CR 601.2f)
     Verb("cost-increase", "spells cost more", (AMOUNT,),
-         (_p("spells", "choice", ("any", "creature", "noncreature")),
-          _p("whose", "choice", ("any", "you", "opponents")),
-          _p("per", "choice", ("target-beyond-first",))), lasting=True),
+         (SPELLS, WHOSE, _p("per", "choice", ("target-beyond-first",))), lasting=True),
     Verb("cost-reduction", "spells cost less", (AMOUNT,),
-         (_p("spells", "choice", ("any", "creature", "noncreature")),
-          _p("whose", "choice", ("any", "you", "opponents")), _p("colors", "list", COLOURS)),
-         lasting=True),
+         (SPELLS, WHOSE, _p("colors", "list", COLOURS)), lasting=True),
     Verb("cost-floor", "spells cost at least this much", (AMOUNT,),
-         (_p("spells", "choice", ("any", "creature", "noncreature")),
-          _p("while", "choice", ("untapped",))), lasting=True),
+         (SPELLS, _p("while", "choice", ("untapped",))), lasting=True),
     Verb("cast-without-paying", "an alternative cost: without paying the mana cost", (WHO_P,),
          (_p("from", "choice", ("hand",)),), lasting=True),
 )
@@ -221,10 +226,30 @@ VERBS: dict[str, Verb] = _verbs(
 LASTING_VERBS = frozenset(v.name for v in VERBS.values() if v.lasting)
 
 
+def param(instruction: Instruction, name: str) -> Any:
+    """The value of an instruction's parameter, or what its absence means (the default).
+    Asking for a parameter the verb doesn't take is a mistake in the code, not the card.
+
+    >>> from mtgrules.model.cards import Instruction
+    >>> param(Instruction("sacrifice", (("who", "you"),)), "what")
+    'creature'
+    """
+    spec = VERBS[instruction.verb].param(name)
+    value = instruction.get(name)
+    return spec.default if value is None else value
+
+
 def describe_value(name: str, value: Any) -> str:
     """What a parameter takes wherever it appears, in words, for an error message."""
     found = {p.expected() for v in VERBS.values() for p in v.params if p.name == name}
     return " or ".join(sorted(found)) if found else "no such parameter"
+
+
+def who_of(instruction: Instruction) -> str | None:
+    """The ``who:`` of an instruction whose verb addresses players (``None`` otherwise)."""
+    if not any(p.name == "who" for p in VERBS[instruction.verb].params):
+        return None
+    return str(param(instruction, "who"))
 
 
 # -- reading a state ---------------------------------------------------------------------------
@@ -276,7 +301,7 @@ def effects_in_force(state: GameState) -> list[InForce]:
 
 def applies_to(effect: InForce, player: str, state: GameState) -> bool:
     """Whether an effect with a ``who:`` addresses ``player``."""
-    return player in players_named(effect.instruction.get("who", "you"), effect.controller,
+    return player in players_named(param(effect.instruction, "who"), effect.controller,
                                    effect.target, state)
 
 

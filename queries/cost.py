@@ -26,6 +26,7 @@ from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
     card_at,
     mana_abilities_at,
+    param,
     printed_cost,
     sacrifice_cost,
     statics_at,
@@ -119,10 +120,11 @@ def _target(node: Field, state: GameState) -> str:
 
 
 def _division(node: Field, targets: tuple[str, ...], card: Card) -> tuple[int, ...]:
-    divided = [i for i in card.resolve if i.get("divided") == "announced"]
+    damage = [i for i in card.resolve if i.verb == "damage"]
+    divided = [i for i in damage if param(i, "divided") == "announced"]
     if not divided:
-        how = [i for i in card.resolve if i.get("divided")]
-        why = (f"{card.name} divides its damage {how[0].get('divided')} on its own" if how
+        how = [i for i in damage if param(i, "divided")]
+        why = (f"{card.name} divides its damage {param(how[0], 'divided')} on its own" if how
                else f"{card.name} divides nothing")
         raise node.error(why, "no 'division' field for this card (CR 601.2d applies only to "
                          "spells whose player announces a division)")

@@ -24,6 +24,7 @@ from mtgrules.model.edition import Edition, cite, rule_holds, rulebook
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.model.turn import STEP_NAMES, Step
+from mtgrules.model.vocabulary import who_of
 from mtgrules.queries.kinds import QuestionKind, on_both, register
 from mtgrules.queries.verdict import SequencingOutcome, Verdict, citations
 
@@ -74,7 +75,7 @@ def parse(node: Field, state: GameState) -> SequencingQuestion:
         if not card.resolve:
             raise card_node.error(f"'{card.name}' has no instructions to resolve",
                                   "a spell with instructions (an instant or sorcery)")
-        if target is None and any(i.get("who") == "target" for i in card.resolve):
+        if target is None and any(who_of(i) == "target" for i in card.resolve):
             target = _only_target(node, card, caster or state.active, state)
         situation = Situation(kind, card=card, object=obj, caster=caster, target=target)
     elif kind == "steps":

@@ -12,7 +12,7 @@ from mtgrules.model.apnap import Choice, ChoiceOrders, ChoiceProblem
 from mtgrules.model.cards import Card
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import HIDDEN_ZONES, GameState
-from mtgrules.model.vocabulary import players_named
+from mtgrules.model.vocabulary import param, players_named, who_of
 
 CHOOSING_VERBS = {"sacrifice": "battlefield", "discard": "hand", "balance": "battlefield"}
 
@@ -21,19 +21,18 @@ def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
     """The simultaneous choices a card's "each player" instructions create, one event per
     instruction in written order; a player with nothing to choose from makes no choice."""
     instructions = list(card.resolve)
-    if not any(i.get("who") == "each-player" for i in instructions):  # else a triggered one
+    if not any(who_of(i) == "each-player" for i in instructions):  # else a triggered one's
         for ability in card.abilities:
-            if any(i.get("who") == "each-player" for i in ability.effect):
+            if any(who_of(i) == "each-player" for i in ability.effect):
                 instructions = list(ability.effect)
                 break
     choices = []
     for event, ins in enumerate(instructions):
-        who = "each-player" if ins.verb == "balance" else ins.get("who")
-        if ins.verb not in CHOOSING_VERBS or who != "each-player":
+        if ins.verb not in CHOOSING_VERBS or not (ins.verb == "balance" or who_of(ins) == "each-player"):
             continue
-        for player in players_named(who, state.active, None, state):
-            what = ins.get("what", "card")
-            count = int(ins.get("count", 1))
+        for player in players_named("each-player", state.active, None, state):
+            what = param(ins, "what")
+            count = int(param(ins, "count")) if ins.verb != "balance" else 1
             if ins.verb == "discard":
                 options = len(state.player(player).zone("hand"))
                 text = f"chooses {_some(count, 'card')} in hand to discard"

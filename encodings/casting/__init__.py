@@ -15,7 +15,7 @@ from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.model.casting import Casting
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import applies_to, effects_in_force
+from mtgrules.model.vocabulary import applies_to, effects_in_force, param
 
 
 @dataclass(frozen=True)
@@ -69,8 +69,8 @@ def facts(casting: Casting, p: Plan, state: GameState, payment) -> list[str]:
                 if casting.targets[j] == t:
                     out.append(f"same_target({j},{i}).")
         for ins in card.resolve:
-            if ins.get("divided") == "announced":
-                out.append(f"divides({int(ins.get('amount'))}).")
+            if ins.verb == "damage" and param(ins, "divided") == "announced":
+                out.append(f"divides({int(param(ins, 'amount'))}).")
         for i, n in enumerate(casting.division or ()):
             out.append(f"division({i},{n}).")
     # cost and payment (z3)
@@ -94,7 +94,7 @@ def facts(casting: Casting, p: Plan, state: GameState, payment) -> list[str]:
 
 def _target_range(card) -> tuple[int, int]:
     for ins in card.resolve:
-        spec = ins.get("targets")
+        spec = param(ins, "targets") if ins.verb == "damage" else None
         if spec:
             d = dict(spec)
             return int(d.get("min", 1)), int(d.get("max", -1))
@@ -123,5 +123,5 @@ def _legal_target(t: str, kind: str, player: str, state: GameState, spell: str) 
 def _forbidding(state: GameState, player: str) -> list[str]:
     """Sources of "can't cast spells" effects that address ``player`` (CR 601.3)."""
     return [e.source for e in effects_in_force(state)
-            if e.instruction.verb == "forbid" and e.instruction.get("action") == "cast-spells"
+            if e.instruction.verb == "forbid" and param(e.instruction, "action") == "cast-spells"
             and applies_to(e, player, state)]

@@ -20,6 +20,7 @@ from mtgrules.model.vocabulary import (
     activated_ability,
     card_at,
     effects_in_force,
+    param,
     players_named,
     printed_cost,
     sacrifice_cost,
@@ -202,7 +203,7 @@ def _modifiers(card: Card, casting: Casting, state: GameState,
     sources = [(e.source, e.controller, e.instruction, e.permanent)
                for e in effects_in_force(state)]
     for ins in card.statics():  # the spell's own (Fireball's extra targets)
-        if ins.get("per"):
+        if ins.verb == "cost-increase" and param(ins, "per"):
             sources.append((card.name, casting.player, ins, None))
     colours = {"white", "blue", "black", "red", "green"} & set(card.colors)
     for source, controller, ins, obj in sources:
@@ -212,13 +213,14 @@ def _modifiers(card: Card, casting: Casting, state: GameState,
                 "cost-floor": "floor"}[ins.verb]
         why_not = _does_not_apply(ins, card, casting, controller, colours, obj, state)
         event = gone.get(source)
-        if event and (event.startswith("sacrifice") or ins.get("while") == "untapped"):
+        untapped_only = ins.verb == "cost-floor" and param(ins, "while") == "untapped"
+        if event and (event.startswith("sacrifice") or untapped_only):
             why_not = why_not or f"'{event}' took its source away"
         if why_not:
             ignored.append((source, why_not))
             continue
-        amount = int(ins.get("amount", 0))
-        if ins.get("per") == "target-beyond-first":
+        amount = int(param(ins, "amount"))
+        if ins.verb == "cost-increase" and param(ins, "per") == "target-beyond-first":
             amount *= max(0, len(casting.targets) - 1)
             if not amount:
                 ignored.append((source, "only one target"))
@@ -229,19 +231,20 @@ def _modifiers(card: Card, casting: Casting, state: GameState,
 
 def _does_not_apply(ins: Instruction, card: Card, casting: Casting, controller: str,
                     colours: set[str], obj: GameObject | None, state: GameState) -> str:
-    spells = ins.get("spells", "any")
+    spells = param(ins, "spells")
     if spells == "noncreature" and card.is_a("creature"):
         return "the spell is a creature spell"
     if spells == "creature" and not card.is_a("creature"):
         return "the spell is not a creature spell"
-    whose = ins.get("whose", "any")
+    whose = param(ins, "whose") if ins.verb != "cost-floor" else "any"
     if whose != "any" and casting.player not in players_named(whose, controller, None, state):
         return (f"it affects only {controller}'s spells" if whose == "you" else
                 f"it affects only the spells of {controller}'s opponents")
-    wanted = ins.get("colors")
+    wanted = param(ins, "colors") if ins.verb == "cost-reduction" else None
     if wanted and not (set(wanted) & colours):
         return f"the spell is not {' or '.join(wanted)}"
-    if ins.get("while") == "untapped" and obj is not None and obj.tapped:
+    if ins.verb == "cost-floor" and param(ins, "while") == "untapped" and obj is not None \
+            and obj.tapped:
         return "its source is tapped"
     return ""
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from mtgrules.encodings import asp
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import effects_in_force, players_named
+from mtgrules.model.vocabulary import effects_in_force, param, players_named
 
 # What a golden question may ask about, and which fields each needs.
 ASKS = {
@@ -94,20 +94,21 @@ def _effect_facts(state: GameState) -> list[str]:
     for n, effect in enumerate(effects_in_force(state)):
         eid, ins = f"e{n}", effect.instruction
         out.append(asp.fact("effect", eid, effect.source))
-        action = str(ins.get("action", "")).replace("-", "_")
-        for player in players_named(ins.get("who", "you"), effect.controller, effect.target, state):
-            act = f"{action}({asp.term(player)})"
-            if ins.verb == "permit":
-                out.append(f"permits({asp.term(eid)},{act},{int(ins.get('count', 1))}).")
-            elif ins.verb == "forbid":
-                out.append(f"forbids({asp.term(eid)},{act}).")
-            elif ins.verb == "override-rule":
-                out.append(asp.fact("overrides", eid, ins.get("rule"), player))
+        if ins.verb in ("permit", "forbid", "override-rule"):
+            for player in players_named(param(ins, "who"), effect.controller, effect.target, state):
+                if ins.verb == "override-rule":
+                    out.append(asp.fact("overrides", eid, param(ins, "rule"), player))
+                    continue
+                act = f"{str(param(ins, 'action')).replace('-', '_')}({asp.term(player)})"
+                if ins.verb == "permit":
+                    out.append(f"permits({asp.term(eid)},{act},{int(param(ins, 'count'))}).")
+                else:
+                    out.append(f"forbids({asp.term(eid)},{act}).")
         if ins.verb in ("grant-ability", "remove-ability"):
             pred = "grants" if ins.verb == "grant-ability" else "removes"
-            what = ins.get("what")
+            what = param(ins, "what")
             obj = effect.permanent.id if what == "self" and effect.permanent else effect.target or what
-            out.append(asp.fact(pred, eid, obj, ins.get("ability")))
+            out.append(asp.fact(pred, eid, obj, param(ins, "ability")))
     return out
 
 

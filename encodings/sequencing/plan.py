@@ -24,7 +24,7 @@ from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.edition import Edition, rule_holds
 from mtgrules.model.state import GameState
 from mtgrules.model.turn import Step
-from mtgrules.model.vocabulary import players_named
+from mtgrules.model.vocabulary import param, players_named
 
 FREE_VERBS = ("tap-mana", "animate")
 """Actions a player may take whenever they have priority; the rules place them only by what
@@ -185,15 +185,16 @@ def _instruction_slots(ins: Instruction, pos: int, controller: str, target: str 
     """The slots one instruction creates, one per player it addresses (APNAP order)."""
     out: list[Slot] = []
     # balance: every player chooses, in APNAP order (CR 101.4)
-    players = players_named("each-player" if ins.verb == "balance" else ins.get("who", "you"),
+    players = players_named("each-player" if ins.verb == "balance" else param(ins, "who"),
                             controller, target, state)
     where = f"{name}, instruction {pos}"
     for p in players:
         key = f"{source}:{pos}:{p}"
-        count = int(ins.get("count", 1))
+        count = int(param(ins, "count")) if ins.verb in ("sacrifice", "discard", "return", "draw",
+                                                         "search") else 1
         if ins.verb == "sacrifice":
-            what = ins.get("what", "creature")
-            unless = ins.get("unless")
+            what = param(ins, "what")
+            unless = param(ins, "unless")
             if what == "self" and unless:
                 cost = dict(unless)
                 out.append(Slot(key, p, ("discard", "sacrifice"), f"{p} discards a card or "
@@ -208,16 +209,16 @@ def _instruction_slots(ins: Instruction, pos: int, controller: str, target: str 
             out.append(Slot(key, p, ("discard",), f"{p} discards {some(count, 'card')} ({where})",
                             step, pos, pick=Pick(p, "hand", "card", count), source=source))
         elif ins.verb in ("lose-life", "gain-life"):
-            amount = int(ins.get("amount", 1))
+            amount = int(param(ins, "amount"))
             out.append(Slot(key, p, (ins.verb,), f"{p} {'loses' if ins.verb == 'lose-life' else 'gains'}"
                             f" {amount} life ({where})", step, pos, count=amount, source=source))
         elif ins.verb == "return":
-            what = str(ins.get("what", "creature"))
+            what = str(param(ins, "what"))
             another = what.startswith("another-")   # "another creature card": not the source
             what = what.removeprefix("another-")
             out.append(Slot(key, p, ("return",), f"{p} returns {some(count, what + ' card')} from "
                             f"the graveyard ({where})", step, pos,
-                            pick=Pick(p, str(ins.get("from", "graveyard")), what, count,
+                            pick=Pick(p, str(param(ins, "from")), what, count,
                                       exclude=source if another else None),
                             source=source))
         elif ins.verb == "draw":
@@ -225,13 +226,13 @@ def _instruction_slots(ins: Instruction, pos: int, controller: str, target: str 
                             count=count, source=source))
         elif ins.verb == "search":
             out.append(Slot(key, p, ("search",), f"{p} searches the library ({where})", step, pos,
-                            pick=Pick(p, "library", str(ins.get("what", "card")), count,
-                                      up_to=bool(ins.get("up-to", False))), source=source))
+                            pick=Pick(p, "library", str(param(ins, "what")), count,
+                                      up_to=bool(param(ins, "up-to"))), source=source))
         elif ins.verb == "shuffle":
             out.append(Slot(key, p, ("shuffle",), f"{p} shuffles ({where})", step, pos,
                             source=source))
         elif ins.verb == "balance":
-            what = str(ins.get("what", "land"))
+            what = str(param(ins, "what"))
             zone, verb = ("hand", "discard") if what == "hand" else ("battlefield", "sacrifice")
             counts = {q: _count(board, state, q, zone, what) for q in state.names}
             fewest = min(counts.values())
@@ -335,7 +336,7 @@ def plan_for(situation: Situation, state: GameState, edition: Edition) -> Plan:
                                                        f"{obj.id}'s upkeep trigger", step)
                             plan.slots += slots
                             keys += [s.key for s in slots]
-                            if ins.get("unless"):
+                            if ins.verb == "sacrifice" and param(ins, "unless"):
                                 plan.rules.add("cost.unless")
                 if keys:
                     plan.rules.add("turn.upkeep")
