@@ -1,6 +1,6 @@
 """Payment search time (CR 601.2g–h) against cost size and number of mana sources.
 
-z3 (``mtgrules.encodings.smt.cost.pay``: feasibility alone, and with the fewest abilities
+z3 (``mtgrules.encodings.cost.smt.pay``: feasibility alone, and with the fewest abilities
 activated, as the cost and cast questions use it) against a plain-Python exhaustive search
 over which sources to tap and how to pay each hybrid/Phyrexian symbol. Sources are lands
 of mixed colours (a quarter of them snow); costs mix generic, coloured, hybrid, monocoloured
@@ -16,7 +16,7 @@ import random
 import time
 from collections import Counter
 
-from mtgrules.encodings.smt.cost import CostProblem, ManaAbility, Payment, PaymentProblem, pay
+from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Payment, PaymentProblem, pay
 from mtgrules.model.mana import MANA_TYPES, ManaCost
 
 from timing import timed  # benchmarks/timing.py, beside this script
@@ -74,8 +74,8 @@ def main() -> None:
     for n_symbols in (3, 6, 10, 15):
         for n_sources in (5, 15, 30, 60):
             problem = make_problem(n_symbols, n_sources, seed=n_symbols * 100 + n_sources)
-            t_feasible, r1 = timed(lambda: pay(problem, minimise=False))
-            t_minimal, r2 = timed(lambda: pay(problem))
+            t_feasible, r1 = timed(lambda problem=problem: pay(problem, minimise=False))
+            t_minimal, r2 = timed(lambda problem=problem: pay(problem))
             start = time.perf_counter()
             ex = exhaustive(problem, start + BUDGET)
             t_ex = time.perf_counter() - start

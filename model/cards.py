@@ -1,8 +1,9 @@
 """Cards: characteristics plus abilities written in the project's instruction vocabulary.
 
 A card never carries printed text. Its behaviour is a list of instructions such as
-``{do: sacrifice, who: target, what: creature}``; ``VERBS`` is the vocabulary, with the
-parameters each verb takes, and every card file is checked against it when loaded.
+``{do: sacrifice, who: target, what: creature}``; the vocabulary (every verb, every
+parameter's allowed values) is ``mtgrules.model.vocabulary``, and every value of every card
+file is checked against it when loaded.
 The built-in library is ``data/cards/*.yaml``; a scenario may add cards in the same form.
 """
 from __future__ import annotations
@@ -13,51 +14,11 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from mtgrules.model.mana import ManaCost, ManaCostError
 from mtgrules.model.source import Field, did_you_mean
+from mtgrules.model.vocabulary import CARD_TYPES, VERBS
 
-CARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery",
-              "battle", "kindred")
 ABILITY_KINDS = ("static", "triggered", "activated", "mana")
-
-# verb -> (required parameters, optional parameters). "who" names a player relative to the
-# source: you, target, opponent(s), each-player, controller.
-_WHO = ("who",)
-VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    # one-shot instructions
-    "draw": (_WHO, ("count",)),
-    "discard": (_WHO, ("count", "what", "random")),
-    "sacrifice": (_WHO, ("what", "count", "unless")),
-    "return": (_WHO, ("what", "from", "to", "count")),
-    "search": (_WHO, ("what", "count", "up-to", "to", "tapped", "then")),
-    "shuffle": (_WHO, ()),
-    "look": (_WHO, ("count", "at")),
-    "reveal": (_WHO, ("what",)),
-    "gain-life": (_WHO, ("amount",)),
-    "lose-life": (_WHO, ("amount",)),
-    "damage": ((), ("amount", "target", "divided", "targets", "kicked-amount")),
-    "counter": ((), ("target",)),
-    "destroy": ((), ("target",)),
-    "tap": ((), ("what",)),
-    "untap": ((), ("what",)),
-    "add-mana": ((), ("mana",)),
-    "modify-pt": ((), ("target", "power", "toughness", "duration")),
-    "animate": ((), ("power", "toughness", "types", "subtypes", "colors", "keywords", "duration")),
-    "balance": ((), ("what",)),           # keep as many as the player with fewest, lose the rest
-    "put-onto-battlefield": (_WHO, ("what", "tapped")),
-    "to-graveyard": ((), ("what",)),
-    # continuous effects: permissions, prohibitions and overrides of rules (CR 101.1–101.2)
-    "permit": (("who", "action"), ("duration", "count")),
-    "forbid": (("who", "action"), ("duration",)),
-    "override-rule": (("who", "rule"), ("duration",)),
-    "grant-ability": ((), ("what", "ability", "duration")),
-    "remove-ability": ((), ("what", "ability", "duration")),
-    # cost modifiers (CR 601.2f)
-    "cost-increase": (("amount",), ("spells", "whose", "per")),
-    "cost-reduction": (("amount",), ("spells", "whose", "colors")),
-    "cost-floor": (("amount",), ("spells", "while")),
-    "cast-without-paying": (("who",), ("from",)),
-}
-
 
 @dataclass(frozen=True)
 class Instruction:
@@ -97,8 +58,8 @@ class Card:
 
     name: str
     types: frozenset[str]
-    mana_cost: str | None = None
-    """As printed in symbols, e.g. ``{1}{G}``; ``None`` for a card with no mana cost."""
+    mana_cost: ManaCost | None = None
+    """Its mana cost (``{1}{G}``); ``None`` for a card with no mana cost (CR 118.6)."""
     subtypes: frozenset[str] = frozenset()
     supertypes: frozenset[str] = frozenset()
     colors: frozenset[str] = frozenset()
@@ -112,7 +73,7 @@ class Card:
     abilities: tuple[Ability, ...] = ()
     additional_costs: tuple[Any, ...] = ()
     alternative_costs: tuple[Any, ...] = ()
-    kicker: str | None = None
+    kicker: ManaCost | None = None
 
     def is_a(self, card_type: str) -> bool:
         return card_type in self.types
@@ -161,7 +122,7 @@ class CardLibrary(Mapping[str, Card]):
     def __len__(self) -> int:
         return len(self._cards)
 
-    def extended(self, cards: Iterable[Card]) -> "CardLibrary":
+    def extended(self, cards: Iterable[Card]) -> CardLibrary:
         """A new library with these cards added (a scenario's own cards win over built-ins)."""
         return CardLibrary([*self._cards.values(), *cards])
 
@@ -175,7 +136,8 @@ class CardLibrary(Mapping[str, Card]):
 
 def parse_cards(doc: Field) -> list[Card]:
     """Cards from a YAML list of card entries (a card file, or a scenario's ``cards``)."""
-    cards, seen = [], {}
+    cards: list[Card] = []
+    seen: dict[str, int | None] = {}
     for entry in doc.list():
         card = parse_card(entry)
         if card.name in seen:
@@ -192,10 +154,8 @@ def parse_card(entry: Field) -> Card:
         "resolve", "static", "triggered", "activated", "mana", "additional-costs",
         "alternative-costs", "kicker"])
     types = frozenset(t.choice(CARD_TYPES, "card type") for t in entry["types"].list())
-    cost = entry.get("cost").str() if entry.has("cost") else None
-    for cost_field in ("cost", "kicker"):  # every printed cost must be well formed (CR 107.4)
-        if entry.has(cost_field):
-            _check_mana_cost(entry[cost_field])
+    # every printed cost must be well formed (CR 107.4)
+    cost = _mana_cost(entry["cost"]) if entry.has("cost") else None
     abilities: list[Ability] = []
     for inst in entry.get("static", []).list():
         abilities.append(Ability("static", (parse_instruction(inst),)))
@@ -211,7 +171,7 @@ def parse_card(entry: Field) -> Card:
         abilities.append(Ability("mana", cost=tuple(_freeze(c.value) for c in mana["cost"].list()),
                                  produces=mana["add"].str()))
     colors = (frozenset(c.str() for c in entry["colors"].list()) if entry.has("colors")
-              else colors_of_cost(cost))
+              else colors_of_cost(str(cost) if cost else None))
     return Card(
         name=entry["name"].str(),
         types=types,
@@ -227,14 +187,13 @@ def parse_card(entry: Field) -> Card:
         abilities=tuple(abilities),
         additional_costs=tuple(_freeze(c.value) for c in entry.get("additional-costs", []).list()),
         alternative_costs=tuple(_freeze(c.value) for c in entry.get("alternative-costs", []).list()),
-        kicker=entry["kicker"].str() if entry.has("kicker") else None,
+        kicker=_mana_cost(entry["kicker"]) if entry.has("kicker") else None,
     )
 
 
-def _check_mana_cost(node: Field) -> None:
-    from mtgrules.model.mana import ManaCost, ManaCostError
+def _mana_cost(node: Field) -> ManaCost:
     try:
-        ManaCost.parse(node.str())
+        return ManaCost.parse(node.str())
     except ManaCostError as exc:
         raise node.error(str(exc).rstrip("."), "a mana cost written in symbols, e.g. {1}{G}") from None
 
@@ -244,12 +203,20 @@ def _instructions(node: Field) -> tuple[Instruction, ...]:
 
 
 def parse_instruction(node: Field) -> Instruction:
-    node.mapping(required=["do"], optional={p for req, opt in VERBS.values() for p in req + opt})
-    verb = node["do"].choice(VERBS, "instruction")
-    required, optional = VERBS[verb]
-    node.mapping(required=("do", *required), optional=optional)
+    """An instruction, every key and every value checked against the vocabulary."""
+    node.mapping(required=["do"], optional={p.name for v in VERBS.values() for p in v.params})
+    verb = VERBS[node["do"].choice(VERBS, "instruction")]
+    node.mapping(required=("do", *(p.name for p in verb.required)),
+                 optional=[p.name for p in verb.optional])
+    for param in verb.params:
+        if node.has(param.name) and not param.allows(node[param.name].value):
+            value = node[param.name].value
+            raise node[param.name].error(
+                f"'{value}' is not a value '{param.name}' takes in a {verb.name} instruction",
+                param.expected(),
+                did_you_mean(str(value), param.values) if param.values else "")
     params = tuple((k, _freeze(v.value)) for k, v in node.items() if k != "do")
-    return Instruction(verb, params)
+    return Instruction(verb.name, params)
 
 
 def _freeze(value: Any) -> Any:

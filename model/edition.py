@@ -41,15 +41,15 @@ class Edition:
             )
 
     @classmethod
-    def newest(cls) -> "Edition":
+    def newest(cls) -> Edition:
         return cls(EDITION_DATES[-1])
 
     @classmethod
-    def all(cls) -> list["Edition"]:
+    def all(cls) -> list[Edition]:
         return [cls(d) for d in EDITION_DATES]
 
     @classmethod
-    def in_force_on(cls, date: str) -> "Edition":
+    def in_force_on(cls, date: str) -> Edition:
         """The newest known edition dated on or before ``date`` (for a CR file newer than
         any the project knows, its numbering is assumed to be the newest known one's)."""
         known = [d for d in EDITION_DATES if d <= date]
@@ -62,7 +62,7 @@ class Edition:
     def day(self) -> _dt.date:
         return _dt.date.fromisoformat(self.date)
 
-    def __lt__(self, other: "Edition") -> bool:
+    def __lt__(self, other: Edition) -> bool:
         return self.date < other.date
 
     def __str__(self) -> str:
@@ -83,7 +83,7 @@ class Citation:
     """The rule number as printed in that document's edition."""
 
     @classmethod
-    def parse(cls, text: str) -> "Citation":
+    def parse(cls, text: str) -> Citation:
         doc, _, number = text.strip().partition(" ")
         if doc not in ("CR", "MTR") or not number:
             raise ValueError(f"not a citation: {text!r} (expected e.g. 'CR 601.2f' or 'MTR 4.3')")

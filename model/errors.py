@@ -55,5 +55,12 @@ class UnsupportedQuestion(MtgRulesError):
     """A well-formed question that falls outside what the encodings cover."""
 
 
-class SolverTimeout(MtgRulesError):
-    """A solver ran out of its resource budget before deciding."""
+class BudgetExhausted(UnsupportedQuestion):
+    """A solver ran out of its budget before deciding: "unsupported: budget", not a verdict."""
+
+    def __init__(self, detail: str):
+        super().__init__(f"unsupported: budget — {detail}")
+
+
+class BackendDisagreement(MtgRulesError):
+    """ASP and SMT answered the same question differently: a bug in an encoding, not a verdict."""

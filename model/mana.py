@@ -1,17 +1,19 @@
-"""Mana symbols, mana costs and mana pools (CR 107.4, 202.3).
+"""Mana symbols, mana costs and mana pools (CR 107.4): values, read and printed.
 
 ``ManaCost.parse("{2}{W/U}{B/P}")`` reads a cost written in symbols and ``str(cost)`` prints it
-back exactly; ``cost.mana_value()`` is its mana value (CR 202.3). A malformed cost raises
-``ManaCostError`` naming the offending symbol and its position.
+back exactly. A malformed cost raises ``ManaCostError`` naming the offending symbol and its
+position. What a cost amounts to (its mana value, its total) is the cost area's
+(``mtgrules.encodings.cost``).
 
 >>> cost = ManaCost.parse("{X}{X}{G/U/P}{2/W}")
->>> str(cost), cost.mana_value(), cost.mana_value(x=3)
-('{X}{X}{G/U/P}{2/W}', 3, 9)
+>>> str(cost), len(cost), cost.x_count
+('{X}{X}{G/U/P}{2/W}', 4, 2)
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mtgrules.model.errors import MtgRulesError
@@ -67,17 +69,6 @@ class ManaSymbol:
 
     def __str__(self) -> str:
         return self.text
-
-    def mana_value(self, x: int = 0) -> int:
-        """This symbol's share of a mana value (CR 202.3): the larger half of a hybrid
-        symbol, 1 for a Phyrexian symbol, the chosen X (0 off the stack)."""
-        if self.kind == "generic":
-            return self.amount
-        if self.kind == "mono-hybrid":
-            return max(self.amount, 1)
-        if self.kind == "x":
-            return x
-        return 1
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -160,7 +151,7 @@ class ManaCost:
     symbols: tuple[ManaSymbol, ...] = ()
 
     @classmethod
-    def parse(cls, text: str) -> "ManaCost":
+    def parse(cls, text: str) -> ManaCost:
         """Read a cost such as ``{2}{W/U}{B/P}``; ``{0}`` is the cost of zero mana."""
         if not isinstance(text, str):
             raise ManaCostError(f"{text!r} is not a mana cost: expected text such as '{{1}}{{G}}'.")
@@ -183,7 +174,7 @@ class ManaCost:
         return cls(tuple(symbols))
 
     @classmethod
-    def of(cls, generic: int = 0, **colored: int) -> "ManaCost":
+    def of(cls, generic: int = 0, **colored: int) -> ManaCost:
         """A plain cost from counts: ``ManaCost.of(2, B=1)`` is {2}{B}."""
         symbols = [ManaSymbol("generic", amount=generic)] if generic or not colored else []
         for letter in MANA_TYPES:
@@ -198,18 +189,14 @@ class ManaCost:
     def __repr__(self) -> str:
         return f"ManaCost.parse({str(self)!r})"
 
-    def __add__(self, other: "ManaCost") -> "ManaCost":
+    def __add__(self, other: ManaCost) -> ManaCost:
         return ManaCost(self.symbols + other.symbols)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[ManaSymbol]:
         return iter(self.symbols)
 
     def __len__(self) -> int:
         return len(self.symbols)
-
-    def mana_value(self, x: int | None = None) -> int:
-        """Mana value (CR 202.3): X counts as 0 unless ``x`` (its value on the stack) is given."""
-        return sum(s.mana_value(x or 0) for s in self.symbols)
 
     @property
     def x_count(self) -> int:
@@ -224,10 +211,10 @@ class ManaCost:
     def generic(self) -> int:
         return sum(s.amount for s in self.symbols if s.kind == "generic")
 
-    def counts(self) -> Counter:
+    def counts(self) -> Counter[str]:
         """Counts of the symbols that have one way of payment: generic total under
         ``"generic"``, one entry per mana type letter, and ``"S"`` for snow."""
-        found: Counter = Counter()
+        found: Counter[str] = Counter()
         for s in self.symbols:
             if s.kind == "generic":
                 found["generic"] += s.amount
@@ -240,14 +227,14 @@ class ManaCost:
         return found
 
 
-def parse_pool(text: str) -> Counter:
+def parse_pool(text: str) -> Counter[str]:
     """A mana pool written in symbols (``{G}{G}{C}``) as counts per mana type; ``""`` is empty.
 
     Mana in a pool has a type, so only {W} {U} {B} {R} {G} {C} may appear (CR 106.1)."""
     if text == "":
         return Counter()
     cost = ManaCost.parse(text)
-    pool: Counter = Counter()
+    pool: Counter[str] = Counter()
     for n, s in enumerate(cost.symbols, start=1):
         if s.kind == "colored":
             pool[s.colors[0]] += 1
@@ -259,7 +246,7 @@ def parse_pool(text: str) -> Counter:
     return pool
 
 
-def format_counts(counts: Counter | dict, generic_first: bool = True) -> str:
+def format_counts(counts: Counter[str] | dict[str, int], generic_first: bool = True) -> str:
     """Print counts per mana type (and ``generic``, ``S``) as symbols, e.g. {2}{B}{B}."""
     out = ""
     generic = counts.get("generic", 0)

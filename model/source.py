@@ -5,6 +5,7 @@ accessors check type and shape and raise ``ScenarioError`` pointing at the exact
 """
 from __future__ import annotations
 
+import builtins
 import difflib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ class Field:
 
     # -- construction -------------------------------------------------------------------
     @classmethod
-    def parse(cls, text: str, file: str | None = None) -> "Field":
+    def parse(cls, text: str, file: str | None = None) -> Field:
         try:
             node = yaml.compose(text, Loader=yaml.SafeLoader)
         except yaml.YAMLError as exc:
@@ -44,7 +45,7 @@ class Field:
         return cls._build(node, "", file)
 
     @classmethod
-    def _build(cls, node: yaml.Node, path: str, file: str | None) -> "Field":
+    def _build(cls, node: yaml.Node, path: str, file: str | None) -> Field:
         line = node.start_mark.line + 1
         if isinstance(node, yaml.MappingNode):
             children: dict[str, Field] = {}
@@ -64,7 +65,7 @@ class Field:
         return cls(value, path, file, line)
 
     @classmethod
-    def of(cls, value: Any, path: str = "", file: str | None = None) -> "Field":
+    def of(cls, value: Any, path: str = "", file: str | None = None) -> Field:
         """Wrap a plain Python value (from the API) so it is validated the same way."""
         if isinstance(value, dict):
             kids = {str(k): cls.of(v, _join(path, str(k)), file) for k, v in value.items()}
@@ -93,7 +94,7 @@ class Field:
         if not ok:
             raise self.error(f"got {_describe(self.value)}", _TYPE_NAMES.get(kind, kind.__name__))
 
-    def mapping(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> "Field":
+    def mapping(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> Field:
         """Check this is a mapping with exactly these fields allowed; returns self."""
         self._is(dict)
         required, allowed = list(required), set(required) | set(optional)
@@ -110,20 +111,22 @@ class Field:
     def has(self, key: str) -> bool:
         return isinstance(self.value, dict) and key in self._children
 
-    def __getitem__(self, key: str) -> "Field":
+    def __getitem__(self, key: str) -> Field:
         self._is(dict)
         if key not in self._children:
             raise self.error(f"the required field '{key}' is missing", f"a field '{key}' here")
-        return self._children[key]
+        child: Field = self._children[key]
+        return child
 
-    def get(self, key: str, default: Any = None) -> "Field":
+    def get(self, key: str, default: Any = None) -> Field:
         self._is(dict)
         if key in self._children:
-            return self._children[key]
+            child: Field = self._children[key]
+            return child
         missing = Field.of(default, _join(self.path, key), self.file)
         return Field(missing.value, missing.path, self.file, self.line, missing._children)
 
-    def items(self) -> Iterator[tuple[str, "Field"]]:
+    def items(self) -> Iterator[tuple[str, Field]]:
         self._is(dict)
         return iter(self._children.items())
 
@@ -131,19 +134,20 @@ class Field:
         self._is(dict)
         return list(self._children)
 
-    def list(self, allow_single: bool = False) -> list["Field"]:
+    def list(self, allow_single: bool = False) -> list[Field]:
         if allow_single and not isinstance(self.value, list):
             return [self]
         self._is(list)
         return list(self._children)
 
-    def str(self) -> str:
+    def str(self) -> builtins.str:
         if isinstance(self.value, (int, float)) and not isinstance(self.value, bool):
-            return str(self.value)
-        self._is(str)
-        return self.value
+            return builtins.str(self.value)
+        self._is(builtins.str)
+        return builtins.str(self.value)
 
-    def int(self, minimum: int | None = None, maximum: int | None = None) -> int:
+    def int(self, minimum: builtins.int | None = None,
+            maximum: builtins.int | None = None) -> builtins.int:
         self._is(int)
         low = minimum is not None and self.value < minimum
         high = maximum is not None and self.value > maximum
@@ -151,21 +155,21 @@ class Field:
             bounds = (f"from {minimum} to {maximum}" if minimum is not None and maximum is not None
                       else f"of at least {minimum}" if minimum is not None else f"of at most {maximum}")
             raise self.error(f"got {self.value}", f"a whole number {bounds}")
-        return self.value
+        return builtins.int(self.value)
 
-    def bool(self) -> bool:
-        self._is(bool)
-        return self.value
+    def bool(self) -> builtins.bool:
+        self._is(builtins.bool)
+        return builtins.bool(self.value)
 
-    def choice(self, options: Iterable[str], what: str = "value") -> str:
+    def choice(self, options: Iterable[builtins.str], what: builtins.str = "value") -> builtins.str:
         text = self.str()
-        options = list(options)
-        if text not in options:
-            raise self.unknown(text, options, what)
+        known = builtins.list(options)
+        if text not in known:
+            raise self.unknown(text, known, what)
         return text
 
     @property
-    def is_none(self) -> bool:
+    def is_none(self) -> builtins.bool:
         return self.value is None
 
 

@@ -49,7 +49,7 @@ class PlayerState:
                 return objects
         return ()
 
-    def with_zone(self, name: str, objects: tuple[GameObject, ...]) -> "PlayerState":
+    def with_zone(self, name: str, objects: tuple[GameObject, ...]) -> PlayerState:
         rest = tuple((z, objs) for z, objs in self.zones if z != name)
         return replace(self, zones=tuple(sorted(rest + ((name, objects),),
                                                 key=lambda zo: ZONES.index(zo[0]))))
@@ -144,11 +144,11 @@ class GameState:
         return (zone == "hand" and owner == player) or (player, object_id) in self.known
 
     # -- changes ------------------------------------------------------------------------
-    def with_player(self, updated: PlayerState) -> "GameState":
+    def with_player(self, updated: PlayerState) -> GameState:
         return replace(self, players=tuple(updated if p.name == updated.name else p
                                            for p in self.players))
 
-    def moved(self, object_id: str, to_zone: str, to_player: str | None = None) -> "GameState":
+    def moved(self, object_id: str, to_zone: str, to_player: str | None = None) -> GameState:
         """A new state with the object moved to the end of ``to_zone`` of its owner
         (or of ``to_player``)."""
         where = self.find(object_id)

@@ -21,7 +21,12 @@ class Step(str, Enum):
     CLEANUP = "cleanup"
 
     @property
-    def index(self) -> int:
+    def position(self) -> int:
+        """Where the step comes in the turn, from 0 (untap) to 11 (cleanup).
+
+        >>> Step.UPKEEP.position
+        1
+        """
         return list(Step).index(self)
 
     @property

@@ -4,12 +4,14 @@
 """
 from __future__ import annotations
 
+from mtgrules.model.casting import Casting
+
 # Importing each question module registers its kind (golden, apnap, sequencing, cost, cast).
 from mtgrules.queries import apnap, cast, cost, golden, sequencing, turn  # noqa: F401
 from mtgrules.queries.api import check, check_file, check_scenario
 from mtgrules.queries.apnap import check_choice_order, order_choices
 from mtgrules.queries.cast import check_cast
-from mtgrules.queries.cost import Casting, payment, total_cost
+from mtgrules.queries.cost import payment, total_cost
 from mtgrules.queries.golden import GoldenQuestion, ask_golden
 from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
 from mtgrules.queries.sequencing import check_block, check_performed, standing_orders

@@ -3,18 +3,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import MtgRulesError
-from mtgrules.queries.kinds import BACKENDS, KINDS, resolve_backend
+from mtgrules.queries.kinds import BACKENDS, KINDS, on_both, resolve_backend
 from mtgrules.queries.scenario import Scenario, builtin_scenario_files, load_scenario
 from mtgrules.queries.verdict import Verdict
-
-
-class BackendDisagreement(MtgRulesError):
-    """ASP and SMT answered the same question differently: a bug in an encoding, not a verdict."""
 
 
 def check_scenario(scenario: Scenario, edition: Edition | None = None,
@@ -27,14 +23,8 @@ def check_scenario(scenario: Scenario, edition: Edition | None = None,
     chosen = resolve_backend(kind, backend)
     if chosen != "both":
         return kind.answer(scenario.question, scenario.state, edition, chosen)
-    by_asp = kind.answer(scenario.question, scenario.state, edition, "asp")
-    by_smt = kind.answer(scenario.question, scenario.state, edition, "smt")
-    if not by_asp.same_answer(by_smt):
-        raise BackendDisagreement(
-            f"{scenario.file or scenario.name}: the ASP and SMT encodings disagree "
-            f"(asp: {by_asp.outcome} {[str(c) for c in by_asp.citations]}; "
-            f"smt: {by_smt.outcome} {[str(c) for c in by_smt.citations]}).")
-    return replace(by_asp, backend="asp+smt")
+    return on_both(lambda b: kind.answer(scenario.question, scenario.state, edition, b),
+                   scenario.file or scenario.name)
 
 
 @dataclass
@@ -80,7 +70,7 @@ class CheckResult:
             "backend": v.backend if v else None,
             "witness": v.witness if v else None,
             "counterexample": v.counterexample if v else None,
-            "details": v.details if v else {},
+            "details": v.json_details() if v else {},
             "error": self.error,
         }
 
@@ -91,7 +81,7 @@ def expectation_met(scenario: Scenario, verdict: Verdict) -> bool:
         return True
     if verdict.outcome != expect.verdict:
         return False
-    if expect.fails and set(expect.fails) != set(verdict.details.get("failed", ())):
+    if expect.fails and expect.fails != verdict.failed:
         return False
     return set(expect.cites) <= set(verdict.citations)
 

@@ -2,24 +2,21 @@
 what does each know when choosing, and does a proposed order give anyone knowledge they
 should not have had?
 
-Two independent encodings answer: ``encodings/asp/apnap.lp`` and ``encodings/smt/apnap.py``.
+Two independent encodings answer (``encodings/apnap/``): ``apnap.lp`` and ``smt.py``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mtgrules.encodings import asp
-from mtgrules.encodings.smt import apnap as smt_apnap
+from mtgrules.encodings import apnap
 from mtgrules.model.apnap import Choice, ChoiceOrders, ChoiceProblem
-from mtgrules.model.cards import Card
 from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.source import Field
 from mtgrules.model.state import HIDDEN_ZONES, GameState
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.verdict import ApnapOutcome, Verdict, citations
 
-CHOOSING_VERBS = {"sacrifice": "battlefield", "discard": "hand", "balance": "battlefield"}
 ZONES_CHOSEN_FROM = ("battlefield", "hand", "library", "graveyard", "exile")
 
 
@@ -34,44 +31,6 @@ class ApnapQuestion:
         return f"{mode}: {len(self.problem.choices)} choices, {len(self.problem.players)} players"
 
 
-# -- building problems ----------------------------------------------------------------------
-
-def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
-    """The simultaneous choices a card's "each player" instructions create, one event per
-    instruction in written order; a player with nothing to choose from makes no choice."""
-    instructions = list(card.resolve)
-    if not any(i.get("who") == "each-player" for i in instructions):
-        for ability in card.abilities:
-            if any(i.get("who") == "each-player" for i in ability.effect):
-                instructions = list(ability.effect)
-                break
-    choices = []
-    for event, ins in enumerate(instructions):
-        if ins.verb not in CHOOSING_VERBS or ins.get("who", "each-player") != "each-player":
-            continue
-        for player in state.apnap():
-            what = ins.get("what", "card")
-            count = int(ins.get("count", 1))
-            if ins.verb == "discard":
-                options = len(state.player(player).zone("hand"))
-                text = f"chooses {_some(count, 'card')} in hand to discard"
-            elif ins.verb == "balance":
-                options = 1
-                text = f"chooses which {what}s to keep"
-            else:
-                options = len(state.controlled(player, what))
-                text = f"chooses {_some(count, what)} to sacrifice"
-            if options == 0:
-                continue
-            choices.append(Choice(f"{player}-{ins.verb}-{event + 1}", player, text, event=event,
-                                  face_down=CHOOSING_VERBS[ins.verb] in HIDDEN_ZONES))
-    return tuple(choices)
-
-
-def _some(count: int, noun: str) -> str:
-    return f"a {noun}" if count == 1 else f"{count} {noun}s"
-
-
 def parse(node: Field, state: GameState) -> ApnapQuestion:
     node.mapping(required=["kind"], optional=["from", "choices", "starting-game",
                                               "starting-player", "proposed"])
@@ -82,7 +41,7 @@ def parse(node: Field, state: GameState) -> ApnapQuestion:
                          "either a 'from' field or a 'choices' list")
     if node.has("from"):
         card = state.cards.lookup(node["from"])
-        choices = choices_from_card(card, state)
+        choices = apnap.choices_from_card(card, state)
         if not choices:
             raise node["from"].error(f"'{card.name}' makes no player choose anything here",
                                      "a card with an 'each-player' sacrifice, discard or balance "
@@ -152,86 +111,17 @@ def _explicit_choices(node: Field, names: tuple[str, ...]) -> tuple[Choice, ...]
     return tuple(choices)
 
 
-# -- the ASP backend ------------------------------------------------------------------------
-
-def problem_facts(problem: ChoiceProblem) -> list[str]:
-    f = asp.fact
-    out = [f("nplayers", len(problem.players)), f("first", problem.first)]
-    out += [f("seat", p, i) for i, p in enumerate(problem.players)]
-    if problem.starting_game:
-        out.append("starting_game.")
-    for c in problem.choices:
-        out += [f("choice", c.id), f("chooser", c.id, c.player)]
-        if c.caused_by:
-            out.append(f("caused", c.id, c.caused_by))
-        else:
-            out.append(f("event", c.id, c.event))
-        if c.written is not None:
-            out.append(f("written", c.id, c.written))
-        if c.face_down:
-            out.append(f("face_down", c.id))
-    return out
-
-
-def solve_asp(problem: ChoiceProblem, edition: Edition) -> ChoiceOrders:
-    result = asp.solve(["apnap"], problem_facts(problem), edition, models=0)
-    orders, knowledge, rules, undecided = [], [], set(), set()
-    for model in result.models:
-        pos = dict(asp.atoms(model, "pos"))
-        orders.append(tuple(sorted(pos, key=pos.get)))
-        knowledge.append(frozenset(asp.atoms(model, "knows")))
-        rules |= {r for (r,) in asp.atoms(model, "uses")}
-        undecided |= {r for (r,) in asp.atoms(model, "undecided")}
-    pairs = sorted(zip(orders, knowledge))
-    return ChoiceOrders(tuple(o for o, _ in pairs), tuple(k for _, k in pairs),
-                        frozenset(rules), frozenset(undecided))
-
-
-def misplaced_asp(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition
-                  ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    """(misplaced, learned) pairs (c, d): d was made before c though no correct order allows
-    it; ``learned`` keeps those where c's chooser saw d."""
-    brave = asp.solve(["apnap"], [*problem_facts(problem), "#show before/2."], edition,
-                      models=0, options=["--enum-mode=brave"])
-    possible = asp.atoms(brave.models[-1], "before") if brave.models else []
-    facts = [asp.fact("possible_before", d, c) for d, c in possible]
-    facts += [asp.fact("proposed", c, k) for k, c in enumerate(proposed, 1)]
-    facts += [asp.fact("chooser", c.id, c.player) for c in problem.choices]
-    facts += [asp.fact("face_down", c.id) for c in problem.choices if c.face_down]
-    model = asp.solve(["apnap_check"], facts, edition).models[0]
-    return set(asp.atoms(model, "misplaced")), set(asp.atoms(model, "learned"))
-
-
-def misplaced_smt(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition
-                  ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    encoding = smt_apnap.ApnapSmt(problem, edition)
-    misplaced, learned = set(), set()
-    for j, c in enumerate(proposed):
-        for d in proposed[:j]:
-            if not encoding.possibly_before(d, c):
-                misplaced.add((c, d))
-                if problem.choice(c).player != problem.choice(d).player \
-                        and not problem.choice(d).face_down:
-                    learned.add((c, d))
-    return misplaced, learned
-
-
-def solve_orders(problem: ChoiceProblem, edition: Edition, backend: str) -> ChoiceOrders:
-    return solve_asp(problem, edition) if backend == "asp" else smt_apnap.solve(problem, edition)
-
-
 # -- verdicts -------------------------------------------------------------------------------
 
 def answer(question: ApnapQuestion, state: GameState | None, edition: Edition, backend: str) -> Verdict:
     """The verdict (the state is not needed: the choices carry everything)."""
     problem = question.problem
-    found = solve_orders(problem, edition, backend)
+    found = apnap.solve_orders(problem, edition, backend)
     if found.undecided:
         return _not_decided(found, edition, backend)
     if question.proposed is None:
         return _describe(problem, found, edition, backend)
-    misplaced, learned = (misplaced_asp if backend == "asp" else misplaced_smt)(
-        problem, question.proposed, edition)
+    misplaced, learned = apnap.misplaced(problem, question.proposed, edition, backend)
     return _judge(problem, question.proposed, found, misplaced, learned, edition, backend)
 
 
@@ -240,7 +130,7 @@ def _not_decided(found: ChoiceOrders, edition: Edition, backend: str) -> Verdict
     book = rulebook()
     reasons = [f"The {edition} edition has no rule for this: {book[k].paraphrase.rstrip('.')} "
                f"(the first edition the project holds with that rule is {book[k].since})." for k in missing]
-    return Verdict("apnap", "not-decided", citations([cite("apnap.order", edition)]),
+    return Verdict("apnap", ApnapOutcome.NOT_DECIDED, citations([cite("apnap.order", edition)]),
                    tuple(reasons), backend=backend, edition=edition.date,
                    details={"missing_rules": missing})
 
@@ -251,7 +141,7 @@ def _label(problem: ChoiceProblem, cid: str) -> str:
 
 def _describe(problem: ChoiceProblem, found: ChoiceOrders, edition: Edition, backend: str) -> Verdict:
     order = found.orders[0]
-    outcome = "determined" if len(found.orders) == 1 else "player-orders"
+    outcome = ApnapOutcome.DETERMINED if len(found.orders) == 1 else ApnapOutcome.PLAYER_ORDERS
     reasons = ["Choices are made in this order: "
                + "; ".join(f"{i}. {_label(problem, c)}" for i, c in enumerate(order, 1)) + "."]
     knows = {c: list(found.known_at(0, c)) for c in order}
@@ -279,11 +169,11 @@ def _judge(problem: ChoiceProblem, proposed: tuple[str, ...], found: ChoiceOrder
            misplaced: set, learned: set, edition: Edition, backend: str) -> Verdict:
     keys = set(found.rules)
     if not misplaced:
-        outcome = "correct"
+        outcome = ApnapOutcome.CORRECT
         reasons = ["The proposed order is one the rules allow."]
         counter = None
     else:
-        outcome = "leak" if learned else "out-of-order"
+        outcome = ApnapOutcome.LEAK if learned else ApnapOutcome.OUT_OF_ORDER
         reasons = []
         for c, d in sorted(misplaced):
             who = problem.choice(c).player

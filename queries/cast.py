@@ -2,23 +2,25 @@
 is this cast (or activation) legal, step by step — and if not, where does it fail and what
 is the game rewound to?
 
-The order of the steps and the legality of each is decided in ``encodings/asp/casting.lp``;
-the total cost and whether it can be paid come from z3 (``queries.cost``) as facts.
+The order of the steps and the legality of each is decided in ``encodings/casting/casting.lp``;
+the total cost and whether it can be paid come from z3 (``encodings/cost/``) as facts.
 
 Public function: ``check_cast(casting, state, edition)``.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from mtgrules.encodings import asp
-from mtgrules.encodings.smt import cost as smt_cost
+from mtgrules.encodings import casting as casting_area
+from mtgrules.encodings.cost import Plan, plan
+from mtgrules.encodings.cost import smt as smt_cost
+from mtgrules.model.casting import Casting
 from mtgrules.model.edition import Edition, cite
 from mtgrules.model.state import GameState
-from mtgrules.queries.cost import (Casting, Plan, cost_steps, parse_casting, pay_plan,
-                                   payment_witness, plan)
+from mtgrules.queries.cost import cost_steps, parse_casting, pay_plan, payment_witness
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.verdict import CastOutcome, Verdict, citations
 
 STEP_WORDS = {
     "propose": "moves to the stack",
@@ -48,123 +50,22 @@ STEP_KEYS = {"propose": "cast.announce", "announce": "cast.modes", "targets": "c
              "cast": "cast.becomes-cast"}
 
 
-def facts(casting: Casting, p: Plan, state: GameState, payment) -> list[str]:
-    """ASP facts for the proposal, the state and the z3 payment answer."""
-    card, player = p.card, casting.player
-    out = ["proposal(%s)." % {"spell": "spell", "ability": "ability",
-                               "mana-ability": "mana_ability"}[p.kind]]
-    out.append(f"speed({'instant' if p.kind != 'spell' or card.is_a('instant') else 'sorcery'}).")
-    if state.priority == player or (state.priority is None and player == state.active):
-        out.append("has_priority.")
-    if player == state.active and state.step.is_main:
-        out.append("own_main_phase.")
-    if not any(True for _ in state.objects("stack")):
-        out.append("stack_empty.")
-    for source in _forbidding(state, player):
-        out.append(asp.fact("forbidden_by", source))
-    out.append(asp.fact("alternatives", len(casting.alternatives)))
-    # targets (CR 601.2c)
-    if p.kind == "spell":
-        lo, hi = _target_range(card)
-        out.append(f"target_count({lo},{hi}).")
-        kind = card.targets[0] if card.targets else "any"
-        for i, t in enumerate(casting.targets):
-            out.append(f"target({i},{asp.term(t)}).")
-            if _legal_target(t, kind, player, state, casting.card):
-                out.append(f"target_ok({i}).")
-            for j in range(i):
-                if casting.targets[j] == t:
-                    out.append(f"same_target({j},{i}).")
-        for ins in card.resolve:
-            if ins.get("divided") is True:
-                out.append(f"divides({int(ins.get('amount'))}).")
-        for i, n in enumerate(casting.division or ()):
-            out.append(f"division({i},{n}).")
-    # cost and payment (z3)
-    if payment is None and p.payment is None:
-        out.append("unpayable_by_nature.")
-        out.append("mana_payment.")
-    elif isinstance(payment, smt_cost.Payment):
-        if payment.total.mana_amount:
-            out.append("mana_payment.")
-        out.append("payable.")
-    else:
-        out.append("mana_payment.")
-        for name in payment.short:
-            out.append(f"unpayable({asp.term('short:' + name)}).")
-    for e in casting.during:
-        out.append(asp.fact("cost_event", str(e)))
-    for source, _ in p.dropped_after:
-        out.append(asp.fact("lock_ignores", source))
-    return out
-
-
-def _target_range(card) -> tuple[int, int]:
-    for ins in card.resolve:
-        spec = ins.get("targets")
-        if spec:
-            d = dict(spec)
-            return int(d.get("min", 1)), int(d.get("max", -1))
-    return len(card.targets), len(card.targets)
-
-
-def _legal_target(t: str, kind: str, player: str, state: GameState, spell: str) -> bool:
-    if t in state.names:
-        return kind in ("any", "player") or (kind == "opponent" and t != player)
-    where = state.find(t)
-    if where is None:
-        return False
-    _, zone, obj = where
-    card = state.card_of(obj)
-    if zone == "stack":
-        return kind == "spell" and t != spell
-    if zone != "battlefield" or card is None:
-        return False
-    if kind == "creature":
-        return card.is_a("creature")
-    if kind == "any":
-        return bool({"creature", "planeswalker", "battle"} & card.types)
-    return False
-
-
-def _forbidding(state: GameState, player: str) -> list[str]:
-    """Sources of "can't cast spells" effects that apply to ``player`` (CR 601.3)."""
-    found = []
-    items = [(e.source, e.controller, e.instruction, e.target) for e in state.effects]
-    for _, _, obj in state.objects("battlefield"):
-        card = state.card_of(obj)
-        items += [(obj.id, obj.controller, i, None) for i in (card.statics() if card else ())]
-    for source, controller, ins, target in items:
-        if ins.verb != "forbid" or ins.get("action") not in ("cast-spells", "cast"):
-            continue
-        who = ins.get("who")
-        affected = {"you": (controller,), "opponents": state.opponents(controller),
-                    "opponent": state.opponents(controller), "each-player": state.names,
-                    "target": (target,)}.get(who, ())
-        if player in affected:
-            found.append(source)
-    return found
-
-
 def check_cast(casting: Casting, state: GameState, edition: Edition | None = None) -> Verdict:
     """Walk the casting steps in order; a legal cast's witness shows each step (with the
     locked total and the payment), an illegal one's counterexample the failed step and the
     state the game returns to."""
     edition = edition or Edition.newest()
-    p = plan(casting, state)
+    p = plan(casting, state, edition)
     payment, pay_cited, pay_reasons = pay_plan(p, edition)
-    result = asp.solve(["casting"], facts(casting, p, state, payment), edition)
-    model = result.models[0]
-    outcome = asp.atoms(model, "outcome")[0][0]
-    done = [s for (s,) in asp.atoms(model, "completed")]
-    failed = asp.atoms(model, "failed")
-    keys = {k for (k,) in asp.atoms(model, "cites")}
+    steps_found = casting_area.solve(casting, p, state, payment, edition)
+    outcome, done, failed, keys = (steps_found.outcome, steps_found.completed,
+                                   steps_found.failed, steps_found.rules)
     cited = [cite(k, edition) for k in keys]
     subject = f"{casting.player} {'activating an ability of' if casting.ability else 'casting'} " \
               f"{p.card.name}"
     steps = [{"step": str(cite(STEP_KEYS[s], edition)), "what": STEP_WORDS[s],
               **_step_detail(s, casting, p, payment)} for s in _ordered(done, edition)]
-    if outcome == "legal":
+    if outcome == CastOutcome.LEGAL:
         if "pay" in done:
             cited += pay_cited
         reasons = [f"{subject} is legal: every step was completed in order."]
@@ -172,10 +73,10 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | None = Non
             reasons.append(f"{cite('mana-ability.no-stack', edition)}: a mana ability doesn't use "
                            "the stack; it resolves at once.")
         reasons += [r for r in pay_reasons if not r.startswith("The locked")]
-        witness = {"steps": steps}
+        witness: dict[str, Any] = {"steps": steps}
         if isinstance(payment, smt_cost.Payment):
             witness["payment"] = payment_witness(p, payment)
-        return Verdict("cast", "legal", citations(cited), tuple(reasons), witness=witness,
+        return Verdict("cast", CastOutcome.LEGAL, citations(cited), tuple(reasons), witness=witness,
                        backend="asp", edition=edition.date,
                        details={"completed": [str(cite(STEP_KEYS[s], edition)) for s in
                                               _ordered(done, edition)]})
@@ -191,12 +92,12 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | None = Non
         reasons += pay_reasons[1:]
     counter = {"failed_step": str(cite(STEP_KEYS[step], edition)), "why": words,
                "completed": steps, "rewound_to": _before(casting, state)}
-    return Verdict("cast", "illegal", citations(cited), tuple(reasons), counterexample=counter,
+    return Verdict("cast", CastOutcome.ILLEGAL, citations(cited), tuple(reasons), counterexample=counter,
                    backend="asp", edition=edition.date,
                    details={"failed": [step], "rewound": True})
 
 
-def _ordered(done: list[str], edition: Edition) -> list[str]:
+def _ordered(done: Sequence[str], edition: Edition) -> list[str]:
     order = list(STEP_KEYS)
     return sorted(done, key=order.index)
 
@@ -230,7 +131,7 @@ def _step_detail(step: str, casting: Casting, p: Plan, payment) -> dict[str, Any
             parts.append("alternative cost: " + ", ".join(casting.alternatives))
         if casting.kicked:
             parts.append("kicked")
-        if isinstance(payment, smt_cost.Payment) and payment.total.announced:
+        if isinstance(payment, smt_cost.Payment) and payment.total.announced and p.at_lock:
             parts.append("pays " + ", ".join(
                 f"{s} with {a}" for s, a in zip(p.at_lock.choice_symbols, payment.total.announced)))
         return {"detail": "; ".join(parts) or "nothing to announce"}

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgrules.model.edition import Edition
+from mtgrules.model.errors import BackendDisagreement
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.queries.verdict import Verdict
@@ -34,6 +35,20 @@ KINDS: dict[str, QuestionKind] = {}
 def register(kind: QuestionKind) -> QuestionKind:
     KINDS[kind.name] = kind
     return kind
+
+
+def on_both(answer: Callable[[str], Verdict], what: str) -> Verdict:
+    """Answer with ASP and with SMT; the verdict if they agree (outcome, rules, failed
+    conditions), else ``BackendDisagreement``. The one place "both backends" is checked."""
+    by_asp, by_smt = answer("asp"), answer("smt")
+    if not by_asp.same_answer(by_smt):
+        raise BackendDisagreement(
+            f"{what}: the ASP and SMT encodings disagree "
+            f"(asp: {by_asp.outcome} {[str(c) for c in by_asp.citations]} "
+            f"{sorted(c.value for c in by_asp.failed)}; "
+            f"smt: {by_smt.outcome} {[str(c) for c in by_smt.citations]} "
+            f"{sorted(c.value for c in by_smt.failed)}).")
+    return replace(by_asp, backend="asp+smt")
 
 
 def resolve_backend(kind: QuestionKind, backend: str) -> str:

@@ -9,12 +9,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from mtgrules.model.actions import Condition
 from mtgrules.model.cards import CardLibrary, builtin_cards, parse_cards, parse_instruction
 from mtgrules.model.edition import Citation, Edition
 from mtgrules.model.errors import MtgRulesError, ScenarioError
 from mtgrules.model.source import Field
 from mtgrules.model.state import ZONES, Effect, GameObject, GameState, PlayerState
 from mtgrules.model.turn import STEP_NAMES, Step
+from mtgrules.model.vocabulary import LASTING_VERBS
 from mtgrules.queries.kinds import KINDS
 
 
@@ -23,7 +25,7 @@ class Expectation:
     """What the scenario's author says the answer is (taken from the rules, not the code)."""
 
     verdict: str
-    fails: tuple[str, ...] = ()
+    fails: frozenset[Condition] = frozenset()
     """For sequencing: the MTR 4.3 conditions expected to fail."""
     cites: tuple[Citation, ...] = ()
     """Citations the verdict must include."""
@@ -97,7 +99,8 @@ def _expectation(node: Field) -> Expectation:
             raise c.error(str(exc)) from None
     return Expectation(
         verdict=node["verdict"].str(),
-        fails=tuple(f.str() for f in node.get("fails", []).list()),
+        fails=frozenset(Condition(f.choice([c.value for c in Condition], "MTR 4.3 condition"))
+                        for f in node.get("fails", []).list()),
         cites=tuple(cites),
     )
 
@@ -210,13 +213,17 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
     return [Effect(node["from"].str(), controller, i, target) for i in instructions]
 
 
-LASTING_VERBS = {"permit", "forbid", "override-rule", "grant-ability", "remove-ability",
-                 "cost-increase", "cost-reduction", "cost-floor", "cast-without-paying"}
+SCENARIO_AREAS = ("golden", "apnap", "casting", "cost", "sequencing", "turn")
+"""The folders of the built-in library, ``queries/scenarios/<area>/``."""
 
 
 def builtin_scenario_files() -> list[Path]:
-    folder = Path(str(resources.files("mtgrules.queries.scenarios")))
-    return sorted(folder.rglob("*.yaml"))
+    """The built-in scenario files, area by area."""
+    found: list[Path] = []
+    for area in SCENARIO_AREAS:
+        folder = resources.files(f"mtgrules.queries.scenarios.{area}")
+        found += sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".yaml"))
+    return found
 
 
 __all__ = ["Scenario", "Expectation", "load_scenario", "parse_scenario", "scenario_from",

@@ -2,9 +2,61 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
+from mtgrules.model.actions import Condition
 from mtgrules.model.edition import Citation
+
+
+class Outcome(str, Enum):
+    """An outcome word of one question kind; its value is the word the JSON output shows."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class GoldenOutcome(Outcome):
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+    HAPPENS = "happens"
+    DOES_NOT_HAPPEN = "does-not-happen"
+    PERFORMED = "performed"
+    PARTIALLY_PERFORMED = "partially-performed"
+    NOTHING_HAPPENS = "nothing-happens"
+    HAS = "has"
+    HAS_NOT = "has-not"
+    NOT_DECIDED = "not-decided"
+
+
+class ApnapOutcome(Outcome):
+    DETERMINED = "determined"
+    """One correct order."""
+    PLAYER_ORDERS = "player-orders"
+    """Several: a player orders their own unordered choices."""
+    CORRECT = "correct"
+    LEAK = "leak"
+    OUT_OF_ORDER = "out-of-order"
+    NOT_DECIDED = "not-decided"
+    """The edition has no rule for the situation."""
+
+
+class SequencingOutcome(Outcome):
+    STANDS = "stands"
+    DOES_NOT_STAND = "does-not-stand"
+
+
+class CastOutcome(Outcome):
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+
+
+class CostOutcome(Outcome):
+    """A payment question's outcome. A total-cost question's outcome is the total itself,
+    in mana symbols (e.g. ``{1}{G}``)."""
+
+    PAYABLE = "payable"
+    UNPAYABLE = "unpayable"
 
 
 @dataclass(frozen=True)
@@ -27,7 +79,9 @@ class Verdict:
     """Which solver decided: ``asp``, ``smt``, or both."""
     edition: str = ""
     details: dict[str, Any] = field(default_factory=dict)
-    """Question-specific extras (failed conditions, priority windows, the total cost …)."""
+    """Question-specific extras (priority windows, the total cost …)."""
+    failed: frozenset[Condition] = frozenset()
+    """For sequencing: the MTR 4.3 conditions that failed."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -39,12 +93,21 @@ class Verdict:
             "counterexample": self.counterexample,
             "backend": self.backend,
             "edition": self.edition,
-            "details": self.details,
+            "details": self.json_details(),
         }
 
-    def same_answer(self, other: "Verdict") -> bool:
-        """Whether two verdicts (e.g. from the two backends) agree on outcome and rules."""
-        return (self.outcome, set(self.citations)) == (other.outcome, set(other.citations))
+    def json_details(self) -> dict[str, Any]:
+        """``details`` as the JSON output shows them: a sequencing verdict's failed
+        conditions under ``failed``, in the order of MTR 4.3 as DESIGN §5.4 lists them."""
+        if self.query != "sequencing":
+            return self.details
+        return {"failed": [c.value for c in Condition if c in self.failed], **self.details}
+
+    def same_answer(self, other: Verdict) -> bool:
+        """Whether two verdicts (e.g. from the two backends) agree on outcome, rules and the
+        conditions that failed."""
+        return ((self.outcome, set(self.citations), self.failed)
+                == (other.outcome, set(other.citations), other.failed))
 
 
 def citations(*groups: Any) -> tuple[Citation, ...]:

@@ -5,6 +5,7 @@ import json
 
 from click.testing import CliRunner
 
+from mtgrules.encodings import Budget, limited
 from mtgrules.queries.cli import main
 from mtgrules.queries.scenario import builtin_scenario_files
 
@@ -62,3 +63,18 @@ def test_a_folder_stands_for_its_scenario_files(tmp_path):
     result = CliRunner().invoke(main, ["check", "--json", str(tmp_path)])
     assert result.exit_code == 0
     assert len(json.loads(result.stdout)["results"]) == 2
+
+
+def test_an_exhausted_budget_is_unsupported_exit_2_not_a_verdict():
+    path = next(p for p in builtin_scenario_files() if p.stem == "apnap_innocent_blood_four_players")
+    with limited(Budget(seconds=0)):
+        result = CliRunner().invoke(main, ["check", "--json", "--backend", "asp", str(path)])
+    assert result.exit_code == 2
+    row = json.loads(result.stdout)["results"][0]
+    assert row["verdict"] is None and row["error"].startswith("unsupported: budget")
+
+
+def test_the_json_verdict_is_the_outcome_word():
+    path = next(p for p in builtin_scenario_files() if p.stem == "seq_innocent_blood_nonactive_first")
+    row = json.loads(CliRunner().invoke(main, ["check", "--json", str(path)]).stdout)["results"][0]
+    assert row["verdict"] == "does-not-stand" and row["details"]["failed"] == ["no-leak"]

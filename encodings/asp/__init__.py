@@ -1,4 +1,5 @@
-"""Driving clingo from Python: encodings are package data, instance facts kept apart.
+"""Driving clingo from Python: encodings are package data (each area's ``.lp`` programs in
+``encodings/<area>/``), instance facts kept apart.
 
 Every rule concept in the rulebook is an ``#external in_force("key")`` atom, set true exactly
 for the rules that hold in the edition asked about; the encodings guard edition-dependent
@@ -6,19 +7,25 @@ rules with it, so switching edition is an assignment, not a new program.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
 import clingo
 
+from mtgrules.encodings import budget
 from mtgrules.model.edition import Edition, rulebook
-from mtgrules.model.errors import SolverTimeout
+from mtgrules.model.errors import BudgetExhausted
 
 
 def encoding(name: str) -> str:
-    """The text of ``encodings/asp/<name>.lp``."""
-    return resources.files(__name__).joinpath(f"{name}.lp").read_text()
+    """The text of the program ``<area>/<file>``: ``encodings/<area>/<file>.lp``
+    (e.g. ``"casting/casting"``)."""
+    area, _, file = name.partition("/")
+    if not file or "/" in file:
+        raise ValueError(f"an encoding is named '<area>/<file>', not '{name}'")
+    return resources.files(f"mtgrules.encodings.{area}").joinpath(f"{file}.lp").read_text()
 
 
 def term(value: object) -> str:
@@ -47,7 +54,10 @@ def ground(programs: Sequence[str], facts: Iterable[str], edition: Edition,
     """A grounded clingo control for ``programs`` (encoding names) with ``facts``, the
     rules of ``edition`` switched on through their ``in_force`` externals. Keep it to solve
     several times (switching other externals) without grounding again."""
-    ctl = clingo.Control(["--warn=none", *arguments])
+    limits = budget()
+    # a fixed configuration and seed, and a conflict limit: the same search on every machine
+    ctl = clingo.Control(["--warn=none", "--configuration=tweety", "--seed=0",
+                          f"--solve-limit={limits.conflicts}", *arguments])
     keys = sorted(rulebook())
     ctl.add("base", [], "\n".join(f"#external in_force({term(k)})." for k in keys))
     for name in programs:
@@ -84,10 +94,48 @@ def solve(programs: Sequence[str], facts: Iterable[str], edition: Edition, *,
             return
         found.append(sorted(model.symbols(shown=True)))
 
-    result = ctl.solve(on_model=on_model)
-    if result.interrupted:
-        raise SolverTimeout("clingo was interrupted before deciding")
+    result = run(ctl, on_model)
     return AspResult(found, bool(result.satisfiable), bool(result.exhausted))
+
+
+def run(ctl: clingo.Control, on_model: Callable[[clingo.Model], bool | None] | None = None
+        ) -> clingo.SolveResult:
+    """Solve within the budget: a wall-clock limit through the solve handle, and the conflict
+    limit the control was made with. Running out of either raises ``BudgetExhausted``."""
+    limits = budget()
+    handle = ctl.solve(on_model=on_model, async_=True)
+    assert isinstance(handle, clingo.SolveHandle)
+    with handle:
+        if not handle.wait(limits.seconds):
+            handle.cancel()
+            raise BudgetExhausted(f"clingo did not decide within {limits.seconds:g} s")
+        result = handle.get()
+    _check(result, limits)
+    return result
+
+
+def each_model(ctl: clingo.Control) -> Iterator[Sequence[clingo.Symbol]]:
+    """The shown atoms of every model, one by one, within the budget (as ``run``)."""
+    limits = budget()
+    deadline = time.monotonic() + limits.seconds
+    handle = ctl.solve(yield_=True, async_=True)
+    assert isinstance(handle, clingo.SolveHandle)
+    with handle:
+        while True:
+            handle.resume()
+            if not handle.wait(max(0.0, deadline - time.monotonic())):
+                handle.cancel()
+                raise BudgetExhausted(f"clingo did not decide within {limits.seconds:g} s")
+            model = handle.model()
+            if model is None:
+                break
+            yield model.symbols(shown=True)
+        _check(handle.get(), limits)
+
+
+def _check(result: clingo.SolveResult, limits: object) -> None:
+    if result.unknown or result.interrupted:
+        raise BudgetExhausted(f"clingo stopped before deciding ({limits})")
 
 
 def atoms(model: Iterable[clingo.Symbol], name: str) -> list[tuple]:

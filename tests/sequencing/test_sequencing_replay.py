@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
+from mtgrules.encodings.sequencing import decide
 from mtgrules.model.actions import Condition, Violation
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.queries import load_scenario
 from mtgrules.queries.scenario import builtin_scenario_files
-from mtgrules.queries.sequencing import decide
 
 SEQUENCING = [p for p in builtin_scenario_files() if p.stem.startswith("seq_")]
 

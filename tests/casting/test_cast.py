@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtgrules.model.casting import DuringEvent
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import ScenarioError
 from mtgrules.queries import Casting, check_cast, parse_scenario, total_cost
-from mtgrules.queries.cost import DuringEvent
 
 STATE = """
 state:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 import z3
 
 from mtgrules.encodings.smt import check, make_solver
-from mtgrules.model.errors import SolverTimeout
+from mtgrules.model.errors import BudgetExhausted
 from mtgrules.model.mana import COLOR_NAMES, MANA_TYPES, ManaCost, ManaSymbol, format_counts
 
 COMPONENTS = ("generic", *MANA_TYPES, "S")
@@ -182,9 +182,10 @@ class Payment:
     spent: tuple[tuple[str, str], ...]
     """(requirement, mana spent on it), e.g. ``("{B}", "{B} from Swamp")``."""
     life: int
-    sacrificed: tuple[str, ...] = ()
-    cards: tuple[str, ...] = ()
-    total: TotalCost | None = None
+    sacrificed: tuple[str, ...]
+    cards: tuple[str, ...]
+    total: TotalCost
+    """The locked total cost this payment pays."""
 
 
 @dataclass(frozen=True)
@@ -231,8 +232,9 @@ def _build_total(solver: z3.Solver, problem: CostProblem, tag: str,
                 ch = z3.Int(f"choice{k}/{tag}")
                 own_choices.append(ch)
                 solver.add(ch >= 0, ch < len(symbol.options))
-                if k < len(problem.announced) and problem.announced[k] is not None:
-                    solver.add(ch == _option_index(symbol, problem.announced[k]))
+                announced = problem.announced[k] if k < len(problem.announced) else None
+                if announced is not None:
+                    solver.add(ch == _option_index(symbol, announced))
             ch = own_choices[k]
             for i, option in enumerate(symbol.options):
                 picked = z3.If(ch == i, 1, 0)
@@ -404,9 +406,9 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
     for c in COMPONENTS:
         requirements[c] = spent_on(c) == need[c]
     requirements["life"] = z3.Or(total.life == 0, total.life <= problem.life_total)  # CR 119.4
-    for what, candidates, picks in sac_vars:
+    for what, _candidates, picks in sac_vars:
         requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
-    for what, candidates, picks in card_vars:
+    for what, _candidates, picks in card_vars:
         requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
     for name, constraint in requirements.items():
         labels[name] = z3.Bool(f"need[{name}]")
@@ -424,7 +426,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
                     solver.add(goal < best)
                     try:
                         better = check(solver, *labels.values())
-                    except SolverTimeout:
+                    except BudgetExhausted:  # keep the best payment found so far
                         better = False
                     if better:
                         model = solver.model()
@@ -471,8 +473,8 @@ def _no_payment(problem: PaymentProblem, short: tuple[str, ...]) -> NoPayment:
                 details.append(f"{colour} is short: however the hybrid and Phyrexian symbols "
                                f"are paid, at most {available[name]} {colour} mana can be made")
         elif name == "generic":
-            need = f"{fixed.mana_amount} mana in all and " if fixed is not None else ""
-            details.append(f"not enough mana: the total cost asks for {need}at most "
+            asked = f"{fixed.mana_amount} mana in all and " if fixed is not None else ""
+            details.append(f"not enough mana: the total cost asks for {asked}at most "
                            f"{sum(available.values())} mana can be made")
         elif name == "S":
             details.append("not enough mana from snow sources for {S}")
@@ -495,8 +497,8 @@ def _read_payment(model: z3.ModelRef, problem: PaymentProblem, total: _Total,
     activations = tuple(a.describe() for a in problem.abilities if val(uses[a.id]))
     spent = []
     for r in COMPONENTS:
-        parts = Counter()
-        for (t, snow, rr), v in spend.items():
+        parts: Counter[str] = Counter()
+        for (t, _snow, rr), v in spend.items():
             if rr == r and val(v):
                 parts[t] += val(v)
         if parts:

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 import z3
 
 from mtgrules.encodings.smt import check, make_solver
-from mtgrules.model.actions import Block, Condition, ORDER_CONDITIONS
+from mtgrules.model.actions import ORDER_CONDITIONS, Block, Condition
 from mtgrules.model.edition import Edition, rule_holds
 
 
@@ -64,8 +64,8 @@ class SequencingSmt:
         on_ni = self.switch[Condition.NO_INTERACTION]
         for n, k in enumerate(block.barriers):
             bar = z3.Int(f"bar@{n}", ctx)
-            for a, i in perf.items():
-                s.add(z3.Implies(on_ni, self.pos[a] < bar if i < k else bar < self.pos[a]))
+            for aid, i in perf.items():
+                s.add(z3.Implies(on_ni, self.pos[aid] < bar if i < k else bar < self.pos[aid]))
 
         false = z3.BoolVal(False, ctx)
         legal, state = [], []

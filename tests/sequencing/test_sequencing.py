@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pytest
 
-import mtgrules.encodings.smt as smt
+from mtgrules.encodings import Budget, limited
+from mtgrules.encodings.sequencing import decide, standing_orders
 from mtgrules.model.actions import Condition
 from mtgrules.model.edition import Citation, Edition
-from mtgrules.model.errors import ScenarioError, SolverTimeout
+from mtgrules.model.errors import BudgetExhausted, ScenarioError
 from mtgrules.queries import check_block, check_performed, check_scenario, load_scenario, parse_scenario
 from mtgrules.queries.scenario import builtin_scenario_files
-from mtgrules.queries.sequencing import decide, standing_orders
 
 SEQ_FILES = [p for p in builtin_scenario_files() if p.stem.startswith("seq_")]
 
@@ -51,7 +51,7 @@ def test_cruel_ultimatum_counterexample_names_the_drawn_cards_and_the_choice():
     verdict = check_scenario(load_scenario(
         [p for p in SEQ_FILES if p.stem == "seq_cruel_ultimatum_draw_before_return"][0]))
     assert verdict.outcome == "does-not-stand"
-    assert verdict.details["failed"] == ["no-leak"]
+    assert verdict.failed == {Condition.NO_LEAK}
     text = verdict.counterexample["violations"][0]["text"]
     assert "3 cards drawn" in text and "Grizzly Bears and Llanowar Elves" in text
     assert Citation("MTR", "4.3") in verdict.citations
@@ -89,7 +89,7 @@ def test_check_block_both_backends():
     block = cruel("alice draws 3", "alice returns Grizzly Bears").question.block
     verdict = check_block(block, backend="both")
     assert verdict.outcome == "does-not-stand"
-    assert set(verdict.details["failed"]) == {"no-leak", "nothing-added-or-forgotten"}
+    assert verdict.failed == {Condition.NO_LEAK, Condition.NOTHING_ADDED_OR_FORGOTTEN}
 
 
 def test_standing_orders_of_cruel_ultimatum():
@@ -106,11 +106,15 @@ def test_standing_orders_of_cruel_ultimatum():
     assert standing_orders(block, conditions=[]).count == 720
 
 
-def test_a_solver_out_of_budget_is_a_timeout_not_a_verdict(monkeypatch):
+@pytest.mark.parametrize("backend", ["asp", "smt"])
+@pytest.mark.parametrize("limits", [Budget(rlimit=1), Budget(conflicts=0), Budget(seconds=0)],
+                         ids=["z3-rlimit", "clingo-conflicts", "clingo-seconds"])
+def test_a_solver_out_of_budget_is_unsupported_not_a_verdict(limits, backend):
     block = cruel("alice draws 3", "alice returns Grizzly Bears").question.block
-    monkeypatch.setattr(smt, "RESOURCE_LIMIT", 1)
-    with pytest.raises(SolverTimeout):
-        decide(block, backend="smt")
+    if (backend == "smt") != (limits.rlimit == 1):
+        pytest.skip("this limit binds the other backend")
+    with limited(limits), pytest.raises(BudgetExhausted, match="^unsupported: budget"):
+        decide(block, backend=backend)
 
 
 def test_reaction_only_inside_the_block_counts():
@@ -187,3 +191,20 @@ def test_error_unknown_card_resolving():
                        % "    - bob loses 5 life", "x.yaml")
     assert info.value.location.field == "question.resolving"
     assert "Did you mean 'Cruel Ultimatum'?" in info.value.suggestion
+
+
+def test_a_targeted_player_must_be_named_when_more_than_one_could_be():
+    """Read once by the vocabulary, 'who: target' names the target; with two opponents the
+    scenario must say which (it used to be the first opponent in seat order, silently)."""
+    three = CRUEL.replace("players: [alice, bob]", "players: [alice, bob, carol]")
+    with pytest.raises(ScenarioError, match="doesn't say which.*'target'"):
+        parse_scenario(three % "    - bob sacrifices Serra Angel", "three.yaml")
+    named = three.replace("  resolving: Cruel Ultimatum", "  resolving: Cruel Ultimatum\n  target: bob")
+    assert parse_scenario(named % "    - bob sacrifices Serra Angel", "three.yaml").question.block
+
+
+def test_who_opponent_is_refused_with_a_suggestion():
+    text = CRUEL.replace("name: test", "name: test\ncards:\n  - {name: Odd, types: [sorcery], "
+                         "resolve: [{do: discard, who: opponent, count: 1}]}")
+    with pytest.raises(ScenarioError, match="Did you mean 'opponents'"):
+        parse_scenario(text % "    - bob sacrifices Serra Angel", "odd.yaml")

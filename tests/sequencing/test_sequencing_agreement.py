@@ -1,7 +1,7 @@
 """ASP, SMT and a brute-force oracle agree on generated blocks (MTR 4.3, DESIGN §5.4).
 
 The oracle lives here, written independently of the encodings and of
-``mtgrules.model.actions.evaluate``: it tries every permutation of a small block.
+``mtgrules.encodings.sequencing.judge.evaluate``: it tries every permutation of a small block.
 """
 from __future__ import annotations
 
@@ -11,9 +11,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtgrules.model.actions import (ORDER_CONDITIONS, Action, Block, Choice, Condition, Conflict,
-                                    Precedence, Reveal, failed_conditions, is_correct_order)
-from mtgrules.queries.sequencing import decide, standing_orders, witness_orders
+from mtgrules.encodings.sequencing import decide, standing_orders, witness_orders
+from mtgrules.encodings.sequencing.judge import failed_conditions, is_correct_order
+from mtgrules.model.actions import (
+    ORDER_CONDITIONS,
+    Action,
+    Block,
+    Choice,
+    Condition,
+    Conflict,
+    Precedence,
+    Reveal,
+)
 
 PLAYERS = ("alice", "bob")
 RULE = "resolve.written-order"
@@ -79,7 +88,7 @@ def blocks(draw, max_actions: int = 6) -> Block:
             precs.append(Precedence(x, y, RULE))
     facts = [f"f{i}" for i in range(draw(st.integers(0, 3)))]
     actions = []
-    for i, a in enumerate(ids):
+    for a in ids:
         reveals = tuple(Reveal(f, draw(st.sampled_from(PLAYERS)))
                         for f in facts if draw(st.integers(0, 9)) < 3)
         choice = None

@@ -27,18 +27,16 @@ class ApnapSmt:
         if problem.starting_game:
             (self.rules if starting_rule else self.undecided).add("apnap.starting-game")
 
-        def I(name: str) -> z3.ArithRef:
+        def int_var(name: str) -> z3.ArithRef:
             return z3.Int(name, self.ctx)
 
         s = self.solver
         # CR 101.4: rank 0 for the first player (active, or starting under 101.4e), then
-        # the others in turn order.
+        # the others in turn order. Ranks are constants of the problem, kept as numbers so
+        # that comparisons between them fold while the formula is built.
         seat_first = problem.seat(problem.first)
-        rank = {}
-        for p in problem.players:
-            rank[p] = I(f"rank@{p}")
-            s.add(rank[p] == (problem.seat(p) - seat_first + n_players) % n_players)
-        self.pos = {c.id: I(f"pos@{c.id}") for c in choices}
+        rank = {p: (problem.seat(p) - seat_first + n_players) % n_players for p in problem.players}
+        self.pos = {c.id: int_var(f"pos@{c.id}") for c in choices}
         by_id = {c.id: c for c in choices}
         for c in choices:
             s.add(self.pos[c.id] >= 1, self.pos[c.id] <= len(choices))
@@ -50,31 +48,36 @@ class ApnapSmt:
         restarts = {c.id: z3.Bool(f"restart@{c.id}", self.ctx) for c in choices if c.caused_by}
         for cid, flag in restarts.items():
             c = by_id[cid]
-            s.add(flag == (rank[c.player] < rank[by_id[c.caused_by].player]))
+            cause = by_id[str(c.caused_by)]
+            s.add(flag == z3.BoolVal(rank[c.player] < rank[cause.player], self.ctx))
         event = {c.id: (by_id[c.caused_by].event if c.caused_by else c.event) for c in choices}
-        rnd = {c.id: I(f"round@{c.id}") for c in choices}
+        # without any caused choice there is one round: round numbers are the constant 0
+        rnd: dict[str, z3.ArithRef | int] = {
+            c.id: int_var(f"round@{c.id}") if restarts else 0 for c in choices}
         for c in choices:
+            if not restarts:
+                break
             if c.caused_by is None:
                 pushers = []
                 for cid, flag in restarts.items():
-                    d = by_id[by_id[cid].caused_by]
+                    d = by_id[str(by_id[cid].caused_by)]
                     if d.id == c.id or event[d.id] != event[c.id]:
                         continue
-                    later_player = rank[c.player] > rank[d.player]
+                    later_player = z3.BoolVal(rank[c.player] > rank[d.player], self.ctx)
                     later_written = z3.BoolVal(
                         c.player == d.player and c.written is not None and d.written is not None
                         and c.written > d.written, self.ctx)
                     pushers.append((d.id, z3.And(flag, z3.Or(later_player, later_written))))
                 # each restart cause counts once, however many choices it caused
-                distinct = {}
+                distinct: dict[str, z3.BoolRef] = {}
                 for did, cond in pushers:
                     distinct[did] = z3.Or(distinct.get(did, z3.BoolVal(False, self.ctx)), cond)
                 s.add(rnd[c.id] == z3.Sum([z3.If(v, 1, 0) for v in distinct.values()]
                                           or [z3.IntVal(0, self.ctx)]))
             else:
-                d = c.caused_by
-                s.add(rnd[c.id] == rnd[d] + z3.If(restarts[c.id], 1, 0))
-                s.add(self.pos[d] < self.pos[c.id])
+                cause_id = c.caused_by
+                s.add(rnd[c.id] == rnd[cause_id] + z3.If(restarts[c.id], 1, 0))
+                s.add(self.pos[cause_id] < self.pos[c.id])
         self._restart_flags = restarts
 
         # The order: event, then round, then APNAP rank, then the written order (101.4c).
@@ -89,19 +92,23 @@ class ApnapSmt:
                 same_player = c.player == d.player
                 written_first = (same_player and c.written is not None and d.written is not None
                                  and c.written < d.written)
-                first = z3.Or(rnd[c.id] < rnd[d.id],
-                              z3.And(rnd[c.id] == rnd[d.id], rank[c.player] < rank[d.player]),
-                              z3.And(rnd[c.id] == rnd[d.id], z3.BoolVal(written_first, self.ctx)))
+                ahead = rank[c.player] < rank[d.player] or written_first
+                rc, rd = rnd[c.id], rnd[d.id]
+                if isinstance(rc, int) and isinstance(rd, int):  # one round: fold it
+                    if rc < rd or (rc == rd and ahead):
+                        s.add(self.pos[c.id] < self.pos[d.id])
+                    continue
+                first = z3.Or(rc < rd, z3.And(rc == rd, z3.BoolVal(ahead, self.ctx)))
                 s.add(z3.Implies(first, self.pos[c.id] < self.pos[d.id]))
         self.rnd, self.event, self.rank = rnd, event, rank
         self.restart_rule = restart_rule
 
-    def knows(self, c: str, d: str) -> z3.BoolRef:
-        """CR 101.4b/101.4a: c's chooser knows d if d came first and isn't a face-down card
-        of another player."""
+    def knows(self, c: str, d: str, position: dict[str, int]) -> bool:
+        """CR 101.4b/101.4a: in an order (the positions of a model), c's chooser knows d if
+        d came first and isn't a face-down card of another player."""
         cc, dd = self.problem.choice(c), self.problem.choice(d)
         visible = cc.player == dd.player or not dd.face_down
-        return z3.And(self.pos[d] < self.pos[c], z3.BoolVal(visible, self.ctx))
+        return position[d] < position[c] and visible
 
     def solve_all(self) -> ChoiceOrders:
         s = self.solver
@@ -110,12 +117,13 @@ class ApnapSmt:
         s.push()
         while check(s):
             m = s.model()
-            order = tuple(sorted(self.pos, key=lambda c: m.eval(self.pos[c]).as_long()))
+            position = {c: m.eval(self.pos[c]).as_long() for c in self.pos}
+            order = tuple(sorted(self.pos, key=position.__getitem__))
             orders.append(order)
             known = frozenset((c, d) for c in self.pos for d in self.pos
-                              if c != d and z3.is_true(m.eval(self.knows(c, d))))
+                              if c != d and self.knows(c, d, position))
             knowledge.append(known)
-            rules |= self._rules_in(m, known)
+            rules |= self._rules_in(m, known, position)
             s.add(z3.Or([self.pos[c] != m.eval(self.pos[c]) for c in self.pos]))
         s.pop()
         pairs = sorted(zip(orders, knowledge))
@@ -128,22 +136,24 @@ class ApnapSmt:
             return {"apnap.restart"}
         return set()
 
-    def _rules_in(self, m: z3.ModelRef, known: frozenset[tuple[str, str]]) -> set[str]:
+    def _rules_in(self, m: z3.ModelRef, known: frozenset[tuple[str, str]],
+                  position: dict[str, int]) -> set[str]:
         p = self.problem
         rules = set()
         if any(z3.is_true(m.eval(f)) for f in self._restart_flags.values()) and self.restart_rule:
             rules.add("apnap.restart")
+        rounds = {c: r if isinstance(r, int) else m.eval(r).as_long() for c, r in self.rnd.items()}
         for c in p.choices:
             for d in p.choices:
                 if c.id == d.id:
                     continue
                 if c.player != d.player and (c.id, d.id) in known:
                     rules.add("apnap.knowledge")
-                d_first = m.eval(self.pos[d.id]).as_long() < m.eval(self.pos[c.id]).as_long()
+                d_first = position[d.id] < position[c.id]
                 if c.player != d.player and d.face_down and d_first:
                     rules.add("apnap.hidden-face-down")
                 if (c.player == d.player and self.event[c.id] == self.event[d.id]
-                        and m.eval(self.rnd[c.id]).as_long() == m.eval(self.rnd[d.id]).as_long()):
+                        and rounds[c.id] == rounds[d.id]):
                     rules.add("apnap.own-order")
         return rules
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mtgrules.model.edition import Citation, Edition
-from mtgrules.queries import parse_scenario
-from mtgrules.queries import check_scenario
+from mtgrules.queries import check_scenario, parse_scenario
 
 
 def ask(state: str, question: str, edition: str = "2026-08-07"):

@@ -1,0 +1,125 @@
+"""APNAP order (CR 101.4–101.4e): who chooses in which order, knowing what.
+
+Two independent encodings: ``apnap.lp`` (with ``apnap_check.lp`` for a proposed order) and
+``smt.py`` (integer positions). This module builds a ``ChoiceProblem`` from a card, writes
+the ASP facts, and reads both backends' answers into ``ChoiceOrders``.
+"""
+from __future__ import annotations
+
+from mtgrules.encodings import asp
+from mtgrules.encodings.apnap import smt as smt_apnap
+from mtgrules.model.apnap import Choice, ChoiceOrders, ChoiceProblem
+from mtgrules.model.cards import Card
+from mtgrules.model.edition import Edition
+from mtgrules.model.state import HIDDEN_ZONES, GameState
+from mtgrules.model.vocabulary import param, players_named, who_of
+
+CHOOSING_VERBS = {"sacrifice": "battlefield", "discard": "hand", "balance": "battlefield"}
+
+
+def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
+    """The simultaneous choices a card's "each player" instructions create, one event per
+    instruction in written order; a player with nothing to choose from makes no choice."""
+    instructions = list(card.resolve)
+    if not any(who_of(i) == "each-player" for i in instructions):  # else a triggered one's
+        for ability in card.abilities:
+            if any(who_of(i) == "each-player" for i in ability.effect):
+                instructions = list(ability.effect)
+                break
+    choices = []
+    for event, ins in enumerate(instructions):
+        if ins.verb not in CHOOSING_VERBS or not (ins.verb == "balance" or who_of(ins) == "each-player"):
+            continue
+        for player in players_named("each-player", state.active, None, state):
+            what = param(ins, "what")
+            count = int(param(ins, "count")) if ins.verb != "balance" else 1
+            if ins.verb == "discard":
+                options = len(state.player(player).zone("hand"))
+                text = f"chooses {_some(count, 'card')} in hand to discard"
+            elif ins.verb == "balance":
+                options = 1
+                text = f"chooses which {what}s to keep"
+            else:
+                options = len(state.controlled(player, what))
+                text = f"chooses {_some(count, what)} to sacrifice"
+            if options == 0:
+                continue
+            choices.append(Choice(f"{player}-{ins.verb}-{event + 1}", player, text, event=event,
+                                  face_down=CHOOSING_VERBS[ins.verb] in HIDDEN_ZONES))
+    return tuple(choices)
+
+
+def _some(count: int, noun: str) -> str:
+    return f"a {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def problem_facts(problem: ChoiceProblem) -> list[str]:
+    f = asp.fact
+    out = [f("nplayers", len(problem.players)), f("first", problem.first)]
+    out += [f("seat", p, i) for i, p in enumerate(problem.players)]
+    if problem.starting_game:
+        out.append("starting_game.")
+    for c in problem.choices:
+        out += [f("choice", c.id), f("chooser", c.id, c.player)]
+        if c.caused_by:
+            out.append(f("caused", c.id, c.caused_by))
+        else:
+            out.append(f("event", c.id, c.event))
+        if c.written is not None:
+            out.append(f("written", c.id, c.written))
+        if c.face_down:
+            out.append(f("face_down", c.id))
+    return out
+
+
+def solve_asp(problem: ChoiceProblem, edition: Edition) -> ChoiceOrders:
+    result = asp.solve(["apnap/apnap"], problem_facts(problem), edition, models=0)
+    orders, knowledge, rules, undecided = [], [], set(), set()
+    for model in result.models:
+        pos = dict(asp.atoms(model, "pos"))
+        orders.append(tuple(sorted(pos, key=pos.__getitem__)))
+        knowledge.append(frozenset(asp.atoms(model, "knows")))
+        rules |= {r for (r,) in asp.atoms(model, "uses")}
+        undecided |= {r for (r,) in asp.atoms(model, "undecided")}
+    pairs = sorted(zip(orders, knowledge))
+    return ChoiceOrders(tuple(o for o, _ in pairs), tuple(k for _, k in pairs),
+                        frozenset(rules), frozenset(undecided))
+
+
+def misplaced_asp(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition
+                  ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """(misplaced, learned) pairs (c, d): d was made before c though no correct order allows
+    it; ``learned`` keeps those where c's chooser saw d."""
+    brave = asp.solve(["apnap/apnap"], [*problem_facts(problem), "#show before/2."], edition,
+                      models=0, options=["--enum-mode=brave"])
+    possible = asp.atoms(brave.models[-1], "before") if brave.models else []
+    facts = [asp.fact("possible_before", d, c) for d, c in possible]
+    facts += [asp.fact("proposed", c, k) for k, c in enumerate(proposed, 1)]
+    facts += [asp.fact("chooser", c.id, c.player) for c in problem.choices]
+    facts += [asp.fact("face_down", c.id) for c in problem.choices if c.face_down]
+    model = asp.solve(["apnap/apnap_check"], facts, edition).models[0]
+    return set(asp.atoms(model, "misplaced")), set(asp.atoms(model, "learned"))
+
+
+def misplaced_smt(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition
+                  ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    encoding = smt_apnap.ApnapSmt(problem, edition)
+    misplaced, learned = set(), set()
+    for j, c in enumerate(proposed):
+        for d in proposed[:j]:
+            if not encoding.possibly_before(d, c):
+                misplaced.add((c, d))
+                if problem.choice(c).player != problem.choice(d).player \
+                        and not problem.choice(d).face_down:
+                    learned.add((c, d))
+    return misplaced, learned
+
+
+def solve_orders(problem: ChoiceProblem, edition: Edition, backend: str) -> ChoiceOrders:
+    return solve_asp(problem, edition) if backend == "asp" else smt_apnap.solve(problem, edition)
+
+
+def misplaced(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition, backend: str
+              ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """(misplaced, learned) pairs of a proposed order, by one backend (asp or smt)."""
+    return (misplaced_asp if backend == "asp" else misplaced_smt)(problem, proposed, edition)

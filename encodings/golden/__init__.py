@@ -1,0 +1,131 @@
+"""Golden rules (CR 101.1–101.3): the precedence of rules, effects and prohibitions.
+
+``golden.lp`` decides; this module writes the facts of a state and a question and reads the
+answer set back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mtgrules.encodings import asp
+from mtgrules.model.edition import Edition
+from mtgrules.model.state import GameState
+from mtgrules.model.vocabulary import effects_in_force, param, players_named
+
+# What a golden question may ask about, and which fields each needs.
+ASKS = {
+    "play-land": (), "concede": (), "lose-game": (), "win-game": (), "cleanup-discard": (),
+    "attack": ("object",), "discard": ("count",), "sacrifice": ("count", "what"),
+    "has-ability": ("object", "ability"),
+}
+
+
+@dataclass(frozen=True)
+class GoldenQuestion:
+    ask: str
+    player: str | None = None
+    object: str | None = None
+    count: int | None = None
+    what: str | None = None
+    ability: str | None = None
+    instructed_by: str | None = None
+    """The card whose instruction is being carried out, for discard and sacrifice."""
+
+    def __str__(self) -> str:
+        who = self.player or self.object
+        extra = f" {self.count} {self.what or ''}".rstrip() if self.count is not None else ""
+        extra += f" {self.ability}" if self.ability else ""
+        return f"{self.ask} ({who}{extra})"
+
+
+@dataclass(frozen=True)
+class GoldenAnswer:
+    """What ``golden.lp`` derived for the asked term."""
+
+    status: str
+    """The status atom (``allowed``, ``forbidden``, ``performed`` …; ``not_decided`` if none)."""
+    rules: tuple[str, ...]
+    """Rulebook keys that decided it."""
+    involved: tuple[str, ...]
+    """The sources of the effects involved, or the keywords, described."""
+    amount: int | None
+    """How much of an instruction was carried out, when partially."""
+
+
+def facts(question: GoldenQuestion, state: GameState) -> list[str]:
+    """ASP facts for the state and the question (the inputs documented in ``golden.lp``)."""
+    out = [asp.fact("active", state.active)]
+    for p in state.players:
+        out += [asp.fact("player", p.name), asp.fact("life", p.name, p.life),
+                asp.fact("hand_size", p.name, len(p.zone("hand"))),
+                asp.fact("lands_played", p.name, p.lands_played)]
+        for what in ("creature", "land", "artifact"):
+            out.append(asp.fact("available", p.name, f"sacrifice-{what}",
+                                len(state.controlled(p.name, what))))
+        out.append(asp.fact("available", p.name, "discard", len(p.zone("hand"))))
+    for _, _, obj in state.objects("battlefield"):
+        card = state.card_of(obj)
+        out.append(asp.fact("controller", obj.id, obj.controller))
+        for keyword in sorted(card.keywords if card else ()):
+            out.append(asp.fact("keyword", obj.id, keyword))
+        if obj.attacking:
+            out.append(asp.fact("attacker", obj.id))
+    out += _effect_facts(state)
+    out.append(f"asked({asked_term(question)}).")
+    return out
+
+
+def asked_term(q: GoldenQuestion) -> str:
+    t = asp.term
+    if q.ask == "attack":
+        return f"attack_tap({t(q.object)})"
+    if q.ask == "has-ability":
+        return f"has_ability({t(q.object)},{t(q.ability)})"
+    if q.ask in ("discard", "sacrifice"):
+        verb = "discard" if q.ask == "discard" else f"sacrifice-{q.what}"
+        return f"perform({t(q.player)},{t(verb)},{q.count})"
+    return f"{q.ask.replace('-', '_')}({t(q.player)})"
+
+
+def _effect_facts(state: GameState) -> list[str]:
+    """Facts for the effects in force; an effect's fact id is its index in
+    ``effects_in_force``."""
+    out = []
+    for n, effect in enumerate(effects_in_force(state)):
+        eid, ins = f"e{n}", effect.instruction
+        out.append(asp.fact("effect", eid, effect.source))
+        if ins.verb in ("permit", "forbid", "override-rule"):
+            for player in players_named(param(ins, "who"), effect.controller, effect.target, state):
+                if ins.verb == "override-rule":
+                    out.append(asp.fact("overrides", eid, param(ins, "rule"), player))
+                    continue
+                act = f"{str(param(ins, 'action')).replace('-', '_')}({asp.term(player)})"
+                if ins.verb == "permit":
+                    out.append(f"permits({asp.term(eid)},{act},{int(param(ins, 'count'))}).")
+                else:
+                    out.append(f"forbids({asp.term(eid)},{act}).")
+        if ins.verb in ("grant-ability", "remove-ability"):
+            pred = "grants" if ins.verb == "grant-ability" else "removes"
+            what = param(ins, "what")
+            obj = effect.permanent.id if what == "self" and effect.permanent else effect.target or what
+            out.append(asp.fact(pred, eid, obj, param(ins, "ability")))
+    return out
+
+
+def solve(question: GoldenQuestion, state: GameState, edition: Edition) -> GoldenAnswer:
+    """Solve ``golden.lp`` for a question about a state under an edition."""
+    model = asp.solve(["golden/golden"], facts(question, state), edition).models[0]
+    statuses = [s for (_, s) in asp.atoms(model, "status")]
+    effects = {f"e{n}": e.source for n, e in enumerate(effects_in_force(state))}
+    involved = sorted({effects.get(e, str(e)) if isinstance(e, str) else _describe_term(e)
+                       for (_, e) in asp.atoms(model, "because")})
+    amounts = [n for (_, n) in asp.atoms(model, "amount")]
+    return GoldenAnswer(str(statuses[0]) if statuses else "not_decided",
+                        tuple(sorted({str(r) for (_, r) in asp.atoms(model, "decided_by")})),
+                        tuple(involved), int(amounts[0]) if amounts else None)
+
+
+def _describe_term(term: tuple) -> str:
+    if term and term[0] == "keyword":
+        return f"{term[2]} of {term[1]}"
+    return str(term)

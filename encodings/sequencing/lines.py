@@ -1,0 +1,97 @@
+"""Performed lines of a sequencing scenario, such as ``bob sacrifices Serra Angel``."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mtgrules.model.source import Field, did_you_mean
+from mtgrules.model.state import GameState
+
+# =========================================================================================
+# Performed lines
+# =========================================================================================
+
+@dataclass(frozen=True)
+class Line:
+    """One parsed performed line."""
+
+    actor: str
+    verb: str
+    objects: tuple[str, ...] = ()
+    count: int | None = None
+    text: str = ""
+    node: Field | None = None
+
+
+_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [(v, re.compile(p, re.I)) for v, p in [
+    ("sacrifice", r"sacrifices (?P<objs>.+)"),
+    ("discard", r"discards (?P<n>\d+|a card|one card|two cards|three cards)"),
+    ("discard", r"discards (?P<objs>.+)"),
+    ("lose-life", r"loses (?P<n>\d+) life"),
+    ("gain-life", r"gains (?P<n>\d+) life"),
+    ("return", r"returns nothing"),
+    ("return", r"returns (?P<objs>.+?)(?: to (?:their|his|her) hand)?"),
+    ("draw", r"draws (?P<n>\d+|a card|one card|two cards|three cards)(?: cards?)?"),
+    ("search", r"searches(?: (?:the|their|his|her) library)?(?: and finds nothing)?"),
+    ("search", r"searches(?: (?:the|their|his|her) library)? for (?P<objs>.+)"),
+    ("shuffle", r"shuffles(?: (?:the|their|his|her) library)?"),
+    ("untap", r"untaps(?: (?:all|their|his|her)(?: permanents)?)*"),
+    ("to-graveyard", r"puts (?P<objs>.+?) into (?:the|their|his|her|its owner's) graveyard"),
+    ("tap-mana", r"taps (?P<objs>.+?) for mana"),
+    ("animate", r"animates (?P<objs>.+)"),
+    ("block", r"blocks with (?P<objs>.+)"),
+    ("block", r"declares (?P<objs>.+?) as (?:a )?blockers?"),
+]]
+LINE_FORMS = ("sacrifices X[, Y]", "discards N | discards X[, Y]", "loses N life", "gains N life",
+              "returns X | returns nothing", "draws N", "searches for X[, Y] | searches and finds "
+              "nothing", "shuffles", "untaps", "puts X into the graveyard", "taps X for mana",
+              "animates X", "blocks with X")
+
+
+def parse_line(node: Field, state: GameState) -> Line:
+    """A performed line such as ``bob sacrifices Serra Angel``; mistakes name the field."""
+    text = node.str().strip()
+    actor, _, rest = text.partition(" ")
+    if actor not in state.names:
+        raise node.error(f"the line '{text}' does not start with a player",
+                         f"'<player> <action>', the player one of: {', '.join(state.names)}",
+                         did_you_mean(actor, state.names))
+    for verb, pattern in _PATTERNS:
+        m = pattern.fullmatch(rest.strip())
+        if not m:
+            continue
+        groups = m.groupdict()
+        count = None
+        if groups.get("n"):
+            word = groups["n"].split()[0].lower()
+            count = int(word) if word.isdigit() else _NUMBER.get(word, 1)
+            if count > MAX_COUNT:
+                raise node.error(f"the line '{text}' asks for {count}",
+                                 f"a number of at most {MAX_COUNT}")
+        objects: tuple[str, ...] = ()
+        if groups.get("objs"):
+            objects = tuple(_object(node, name, state) for name in _split(groups["objs"]))
+        return Line(actor, verb, objects, count, text, node)
+    raise node.error(f"'{rest}' is not an action mtgrules knows",
+                     "one of: " + "; ".join(f"<player> {f}" for f in LINE_FORMS),
+                     did_you_mean(rest.split()[0] if rest else "", [f.split()[0] for f in LINE_FORMS]))
+
+
+MAX_COUNT = 100
+"""The largest number an action line may name (a typo must not exhaust memory)."""
+
+
+def _split(text: str) -> list[str]:
+    parts = re.split(r",\s*|\s+and\s+", text.strip())
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _object(node: Field, name: str, state: GameState) -> str:
+    name = re.sub(r"^(?:a|an|the) ", "", name)
+    if state.find(name) is not None:
+        return name
+    known = sorted({o.id for _, _, o in state.objects()})
+    raise node.error(f"no object '{name}' in the state", "an object of the scenario's state: "
+                     + ", ".join(known) if len(known) <= 30 else "an object of the state",
+                     did_you_mean(name, known))

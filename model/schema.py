@@ -1,0 +1,156 @@
+"""The JSON Schema of card files and scenario files, generated from the vocabulary.
+
+Nothing here is written twice: every verb and every parameter's allowed values come from
+``mtgrules.model.vocabulary``. The loaders remain the authority (they also check what a
+schema can't: that a named card exists, that a player is in the game); the schema is for
+editors and other tools.
+
+>>> schema = card_file_schema()
+>>> schema["items"]["properties"]["types"]["items"]["enum"][:2]
+['artifact', 'creature']
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mtgrules.model.actions import Condition
+from mtgrules.model.state import ZONES
+from mtgrules.model.turn import STEP_NAMES
+from mtgrules.model.vocabulary import CARD_TYPES, COLOURS, MAX_COUNT, VERBS, Param
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+Schema = dict[str, Any]
+
+
+def param_schema(param: Param) -> Schema:
+    """The schema of one parameter's values."""
+    if param.type == "choice":
+        return {"enum": list(param.values)}
+    if param.type == "int":
+        return {"type": "integer", "minimum": param.low, "maximum": param.high}
+    if param.type == "amount":
+        return {"oneOf": [{"type": "integer", "minimum": param.low, "maximum": param.high},
+                          {"const": "X"}]}
+    if param.type == "bool":
+        return {"type": "boolean"}
+    if param.type == "text":
+        return {"type": "string", "minLength": 1}
+    if param.type == "list":
+        items: Schema = {"enum": list(param.values)} if param.values else {"type": "string"}
+        return {"type": "array", "items": items}
+    if param.type == "mapping":
+        return {"type": "object", "propertyNames": {"enum": list(param.keys)}}
+    raise ValueError(f"unknown parameter type {param.type!r}")
+
+
+def instruction_schema() -> Schema:
+    """One instruction: exactly one verb's shape."""
+    shapes = []
+    for verb in VERBS.values():
+        properties: Schema = {"do": {"const": verb.name}}
+        properties |= {p.name: param_schema(p) for p in verb.params}
+        shapes.append({"type": "object", "description": verb.doc, "properties": properties,
+                       "required": ["do", *(p.name for p in verb.required)],
+                       "additionalProperties": False})
+    return {"oneOf": shapes}
+
+
+def _strings(values: Sequence[str] = ()) -> Schema:
+    return {"type": "array", "items": {"enum": list(values)} if values else {"type": "string"}}
+
+
+def card_schema() -> Schema:
+    """One card entry."""
+    instructions = {"type": "array", "items": {"$ref": "#/$defs/instruction"}}
+    cost_items = {"type": "array", "items": {"oneOf": [{"const": "tap"}, {"type": "object"}]}}
+    return {
+        "type": "object",
+        "required": ["name", "types"],
+        "additionalProperties": False,
+        "properties": {
+            "name": {"type": "string", "minLength": 1},
+            "types": _strings(CARD_TYPES),
+            "cost": {"type": "string", "pattern": r"^(\{[^{}]+\})*$"},
+            "kicker": {"type": "string", "pattern": r"^(\{[^{}]+\})*$"},
+            "subtypes": _strings(), "supertypes": _strings(), "keywords": _strings(),
+            "colors": _strings(COLOURS), "targets": _strings(),
+            "power": {"type": "integer"}, "toughness": {"type": "integer"},
+            "resolve": instructions, "static": instructions,
+            "triggered": {"type": "array", "items": {
+                "type": "object", "required": ["when", "effect"], "additionalProperties": False,
+                "properties": {"when": {"type": "string"}, "effect": instructions}}},
+            "activated": {"type": "array", "items": {
+                "type": "object", "required": ["cost", "effect"], "additionalProperties": False,
+                "properties": {"cost": cost_items, "effect": instructions}}},
+            "mana": {"type": "array", "items": {
+                "type": "object", "required": ["cost", "add"], "additionalProperties": False,
+                "properties": {"cost": cost_items, "add": {"type": "string"}}}},
+            "additional-costs": {"type": "array", "items": {"type": "object"}},
+            "alternative-costs": {"type": "array", "items": {"type": "array"}},
+        },
+    }
+
+
+def card_file_schema() -> Schema:
+    """A card file: a list of cards."""
+    return {"$schema": DIALECT, "title": "mtgrules card file", "type": "array",
+            "items": card_schema(), "$defs": {"instruction": instruction_schema()}}
+
+
+def _zone() -> Schema:
+    entry = {"oneOf": [
+        {"type": "string"},
+        {"type": "object", "required": ["hidden"], "additionalProperties": False,
+         "properties": {"hidden": {"type": "integer", "minimum": 0, "maximum": 1000}}},
+        {"type": "object", "required": ["card"], "additionalProperties": False,
+         "properties": {"card": {"type": "string"}, "tapped": {"type": "boolean"},
+                        "face-down": {"type": "boolean"}, "attacking": {"type": "boolean"},
+                        "count": {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
+                        "controller": {"type": "string"}}}]}
+    return {"oneOf": [{"type": "array", "items": entry}, entry]}
+
+
+def scenario_schema(question_kinds: Sequence[str]) -> Schema:
+    """A scenario file, whose question is of one of ``question_kinds`` (their own fields are
+    checked by the question's parser)."""
+    player = {"type": "object", "additionalProperties": False,
+              "properties": {"life": {"type": "integer"},
+                             "lands-played": {"type": "integer", "minimum": 0},
+                             "mana-pool": {"type": "string"},
+                             **{zone: _zone() for zone in ZONES}}}
+    written = {"from": {"type": "string"}, "controller": {"type": "string"},
+               "target": {"type": "string"}}
+    effect = {"type": "object", "required": ["from", "controller"],
+              "if": {"required": ["do"]}, "then": {"$ref": "#/$defs/lasting"},
+              "else": {"properties": written, "additionalProperties": False}}
+    lasting = {"oneOf": [
+        {**shape, "properties": {**shape["properties"], **written},
+         "required": [*shape["required"], "from", "controller"]}
+        for shape in instruction_schema()["oneOf"]
+        if VERBS[shape["properties"]["do"]["const"]].lasting]}
+    return {
+        "$schema": DIALECT, "title": "mtgrules scenario", "type": "object",
+        "required": ["name", "state", "question"], "additionalProperties": False,
+        "properties": {
+            "name": {"type": "string", "minLength": 1},
+            "source": {"type": "string"},
+            "edition": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"},
+            "cards": {"type": "array", "items": card_schema()},
+            "state": {
+                "type": "object", "required": ["players"],
+                "properties": {
+                    "players": {"type": "array", "items": {"type": "string"}, "minItems": 2},
+                    "active": {"type": "string"}, "priority": {"type": "string"},
+                    "step": {"enum": list(STEP_NAMES)},
+                    "effects": {"type": "array", "items": effect}},
+                "additionalProperties": player},
+            "question": {"type": "object", "required": ["kind"],
+                         "properties": {"kind": {"enum": list(question_kinds)}}},
+            "expect": {"type": "object", "required": ["verdict"], "additionalProperties": False,
+                       "properties": {"verdict": {"type": "string"},
+                                      "fails": _strings([c.value for c in Condition]),
+                                      "cites": _strings()}},
+        },
+        "$defs": {"instruction": instruction_schema(), "lasting": lasting},
+    }

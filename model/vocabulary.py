@@ -1,0 +1,358 @@
+"""The one reading of the card vocabulary, for every rule area.
+
+A card's behaviour is a list of instructions such as ``{do: sacrifice, who: target, what:
+creature}``. This module says, once, what the vocabulary is — every verb, every parameter
+with its type and allowed values (``VERBS``) — and how it reads:
+
+* who a ``who:`` names (``players_named``): always in APNAP order from the active player
+  (CR 101.4), whoever controls the source;
+* the continuous effects in force (``effects_in_force``): permanents' static abilities in
+  battlefield order, then lasting effects in the order the state lists them;
+* the costs written on cards (``printed_cost``, ``activated_ability``, ``sacrifice_cost``).
+
+The JSON Schema for card and scenario files is generated from the same table
+(``mtgrules.model.schema``). No rule is decided here: this is what the words mean.
+
+>>> VERBS["sacrifice"].param("who").values
+('you', 'target', 'opponents', 'each-player')
+>>> describe_value("who", "opponent")
+'one of: you, target, opponents, each-player'
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mtgrules.model.errors import UnsupportedQuestion
+from mtgrules.model.mana import ManaCost
+
+if TYPE_CHECKING:  # cards and state import this module
+    from mtgrules.model.cards import Ability, Card, Instruction
+    from mtgrules.model.state import GameObject, GameState
+
+MAX_COUNT = 100
+"""The largest count or amount a card may name (a typo must not exhaust memory)."""
+
+WHO = ("you", "target", "opponents", "each-player")
+"""Who an instruction addresses, relative to its source's controller: ``you`` (the
+controller), ``target`` (the player the source targeted), ``opponents`` (each opponent of the
+controller), ``each-player``."""
+
+ACTIONS = ("play-land", "cast-spells", "lose-game", "win-game", "concede")
+"""What a permission or prohibition is about."""
+
+RULES = ("maximum-hand-size", "enters-untapped")
+"""Rules an effect may override (CR 101.1)."""
+
+DURATIONS = ("turn",)
+KINDS_OF_OBJECT = ("card", "creature", "land", "basic-land", "artifact", "enchantment",
+                   "planeswalker", "self")
+COLOURS = ("white", "blue", "black", "red", "green")
+CARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "planeswalker",
+              "sorcery", "battle", "kindred")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a verb: its name, type and allowed values."""
+
+    name: str
+    type: str
+    """``choice`` (one of ``values``), ``int`` (``low``..``high``), ``amount`` (an int or
+    ``X``), ``bool``, ``text``, ``list`` (of ``values``), ``mapping`` (``keys``)."""
+    values: tuple[str, ...] = ()
+    low: int = 0
+    high: int = MAX_COUNT
+    keys: tuple[str, ...] = ()
+    doc: str = ""
+    default: Any = None
+    """What an instruction without this parameter means (``None``: nothing)."""
+
+    def allows(self, value: Any) -> bool:
+        """Whether ``value`` (as read from YAML) is one this parameter takes.
+
+        >>> Param("count", "int").allows(3), Param("count", "int").allows(-1)
+        (True, False)
+        """
+        if self.type == "choice":
+            return isinstance(value, str) and value in self.values
+        if self.type == "int":
+            return isinstance(value, int) and not isinstance(value, bool) and \
+                self.low <= value <= self.high
+        if self.type == "amount":
+            return value == "X" or (isinstance(value, int) and not isinstance(value, bool)
+                                    and self.low <= value <= self.high)
+        if self.type == "bool":
+            return isinstance(value, bool)
+        if self.type == "text":
+            return isinstance(value, str) and bool(value)
+        if self.type == "list":
+            return isinstance(value, (list, tuple)) and all(
+                isinstance(v, str) and (not self.values or v in self.values) for v in value)
+        if self.type == "mapping":
+            return isinstance(value, dict) and set(value) <= set(self.keys)
+        raise ValueError(f"unknown parameter type {self.type!r}")
+
+    def expected(self) -> str:
+        """What this parameter takes, in words (for error messages)."""
+        if self.type == "choice":
+            return "one of: " + ", ".join(self.values)
+        if self.type == "int":
+            return f"a whole number from {self.low} to {self.high}"
+        if self.type == "amount":
+            return f"a whole number from {self.low} to {self.high}, or X"
+        if self.type == "bool":
+            return "true or false"
+        if self.type == "list":
+            return "a list" + (" of: " + ", ".join(self.values) if self.values else "")
+        if self.type == "mapping":
+            return "a mapping with keys among: " + ", ".join(self.keys)
+        return "a text"
+
+
+def _p(name: str, type_: str, values: tuple[str, ...] = (), **kw: Any) -> Param:
+    return Param(name, type_, values, **kw)
+
+
+WHO_P = _p("who", "choice", WHO, doc="who the instruction addresses")
+COUNT = _p("count", "int", low=0, default=1)
+AMOUNT = _p("amount", "amount", low=0, high=1000)
+DURATION = _p("duration", "choice", DURATIONS)
+WHAT = _p("what", "choice", KINDS_OF_OBJECT)
+SPELLS = _p("spells", "choice", ("any", "creature", "noncreature"), default="any",
+            doc="which spells a cost modifier applies to")
+WHOSE = _p("whose", "choice", ("any", "you", "opponents"), default="any",
+           doc="whose spells a cost modifier applies to, read as a who")
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A verb of the vocabulary: what it does and the parameters it takes."""
+
+    name: str
+    doc: str
+    required: tuple[Param, ...] = ()
+    optional: tuple[Param, ...] = ()
+    lasting: bool = False
+    """Whether it makes a continuous effect (a permission, prohibition, cost modifier …)."""
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        return self.required + self.optional
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+
+def _verbs(*verbs: Verb) -> dict[str, Verb]:
+    return {v.name: v for v in verbs}
+
+
+VERBS: dict[str, Verb] = _verbs(
+    # one-shot instructions
+    Verb("draw", "draws cards", (WHO_P,), (COUNT,)),
+    Verb("discard", "discards cards", (WHO_P,),
+         (COUNT, _p("what", "choice", ("card",), default="card"), _p("random", "bool", default=False))),
+    Verb("sacrifice", "sacrifices permanents", (WHO_P,),
+         (_p("what", "choice", ("creature", "land", "artifact", "enchantment", "self"),
+             default="creature"), COUNT,
+          _p("unless", "mapping", keys=("do", "who", "count"),
+             doc="a cost paid instead, e.g. {do: discard, who: you, count: 1}"))),
+    Verb("return", "returns cards to a zone", (WHO_P,),
+         (_p("what", "choice", ("card", "creature", "another-creature", "land", "artifact"),
+             default="creature"),
+          _p("from", "choice", ("graveyard",), default="graveyard"),
+          _p("to", "choice", ("hand",), default="hand"), COUNT)),
+    Verb("search", "searches the library", (WHO_P,),
+         (_p("what", "choice", ("card", "basic-land", "land", "creature"), default="card"), COUNT,
+          _p("up-to", "bool", default=False), _p("to", "choice", ("hand", "battlefield")),
+          _p("tapped", "bool", default=False),
+          _p("then", "choice", ("shuffle",)))),
+    Verb("shuffle", "shuffles the library", (WHO_P,)),
+    Verb("look", "looks at hidden cards", (WHO_P,),
+         (COUNT, _p("at", "choice", ("target-hand", "library-top")))),
+    Verb("reveal", "reveals cards", (WHO_P,), (_p("what", "choice", ("hand", "card")),)),
+    Verb("gain-life", "gains life", (WHO_P, AMOUNT)),
+    Verb("lose-life", "loses life", (WHO_P, AMOUNT)),
+    Verb("damage", "deals damage", (),
+         (AMOUNT, _p("target", "choice", ("any", "creature", "player", "opponent")),
+          _p("divided", "choice", ("evenly", "announced"),
+             doc="announced: the caster divides it while casting (CR 601.2d)"),
+          _p("targets", "mapping", keys=("min", "max")),
+          _p("kicked-amount", "int", low=0, high=1000))),
+    Verb("counter", "counters a spell", (), (_p("target", "choice", ("spell",)),)),
+    Verb("destroy", "destroys a permanent", (), (_p("target", "choice", ("creature", "permanent")),)),
+    Verb("tap", "taps a permanent", (), (WHAT,)),
+    Verb("untap", "untaps a permanent", (), (WHAT,)),
+    Verb("add-mana", "adds mana", (), (_p("mana", "text"),)),
+    Verb("modify-pt", "changes power and toughness", (),
+         (_p("target", "choice", ("creature",)), _p("power", "int", low=-1000, high=1000),
+          _p("toughness", "int", low=-1000, high=1000), DURATION)),
+    Verb("animate", "becomes a creature", (),
+         (_p("power", "int", low=0, high=1000), _p("toughness", "int", low=0, high=1000),
+          _p("types", "list", CARD_TYPES), _p("subtypes", "list"), _p("colors", "list", COLOURS),
+          _p("keywords", "list"), DURATION)),
+    Verb("balance", "each player keeps as many as the player with fewest", (),
+         (_p("what", "choice", ("creature", "land", "hand"), default="land"),)),
+    Verb("put-onto-battlefield", "puts cards onto the battlefield", (WHO_P,),
+         (WHAT, _p("tapped", "bool"))),
+    Verb("to-graveyard", "puts an object into its owner's graveyard", (), (WHAT,)),
+    # continuous effects: permissions, prohibitions and overrides of rules (CR 101.1–101.2)
+    Verb("permit", "allows an action", (WHO_P, _p("action", "choice", ACTIONS)),
+         (DURATION, COUNT), lasting=True),  # count: how many more times
+    Verb("forbid", "forbids an action", (WHO_P, _p("action", "choice", ACTIONS)), (DURATION,),
+         lasting=True),
+    Verb("override-rule", "card text that contradicts a rule", (WHO_P, _p("rule", "choice", RULES)),
+         (DURATION,), lasting=True),
+    Verb("grant-ability", "adds an ability", (),
+         (_p("what", "text"), _p("ability", "text"), DURATION), lasting=True),
+    Verb("remove-ability", "removes an ability", (),
+         (_p("what", "text"), _p("ability", "text"), DURATION), lasting=True),
+    # cost modifiers (CR 601.2f)
+    Verb("cost-increase", "spells cost more", (AMOUNT,),
+         (SPELLS, WHOSE, _p("per", "choice", ("target-beyond-first",))), lasting=True),
+    Verb("cost-reduction", "spells cost less", (AMOUNT,),
+         (SPELLS, WHOSE, _p("colors", "list", COLOURS)), lasting=True),
+    Verb("cost-floor", "spells cost at least this much", (AMOUNT,),
+         (SPELLS, _p("while", "choice", ("untapped",))), lasting=True),
+    Verb("cast-without-paying", "an alternative cost: without paying the mana cost", (WHO_P,),
+         (_p("from", "choice", ("hand",)),), lasting=True),
+)
+
+LASTING_VERBS = frozenset(v.name for v in VERBS.values() if v.lasting)
+
+
+def param(instruction: Instruction, name: str) -> Any:
+    """The value of an instruction's parameter, or what its absence means (the default).
+    Asking for a parameter the verb doesn't take is a mistake in the code, not the card.
+
+    >>> from mtgrules.model.cards import Instruction
+    >>> param(Instruction("sacrifice", (("who", "you"),)), "what")
+    'creature'
+    """
+    spec = VERBS[instruction.verb].param(name)
+    value = instruction.get(name)
+    return spec.default if value is None else value
+
+
+def describe_value(name: str, value: Any) -> str:
+    """What a parameter takes wherever it appears, in words, for an error message."""
+    found = {p.expected() for v in VERBS.values() for p in v.params if p.name == name}
+    return " or ".join(sorted(found)) if found else "no such parameter"
+
+
+def who_of(instruction: Instruction) -> str | None:
+    """The ``who:`` of an instruction whose verb addresses players (``None`` otherwise)."""
+    if not any(p.name == "who" for p in VERBS[instruction.verb].params):
+        return None
+    return str(param(instruction, "who"))
+
+
+# -- reading a state ---------------------------------------------------------------------------
+
+def players_named(who: str, controller: str, target: str | None,
+                  state: GameState) -> tuple[str, ...]:
+    """The players a ``who:`` names for a source controlled by ``controller`` (that targeted
+    ``target``, if anyone), in APNAP order from the active player (CR 101.4) whoever
+    controls the source."""
+    if who not in WHO:
+        raise ValueError(f"'{who}' is not a who of the vocabulary ({', '.join(WHO)})")
+    if who == "you":
+        named: set[str] = {controller}
+    elif who == "target":
+        named = {target} if target in state.names else set()
+    elif who == "opponents":
+        named = set(state.names) - {controller}
+    else:
+        named = set(state.names)
+    return tuple(p for p in state.apnap() if p in named)
+
+
+@dataclass(frozen=True)
+class InForce:
+    """A continuous effect in force: where it comes from and what it says."""
+
+    source: str
+    """The object (or the card of a lasting effect) it comes from."""
+    controller: str
+    instruction: Instruction
+    target: str | None = None
+    """What the source targeted, for a lasting effect."""
+    permanent: GameObject | None = None
+    """The permanent whose static ability it is (``None`` for a lasting effect)."""
+
+
+def effects_in_force(state: GameState) -> list[InForce]:
+    """Every continuous effect in force: permanents' static abilities in battlefield order,
+    then lasting effects in the order the state lists them."""
+    found = []
+    for _, _, obj in state.objects("battlefield"):
+        card = state.card_of(obj)
+        for instruction in (card.statics() if card else ()):
+            found.append(InForce(obj.id, obj.controller, instruction, None, obj))
+    for e in state.effects:
+        found.append(InForce(e.source, e.controller, e.instruction, e.target))
+    return found
+
+
+def applies_to(effect: InForce, player: str, state: GameState) -> bool:
+    """Whether an effect with a ``who:`` addresses ``player``."""
+    return player in players_named(param(effect.instruction, "who"), effect.controller,
+                                   effect.target, state)
+
+
+# -- costs written on cards --------------------------------------------------------------------
+
+def card_at(state: GameState, object_id: str) -> Card:
+    """The card of an object, which must be visible."""
+    where = state.find(object_id)
+    card = state.card_of(where[2]) if where else None
+    if card is None:
+        raise UnsupportedQuestion(f"'{object_id}' is a hidden card; its cost can't be known")
+    return card
+
+
+def printed_cost(card: Card, ability: int | None) -> ManaCost | None:
+    """The mana cost of the card (``ability`` None) or of its ``ability``-th ability."""
+    if ability is None:
+        return card.mana_cost
+    item = activated_ability(card, ability)
+    mana = [dict(c).get("mana") for c in item.cost if isinstance(c, tuple)]
+    text = "".join(m for m in mana if m)
+    return ManaCost.parse(text) if text else ManaCost()
+
+
+def activated_ability(card: Card, n: int) -> Ability:
+    """The ``n``-th (1-based) activated or mana ability: activated abilities first."""
+    return (card.abilities_of("activated") + card.abilities_of("mana"))[n - 1]
+
+
+def statics_at(state: GameState, object_id: str) -> list[Instruction]:
+    where = state.find(object_id)
+    card = state.card_of(where[2]) if where else None
+    return list(card.statics()) if card else []
+
+
+def mana_abilities_at(state: GameState, object_id: str) -> list[Ability]:
+    where = state.find(object_id)
+    card = state.card_of(where[2]) if where else None
+    return card.abilities_of("mana") if card else []
+
+
+def sacrifice_cost(ability: Ability) -> str | None:
+    """What an ability's cost sacrifices (``self``, ``creature`` …), if anything."""
+    for c in ability.cost:
+        if isinstance(c, tuple) and dict(c).get("sacrifice"):
+            return str(dict(c)["sacrifice"])
+    return None
+
+
+def instructions_of(card: Card) -> Iterator[Instruction]:
+    """Every instruction on a card: its spell instructions, then its abilities' effects."""
+    yield from card.resolve
+    for ability in card.abilities:
+        yield from ability.effect

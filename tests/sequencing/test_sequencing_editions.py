@@ -1,0 +1,21 @@
+"""Sequencing's plan under two editions: the "unless" cost of an upkeep trigger is a rule
+since July 2009; the plan built under an earlier edition neither uses nor cites it."""
+from __future__ import annotations
+
+import pytest
+
+from mtgrules.model.edition import Edition, cite
+from mtgrules.queries import check_scenario, load_scenario
+from mtgrules.queries.scenario import builtin_scenario_files
+
+MASTICORE = next(p for p in builtin_scenario_files() if p.stem == "seq_masticore_draw_before_discard")
+
+
+@pytest.mark.parametrize(("edition", "cited"), [("2008-02-01", False), ("2009-07-11", True),
+                                                 ("2026-08-07", True)])
+def test_the_sequencing_plan_reads_the_edition_asked_about(edition, cited):
+    scenario = load_scenario(MASTICORE)
+    block = scenario.question.block_for(scenario.state, Edition(edition))
+    assert ("cost.unless" in block.rules) is cited
+    verdict = check_scenario(scenario, Edition(edition))
+    assert (cite("cost.unless", Edition(edition)) in verdict.citations) is cited
