@@ -16,7 +16,7 @@ from typing import Any
 
 from mtgrules.model.mana import ManaCost, ManaCostError
 from mtgrules.model.source import Field, did_you_mean
-from mtgrules.model.vocabulary import CARD_TYPES, VERBS
+from mtgrules.model.vocabulary import CARD_TYPES, TRIGGERS, VERBS
 
 ABILITY_KINDS = ("static", "triggered", "activated", "mana")
 
@@ -161,7 +161,8 @@ def parse_card(entry: Field) -> Card:
         abilities.append(Ability("static", (parse_instruction(inst),)))
     for trig in entry.get("triggered", []).list():
         trig.mapping(required=["when", "effect"])
-        abilities.append(Ability("triggered", _instructions(trig["effect"]), trigger=trig["when"].str()))
+        abilities.append(Ability("triggered", _instructions(trig["effect"]),
+                                 trigger=trig["when"].choice(TRIGGERS, "trigger")))
     for act in entry.get("activated", []).list():
         act.mapping(required=["cost", "effect"])
         abilities.append(Ability("activated", _instructions(act["effect"]),

@@ -17,7 +17,7 @@ from typing import Any
 from mtgrules.model.actions import Condition
 from mtgrules.model.state import ZONES
 from mtgrules.model.turn import STEP_NAMES
-from mtgrules.model.vocabulary import CARD_TYPES, COLOURS, MAX_COUNT, VERBS, Param
+from mtgrules.model.vocabulary import CARD_TYPES, COLOURS, MAX_COUNT, TRIGGERS, VERBS, Param
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 Schema = dict[str, Any]
@@ -79,7 +79,7 @@ def card_schema() -> Schema:
             "resolve": instructions, "static": instructions,
             "triggered": {"type": "array", "items": {
                 "type": "object", "required": ["when", "effect"], "additionalProperties": False,
-                "properties": {"when": {"type": "string"}, "effect": instructions}}},
+                "properties": {"when": {"enum": list(TRIGGERS)}, "effect": instructions}}},
             "activated": {"type": "array", "items": {
                 "type": "object", "required": ["cost", "effect"], "additionalProperties": False,
                 "properties": {"cost": cost_items, "effect": instructions}}},

@@ -34,12 +34,17 @@ if TYPE_CHECKING:  # cards and state import this module
 MAX_COUNT = 100
 """The largest count or amount a card may name (a typo must not exhaust memory)."""
 
-WHO = ("you", "target", "opponents", "each-player")
+WHO = ("you", "target", "opponents", "each-player", "that-player")
 """Who an instruction addresses, relative to its source's controller: ``you`` (the
 controller), ``target`` (the player the source targeted), ``opponents`` (each opponent of the
-controller), ``each-player``."""
+controller), ``each-player``, ``that-player`` (for a triggered ability: the player the event
+that triggered it is about — whose upkeep it is, who discarded)."""
 
-ACTIONS = ("play-land", "cast-spells", "lose-game", "win-game", "concede")
+TRIGGERS = ("your-upkeep", "each-upkeep", "each-draw-step", "your-end-step", "each-end-step",
+            "opponent-discards", "dies", "enters")
+"""What a triggered ability triggers on (the ``when:`` of a card's triggered ability)."""
+
+ACTIONS = ("play-land", "cast-spells", "lose-game", "win-game", "concede", "gain-life")
 """What a permission or prohibition is about."""
 
 RULES = ("maximum-hand-size", "enters-untapped")
@@ -179,7 +184,7 @@ VERBS: dict[str, Verb] = _verbs(
     Verb("gain-life", "gains life", (WHO_P, AMOUNT)),
     Verb("lose-life", "loses life", (WHO_P, AMOUNT)),
     Verb("damage", "deals damage", (),
-         (AMOUNT, _p("target", "choice", ("any", "creature", "player", "opponent")),
+         (AMOUNT, _p("target", "choice", ("any", "creature", "player", "opponent", "that-player")),
           _p("divided", "choice", ("evenly", "announced"),
              doc="announced: the caster divides it while casting (CR 601.2d)"),
           _p("targets", "mapping", keys=("min", "max")),
@@ -257,13 +262,13 @@ def who_of(instruction: Instruction) -> str | None:
 def players_named(who: str, controller: str, target: str | None,
                   state: GameState) -> tuple[str, ...]:
     """The players a ``who:`` names for a source controlled by ``controller`` (that targeted
-    ``target``, if anyone), in APNAP order from the active player (CR 101.4) whoever
+    ``target``, if anyone — or, for ``that-player``, the player its trigger is about), in APNAP order from the active player (CR 101.4) whoever
     controls the source."""
     if who not in WHO:
         raise ValueError(f"'{who}' is not a who of the vocabulary ({', '.join(WHO)})")
     if who == "you":
         named: set[str] = {controller}
-    elif who == "target":
+    elif who in ("target", "that-player"):
         named = {target} if target in state.names else set()
     elif who == "opponents":
         named = set(state.names) - {controller}

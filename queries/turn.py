@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mtgrules.encodings import game
 from mtgrules.model.edition import Edition, cite
@@ -332,7 +333,7 @@ def _answer(q: TurnQuestion, state: GameState, edition: Edition) -> Verdict:
     _refuse(timeline.stop)
     outcome, reason = _stop_reason(timeline, q.until, q.script)
     reasons = [reason]
-    details = {"final state": timeline.final.to_json(),
+    details: dict[str, Any] = {"final state": timeline.final.to_json(),
                "seconds": {"ground": round(timeline.ground_seconds, 4),
                            "solve": round(timeline.solve_seconds, 4)}}
     if q.ask == "holds" and (outcome in ("reached", "game-over")

@@ -49,15 +49,20 @@ class AspResult:
     """Whether the search finished (all models seen, or unsatisfiability proved)."""
 
 
+def control(arguments: Sequence[str] = ()) -> clingo.Control:
+    """A clingo control with a fixed configuration and seed and the conflict limit of the
+    budget in force: the same search on every machine."""
+    limits = budget()
+    return clingo.Control(["--warn=none", "--configuration=tweety", "--seed=0",
+                           f"--solve-limit={limits.conflicts}", *arguments])
+
+
 def ground(programs: Sequence[str], facts: Iterable[str], edition: Edition,
            arguments: Sequence[str] = ()) -> clingo.Control:
     """A grounded clingo control for ``programs`` (encoding names) with ``facts``, the
     rules of ``edition`` switched on through their ``in_force`` externals. Keep it to solve
     several times (switching other externals) without grounding again."""
-    limits = budget()
-    # a fixed configuration and seed, and a conflict limit: the same search on every machine
-    ctl = clingo.Control(["--warn=none", "--configuration=tweety", "--seed=0",
-                          f"--solve-limit={limits.conflicts}", *arguments])
+    ctl = control(arguments)
     keys = sorted(rulebook())
     ctl.add("base", [], "\n".join(f"#external in_force({term(k)})." for k in keys))
     for name in programs:

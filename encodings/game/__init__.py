@@ -15,11 +15,19 @@ from importlib import resources
 
 import clingo
 
-from mtgrules.encodings.game.facts import (Unsupported, a, condition_facts, fact, point_term,
-                                           script_facts, split_state)
+from mtgrules.encodings import asp, budget
+from mtgrules.encodings.game.facts import (
+    Unsupported,
+    a,
+    condition_facts,
+    fact,
+    point_term,
+    script_facts,
+    split_state,
+)
 from mtgrules.encodings.game.trace import Reader, Snapshot
 from mtgrules.model.edition import Edition
-from mtgrules.model.errors import SolverTimeout
+from mtgrules.model.errors import BudgetExhausted
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import END, Condition, Decision, Event, Point
 
@@ -93,7 +101,7 @@ class Core:
         self.edition = edition
         self.search = mode == "search"
         self.offset = offset
-        self.ctl = clingo.Control(["--warn=none", "--seed=0", "-t1"])
+        self.ctl = asp.control()
         for name in ("game", "actions", "conditions", mode):
             self.ctl.add("base", [], _program(name))
         static, initial = split_state(state, edition)
@@ -165,29 +173,28 @@ class Core:
         atom = self.ctl.symbolic_atoms[clingo.Function(name, list(args))]
         return atom is not None and atom.is_fact
 
-    def solve(self, budget: float, assumptions: Sequence[tuple[clingo.Symbol, bool]] = ()
-              ) -> list[clingo.Symbol] | None:
-        """One answer set, or ``None`` when there is none; a spent budget raises."""
+    def solve(self) -> list[clingo.Symbol] | None:
+        """One answer set, or ``None`` when there is none (within the budget in force)."""
         start = _time.perf_counter()
         found: list[list[clingo.Symbol]] = []
-        with self.ctl.solve(assumptions=list(assumptions), yield_=True, async_=True) as handle:
-            if not handle.wait(budget):
-                handle.cancel()
-                raise SolverTimeout(f"clingo did not decide within its budget of {budget:g} s")
-            model = handle.model()
-            if model is not None:
-                found.append(model.symbols(shown=True))
+
+        def on_model(model: clingo.Model) -> bool:
+            found.append(list(model.symbols(shown=True)))
+            return False
+
+        asp.run(self.ctl, on_model)
         self.solve_seconds = _time.perf_counter() - start
         return found[0] if found else None
 
 
 def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = (),
              until: Point = END, conditions: Sequence[Condition] = (),
-             max_events: int = MAX_EVENTS, budget: float = 30.0) -> Timeline:
+             max_events: int = MAX_EVENTS) -> Timeline:
     """The trace the rules give from ``state`` with the players' ``script``, up to ``until``
     (or until the script runs out). A long trace runs in segments of ``SEGMENT`` events,
     each a fresh grounding from where the last ended, so that its cost stays linear."""
-    deadline = _time.perf_counter() + budget
+    seconds = budget().seconds
+    deadline = _time.perf_counter() + seconds
     extra = script_facts(script, until)
     parts: list[Timeline] = []
     fluents: list[clingo.Symbol] | None = None
@@ -203,11 +210,11 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
             elif not core.is_fact("happened", clingo.Number(t)):
                 ended = stuck = True
             if _time.perf_counter() > deadline:
-                raise SolverTimeout(f"the trace was still growing after {budget:g} s "
-                                    f"({offset + t} events); the budget is spent")
+                raise BudgetExhausted(f"the trace was still growing after {seconds:g} s "
+                                      f"({offset + core.horizon} events)")
         last = ended or offset + core.horizon >= max_events
         core.finish(bool(conditions) and last)
-        model = core.solve(max(1.0, deadline - _time.perf_counter()))
+        model = core.solve()
         if model is None:
             raise Unsupported("the core has no trace for this state and script (an "
                               "inconsistency in the encoding: please report it)")
@@ -239,7 +246,7 @@ class Way:
 
 
 def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condition],
-           by: Point = END, horizon: int = SEARCH_HORIZON, budget: float = 30.0) -> Way:
+           by: Point = END, horizon: int = SEARCH_HORIZON) -> Way:
     """Is there a sequence of ``player``'s decisions (the others passing) that makes every
     ``goal`` condition hold at some moment before ``by`` begins?"""
     extra = [clingo.Function("searcher", [clingo.String(player)])]
@@ -247,7 +254,6 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
     if by_term is not None:
         extra += [clingo.Function("point", [by_term]), clingo.Function("until", [by_term])]
     core = Core(state, edition, "search", extra, goal)
-    deadline = _time.perf_counter() + budget
 
     def query(kind: str, h: int) -> clingo.Symbol:
         return clingo.Function("query", [clingo.Function(kind), clingo.Number(h)])
@@ -260,20 +266,20 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
             core.step()
         h = core.horizon
         core.ctl.assign_external(query("goal", h), True)
-        witness = core.solve(max(0.1, deadline - _time.perf_counter()))
+        witness = core.solve()
         solve_seconds += core.solve_seconds
         core.ctl.assign_external(query("goal", h), False)
         if witness is not None:
             core.finish(False)
             core.ctl.assign_external(query("goal", h), True)
-            witness = core.solve(max(0.1, deadline - _time.perf_counter()))
+            witness = core.solve()
             solve_seconds += core.solve_seconds
             assert witness is not None
             timeline = Reader(state, witness, (), len(goal)).timeline(
                 Timeline, Stop, h, False, h, core.ground_seconds, solve_seconds)
             return Way(timeline, True, h, core.ground_seconds, solve_seconds)
         core.ctl.assign_external(query("open", h), True)
-        still_going = core.solve(max(0.1, deadline - _time.perf_counter()))
+        still_going = core.solve()
         solve_seconds += core.solve_seconds
         core.ctl.assign_external(query("open", h), False)
         if still_going is None:

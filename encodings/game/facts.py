@@ -7,15 +7,17 @@ from a scenario is ever pasted into a program.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import clingo
 
+from mtgrules.model import vocabulary
 from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost, ManaCostError, parse_pool
 from mtgrules.model.state import GameObject, GameState
-from mtgrules.model.timeline import Condition, Decision, Point
+from mtgrules.model.timeline import END, Condition, Decision, Point
 
 Sym = clingo.Symbol
 F = clingo.Function
@@ -26,14 +28,11 @@ COLOUR = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
 STEP_ATOM = {s: s.replace("-", "_") for s in (
     "untap", "upkeep", "draw", "main1", "beginning-of-combat", "declare-attackers",
     "declare-blockers", "combat-damage", "end-of-combat", "main2", "end", "cleanup")}
-TRIGGERS = {"your-upkeep": "your_upkeep", "each-upkeep": "each_upkeep",
-            "each-draw-step": "each_draw_step", "your-end-step": "your_end_step",
-            "each-end-step": "each_end_step", "opponent-discards": "opponent_discards",
-            "dies": "dies", "enters": "enters"}
+TRIGGERS = {when: when.replace("-", "_") for when in vocabulary.TRIGGERS}
 # Who an instruction names, as the core reads it.
 WHO = {"you": "you", "target": "target", "each-player": "each_player",
-       "opponents": "each_opponent", "each-opponent": "each_opponent",
-       "that-player": "that_player"}
+       "opponents": "each_opponent", "that-player": "that_player"}
+assert set(WHO) == set(vocabulary.WHO)
 SEARCHABLE = {"basic-land": "basic_land", "land": "land", "creature": "creature", "card": "card"}
 TARGET_KINDS = ("any", "player", "opponent", "creature", "spell")
 
@@ -149,23 +148,24 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
             yield a("mana_ability", o, F(COLOUR[letter], []))
         elif ability.kind == "activated":
             activated += 1
-            k = N(activated)
-            yield a("ability", o, k)
+            number = N(activated)
+            yield a("ability", o, number)
             for item in ability.cost:
-                yield a("ability_cost", o, k, cost_item(card, item))
-            targets = tuple(i.get("target") for i in ability.effect if i.get("target") in TARGET_KINDS)
-            yield from target_facts(targets[:1], a("ability", o, k), card.name)
+                yield a("ability_cost", o, number, cost_item(card, item))
+            targets = tuple(str(i.get("target")) for i in ability.effect
+                            if i.get("target") in TARGET_KINDS)
+            yield from target_facts(targets[:1], a("ability", o, number), card.name)
             for i, ins in enumerate(ability.effect, start=1):
-                yield a("instr", a("ability", o, k), N(i), instruction_term(ins))
+                yield a("instr", a("ability", o, number), N(i), instruction_term(ins))
         elif ability.kind == "triggered":
             when = TRIGGERS.get(ability.trigger or "")
             if when is None:
                 raise Unsupported(f"{card.name}: a trigger on '{ability.trigger}' (the core knows "
                                   + ", ".join(TRIGGERS) + ")")
-            k = N(card.abilities.index(ability) + 1)
-            yield a("trigger", o, k, F(when, []))
+            number = N(card.abilities.index(ability) + 1)
+            yield a("trigger", o, number, F(when, []))
             for i, ins in enumerate(ability.effect, start=1):
-                yield a("instr", a("trig", o, k), N(i), instruction_term(ins))
+                yield a("instr", a("trig", o, number), N(i), instruction_term(ins))
         elif ability.kind == "static":
             for ins in ability.effect:
                 yield from static_facts(card, o, ins)
@@ -177,11 +177,8 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.additional_costs or card.alternative_costs or card.kicker:
         yield a("speed", o, F("unsupported", []))
         return
-    try:
-        cost = ManaCost.parse(card.mana_cost or "")
-    except ManaCostError:
-        cost = None
-    if cost is None or cost.choices or cost.x_count:
+    cost = card.mana_cost or ManaCost()
+    if cost.choices or cost.x_count:
         yield a("speed", o, F("unsupported", []))
         return
     counts = cost.counts()
@@ -227,29 +224,34 @@ def instruction_term(ins: Instruction) -> Sym:
     """An instruction as the core reads it, or ``unsupported(verb)``: the core refuses a
     trace that reaches it, rather than skipping it."""
     v = ins.verb
-    who = WHO.get(str(ins.get("who", "you")))
-    target = ins.get("target")
+    given = {p.name for p in vocabulary.VERBS[v].params}
+
+    def get(name: str) -> Any:
+        return vocabulary.param(ins, name) if name in given else None
+
+    who = WHO.get(str(get("who")))
+    target = get("target")
     target_who = "target" if target in TARGET_KINDS else WHO.get(str(target)) if target else None
-    amount = ins.get("amount")
-    count = ins.get("count", 1)
-    if v == "damage" and isinstance(amount, int) and target_who and not ins.get("divided"):
+    amount = get("amount")
+    count = get("count")
+    if v == "damage" and isinstance(amount, int) and target_who and not get("divided"):
         return a("damage", N(amount), F(target_who, []))
     if v in ("gain-life", "lose-life") and isinstance(amount, int) and who:
         return a("gain" if v == "gain-life" else "lose", F(who, []), N(amount))
-    if v == "draw" and isinstance(count, int) and who:
+    if v == "draw" and who and isinstance(count, int):
         return a("draw", F(who, []), N(count))
-    if v == "discard" and isinstance(count, int) and who and not ins.get("random") and not ins.get("what"):
+    if v == "discard" and who and isinstance(count, int) and not get("random"):
         return a("discard", F(who, []), N(count))
-    if v == "look" and who and ins.get("at") == "target-hand":
+    if v == "look" and who and get("at") == "target-hand":
         return a("look_hand", F(who, []), F("target", []))
-    if v == "reveal" and who and ins.get("what") == "hand":
+    if v == "reveal" and who and get("what") == "hand":
         return a("reveal_hand", F(who, []))
-    if v == "counter" and target in ("spell",):
+    if v == "counter" and target == "spell":
         return a("counter", F("target", []))
-    if v == "search" and who and count == 1 and ins.get("what") in SEARCHABLE and \
-            ins.get("to", "hand") in ("hand", "battlefield"):
-        return a("search", F(who, []), F(SEARCHABLE[ins.get("what")], []),
-                 F(ins.get("to", "hand"), []), F("tapped" if ins.get("tapped") else "untapped", []))
+    to = str(get("to"))
+    if v == "search" and who and count == 1 and to in ("hand", "battlefield"):
+        return a("search", F(who, []), F(SEARCHABLE[str(get("what"))], []), F(to, []),
+                 F("tapped" if get("tapped") else "untapped", []))
     if v == "shuffle" and who:
         return a("shuffle", F(who, []))
     return a("unsupported", S(str(ins)))
@@ -283,7 +285,7 @@ def effect_facts(state: GameState) -> Iterator[Sym]:
                 players = (effect.target,)
             elif who == "you":
                 players = (effect.controller,)
-            elif who in ("opponents", "each-opponent"):
+            elif who == "opponents":
                 players = state.opponents(effect.controller)
             elif who == "each-player":
                 players = state.names
@@ -307,28 +309,31 @@ def point_term(point: Point) -> Sym | None:
     return None
 
 
+def decision_term(k: int, d: Decision) -> Sym:
+    """Script entry ``k`` as the core reads it (the inputs of script.lp)."""
+    entry = N(k)
+    p = S(d.player or "")
+    target = S(d.target) if d.target else F("none", [])
+    pay = entry if d.paying else F("auto", [])
+    obj = S(d.objects[0]) if d.objects else S("")
+    if d.verb in ("pass", "hold"):
+        return a(d.verb, p)
+    if d.verb == "cast":
+        return a("cast", p, obj, target, pay)
+    if d.verb == "activate":
+        return a("activate", p, obj, N(d.ability), target, pay)
+    if d.verb in ("mana", "play"):
+        return a(d.verb, p, obj)
+    if d.verb in ("attack", "block", "discard", "choose", "order"):
+        return a(d.verb, p, entry)
+    return a("pass_until", point_term(d.until or END) or F("end", []))
+
+
 def script_facts(script: Sequence[Decision], until: Point) -> list[Sym]:
     out: list[Sym] = []
     for k, d in enumerate(script, start=1):
         K = N(k)
-        p = S(d.player or "")
-        target = S(d.target) if d.target else F("none", [])
-        pay = K if d.paying else F("auto", [])
-        obj = S(d.objects[0]) if d.objects else S("")
-        term = {
-            "pass": lambda: a("pass", p),
-            "hold": lambda: a("hold", p),
-            "cast": lambda: a("cast", p, obj, target, pay),
-            "activate": lambda: a("activate", p, obj, N(d.ability), target, pay),
-            "mana": lambda: a("mana", p, obj),
-            "play": lambda: a("play", p, obj),
-            "attack": lambda: a("attack", p, K),
-            "block": lambda: a("block", p, K),
-            "discard": lambda: a("discard", p, K),
-            "choose": lambda: a("choose", p, K),
-            "order": lambda: a("order", p, K),
-            "pass-until": lambda: a("pass_until", point_term(d.until or Point("end")) or F("end", [])),
-        }[d.verb]()
+        term = decision_term(k, d)
         out.append(a("script", K, term))
         if d.verb in ("attack", "discard", "choose", "order"):
             for i, o in enumerate(d.objects, start=1):

@@ -109,7 +109,7 @@ class Reader:
         for s in model:
             args = s.arguments
             name = s.name
-            t = args[-1].number if args and args[-1].type == clingo.SymbolType.Number else None
+            t = args[-1].number if args and args[-1].type == clingo.SymbolType.Number else -1
             if name == "occurs":
                 self.occurs[t] = value(args[0])
             elif name == "started":
@@ -149,7 +149,9 @@ class Reader:
     # -- states --------------------------------------------------------------------------
     def snapshot(self, t: int, fl: set) -> Snapshot:
         """The state at ``t``, from its fluents ``fl``."""
-        get = lambda name: [f for f in fl if isinstance(f, tuple) and f[0] == name]  # noqa: E731
+        def get(name: str) -> list[Any]:
+            return [f for f in fl if isinstance(f, tuple) and f[0] == name]
+
         zones: dict[str, dict[str, list[str]]] = {p: {} for p in self.state.names}
         owners = {o.id: o.owner for _, _, o in self.state.objects()}
         for _, obj, zone in sorted(get("zone")):
@@ -195,35 +197,54 @@ class Reader:
         return [f"{f[1]}'s life {before[f[1]]} → {f[2]}" for f in sorted(self.started[t], key=str)
                 if isinstance(f, tuple) and f[0] == "life" and f[1] in before]
 
+    def entry(self, k: Any) -> str:
+        """The script line of entry ``k`` (1-based), or nothing."""
+        return self.script[k - 1].text if isinstance(k, int) and 0 < k <= len(self.script) else ""
+
     def describe(self, t: int, e: Any) -> str:
-        name, args = (e, ()) if isinstance(e, str) else (e[0], e[1:])
-        entry = lambda k: self.script[k - 1].text if isinstance(k, int) and 0 < k <= len(self.script) else ""  # noqa: E731
-        text = {
-            "start": lambda: f"the {STEP_NAME[args[0]]} step begins",
-            "end_step": lambda: f"the {STEP_NAME[args[0]]} step ends; the {self.step_at.get(t, '?')} step begins",
-            "untap": lambda: f"{args[0]} untaps their permanents",
-            "draw_step_draw": lambda: f"{args[0]} draws a card for the turn",
-            "cleanup_discard": lambda: f"{args[0]} discards down to their maximum hand size",
-            "cleanup_clear": lambda: "marked damage is removed and 'this turn' effects end",
-            "sba_check": lambda: "state-based actions: " + "; ".join(self.sba_words(t - 1)),
-            "put_trigger": lambda: f"{self.item(args[0])} is put on the stack",
-            "resolve": lambda: f"{self.item(args[0])} resolves",
-            "do": lambda: f"{self.item(args[0])}: {self.instr_words(args[0], args[1], t - 1)}",
-            "finish": lambda: f"{self.item(args[0])} finishes resolving",
-            "pass": lambda: f"{args[0]} passes",
-            "hold": lambda: f"{args[0]} holds priority",
-            "cast": lambda: f"{args[0]} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else ""),
-            "activate": lambda: f"{args[0]} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else ""),
-            "mana": lambda: f"{args[0]} taps {args[1]} for mana",
-            "play": lambda: f"{args[0]} plays {args[1]}",
-            "attack": lambda: entry(args[1]) or f"{args[0]} declares no attackers",
-            "block": lambda: entry(args[1]) or f"{args[0]} declares no blockers",
-            "discard": lambda: entry(args[1]),
-            "choose": lambda: entry(args[3]),
-            "order": lambda: entry(args[1]),
-        }.get(name, lambda: str(e))()
+        """The event ``e`` at ``t`` in the scenario's terms, with what it moved and changed."""
+        name: str = e if isinstance(e, str) else e[0]
+        args: tuple[Any, ...] = () if isinstance(e, str) else tuple(e[1:])
         details = self.moved(t) + self.life_changes(t)
-        return text + (f" ({'; '.join(details)})" if details and name not in ("start",) else "")
+        text = self.event_words(t, name, args) or str(e)
+        return text + (f" ({'; '.join(details)})" if details and name != "start" else "")
+
+    def event_words(self, t: int, name: str, args: tuple[Any, ...]) -> str:
+        if name in ("start", "end_step"):
+            step = STEP_NAME[args[0]]
+            if name == "start":
+                return f"the {step} step begins"
+            return f"the {step} step ends; the {self.step_at.get(t, '?')} step begins"
+        if name == "cleanup_clear":
+            return "marked damage is removed and 'this turn' effects end"
+        if name == "sba_check":
+            return "state-based actions: " + "; ".join(self.sba_words(t - 1))
+        if name in ("put_trigger", "resolve", "finish", "do"):
+            item = self.item(args[0])
+            return {"put_trigger": f"{item} is put on the stack", "resolve": f"{item} resolves",
+                    "finish": f"{item} finishes resolving"}.get(name) \
+                or f"{item}: {self.instr_words(args[0], args[1], t - 1)}"
+        actor = args[0]
+        if name in ("untap", "draw_step_draw", "cleanup_discard", "pass", "hold"):
+            return actor + {"untap": " untaps their permanents",
+                            "draw_step_draw": " draws a card for the turn",
+                            "cleanup_discard": " discards down to their maximum hand size",
+                            "pass": " passes", "hold": " holds priority"}[name]
+        if name == "cast":
+            return f"{actor} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else "")
+        if name == "activate":
+            return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
+        if name == "mana":
+            return f"{actor} taps {args[1]} for mana"
+        if name == "play":
+            return f"{actor} plays {args[1]}"
+        if name == "attack":
+            return self.entry(args[1]) or f"{actor} declares no attackers"
+        if name == "block":
+            return self.entry(args[1]) or f"{actor} declares no blockers"
+        if name == "choose":
+            return self.entry(args[3])
+        return self.entry(args[1]) if name in ("discard", "order") else ""
 
     def sba_words(self, t: int) -> list[str]:
         words = []
@@ -240,7 +261,9 @@ class Reader:
         ins = self.instr.get((x, i, t))
         if not isinstance(ins, tuple):
             return str(ins)
-        who = lambda w: ", ".join(self.names.get((x, w, t), [w]))  # noqa: E731
+        def who(w: str) -> str:
+            return ", ".join(self.names.get((x, w, t), [w]))
+
         verb = ins[0]
         if verb == "damage":
             return f"{ins[1]} damage to {who(ins[2])}"

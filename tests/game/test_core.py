@@ -9,7 +9,7 @@ import pytest
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import MtgRulesError, ScenarioError, UnsupportedQuestion
 from mtgrules.model.source import Field
-from mtgrules.model.timeline import Condition, Decision, Point
+from mtgrules.model.timeline import Condition, Point
 from mtgrules.model.turn import Step
 from mtgrules.queries import check_state, is_there_a_way, parse_scenario, what_happens, who_has_priority
 from mtgrules.queries.turn import parse_condition, parse_line
