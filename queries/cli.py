@@ -137,6 +137,32 @@ def compare(old: str, new: str, files: tuple[Path, ...], backend: str, as_json: 
                    f"{sum(c.renumbered for c in changes)} scenario(s) cite different numbers.")
 
 
+@main.command("cr-diff")
+@click.argument("old_file", type=click.Path(path_type=Path))
+@click.argument("new_file", type=click.Path(path_type=Path))
+@click.option("--section", help="Only rules of this chapter (5), section (509) or rule (509.3).")
+@click.option("--json", "as_json", is_flag=True)
+def cr_diff(old_file: Path, new_file: Path, section: str | None, as_json: bool) -> None:
+    """Every rule of two Comprehensive Rules files, aligned by text, and the encoded rules and
+    scenarios the changes touch. Exit 1 when a rule the encodings cite changed."""
+    from mtgrules.queries.crdiff import cr_diff as diff_files, print_diff
+
+    if section is not None and not section.replace(".", "").isalnum():
+        _errors.print(f"[bold red]error[/]: --section '{section}': expected a chapter (5), a "
+                      "section (509) or a rule (509.3).", highlight=False)
+        sys.exit(EXIT_BAD_INPUT)
+    try:
+        diff = diff_files(old_file, new_file)
+    except MtgRulesError as exc:
+        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if as_json:
+        click.echo(json.dumps(diff.to_json(section), indent=2))
+    else:
+        print_diff(diff, _console, section)
+    sys.exit(EXIT_MISMATCH if diff.affected else EXIT_OK)
+
+
 @main.command("rules-diff")
 @click.argument("old_file", type=click.Path(path_type=Path))
 @click.argument("new_file", type=click.Path(path_type=Path))
