@@ -9,7 +9,7 @@ from pathlib import Path
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import MtgRulesError
 from mtgrules.queries.kinds import BACKENDS, KINDS, resolve_backend
-from mtgrules.queries.scenario import Scenario, builtin_scenario_files, load_scenario
+from mtgrules.queries.scenario import Expectation, Scenario, builtin_scenario_files, load_scenario
 from mtgrules.queries.verdict import Verdict
 
 
@@ -49,20 +49,25 @@ class CheckResult:
     edition: Edition | None = None
 
     @property
+    def expectation(self) -> Expectation | None:
+        """What the scenario expects under the edition it ran under (per-edition ``expect``)."""
+        if self.scenario is None:
+            return None
+        return self.scenario.expectation_for(self.edition or self.scenario.edition)
+
+    @property
     def expected(self) -> str | None:
-        return self.scenario.expect.verdict if self.scenario and self.scenario.expect else None
+        return self.expectation.verdict if self.expectation else None
 
     @property
     def match(self) -> bool | None:
-        """Whether the verdict is the expected one; ``None`` when nothing is expected, or when
-        run under another edition than the one the expectation was written for."""
+        """Whether the verdict is the expected one; ``None`` when nothing is expected under the
+        edition it ran under."""
         if self.error is not None:
             return False
-        if self.scenario is None or self.scenario.expect is None or self.verdict is None:
+        if self.scenario is None or self.expectation is None or self.verdict is None:
             return None
-        if self.edition is not None and self.edition != self.scenario.edition:
-            return None
-        return expectation_met(self.scenario, self.verdict)
+        return expectation_met(self.scenario, self.verdict, self.expectation)
 
     def to_json(self) -> dict:
         v = self.verdict
@@ -85,8 +90,8 @@ class CheckResult:
         }
 
 
-def expectation_met(scenario: Scenario, verdict: Verdict) -> bool:
-    expect = scenario.expect
+def expectation_met(scenario: Scenario, verdict: Verdict, expect: Expectation | None = None) -> bool:
+    expect = expect or scenario.expect
     if expect is None:
         return True
     if verdict.outcome != expect.verdict:
