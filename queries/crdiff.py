@@ -131,6 +131,7 @@ class CRDiff:
                 "rules": [c.to_json() for c in rules],
                 "glossary": [g.__dict__ for g in self.glossary if g.status != "unchanged"],
                 "impact": [k.to_json() for k in self.affected],
+                "encoded_in_changed_sections": touched_sections(self),
                 "drift": [k.to_json() for k in self.impact if k.drift]}
 
 
@@ -443,6 +444,25 @@ def paraphrase_score(paraphrase: str, text: str) -> float:
 
 # -- printing ---------------------------------------------------------------------------------
 
+def _numbers(k: KeyImpact) -> str:
+    if k.old_number == k.new_number:
+        return k.old_number or "—"
+    return f"{k.old_number or '—'} → {k.new_number or '—'}"
+
+
+def touched_sections(diff: CRDiff) -> list[str]:
+    """For every section with a change, the encoded rules cited there and how each fared."""
+    changed = {c.section for c in diff.rules if c.status != "unchanged"}
+    lines = []
+    for section in sorted(changed, key=lambda s: int(s) if s.isdigit() else 0):
+        here = [k for k in diff.impact
+                if any(n and n.split(".")[0] == section for n in (k.old_number, k.new_number))]
+        if here:
+            lines.append(f"section {section} changed; encoded rules cited there: " + ", ".join(
+                f"{k.key} ({_numbers(k)}, {k.status})" for k in here))
+    return lines
+
+
 def print_diff(diff: CRDiff, console, section: str | None = None) -> None:
     """The diff as tables: the changed rules, then the impact on the encodings."""
     from rich.markup import escape
@@ -488,6 +508,9 @@ def print_diff(diff: CRDiff, console, section: str | None = None) -> None:
                        k.text_now_at or "—", ", ".join(k.encodings), ", ".join(k.scenarios),
                        k.drift or "", style="bold red" if k.drift else "")
     console.print(itable)
+    if section is None:
+        for line in touched_sections(diff):
+            console.print(line, highlight=False)
     affected = [k for k in affected if k.status in CHANGED or k.drift]
     areas = sorted({e for k in affected for e in k.encodings})
     scenarios = sorted({s for k in affected for s in k.scenarios})

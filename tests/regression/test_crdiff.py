@@ -195,3 +195,25 @@ def test_2026_update_renumbers_317_rules_without_changing_their_text(shared_dir)
     diff = _real(shared_dir, "2024-11-08", "2026-01-16")
     exact = [c for c in diff.rules if c.status == "renumbered" and not c.references_only]
     assert len(exact) == 317
+
+
+def test_an_unknown_new_edition_is_diffed_against_the_newest_known(shared_dir, tmp_path):
+    """A future edition, made at test time from the newest real file: a new date, and rule 101.2
+    moved to 101.9. The diff finds the move, reports the drift, and says how to add the edition."""
+    newest = shared_dir / "cr" / "cr-2026-08-07.txt"
+    text = newest.read_text(encoding="utf-8").replace("August 7, 2026", "December 4, 2026", 1)
+    lines = text.split("\n")
+    body = max(i for i, line in enumerate(lines) if line.startswith("101.2. "))
+    lines[body] = "101.9. " + lines[body][len("101.2. "):]
+    future = tmp_path / "cr-future.txt"
+    future.write_text("\n".join(lines), encoding="utf-8")
+    diff = cr_diff(newest, future)
+    assert (diff.new_date, diff.new_edition.date) == ("2026-12-04", "2026-08-07")
+    assert diff.by_old()["101.2"].status == "renumbered" and diff.by_old()["101.2"].new == "101.9"
+    assert diff.counts()["renumbered"] == 1 and diff.counts()["unchanged"] == len(diff.rules) - 1
+    [drift] = [k for k in diff.impact if k.drift]
+    assert drift.key == "golden.cant-beats-can" and "now 101.9" in drift.drift
+    result = CliRunner().invoke(main, ["cr-diff", str(newest), str(future)])
+    assert result.exit_code == 1
+    out = " ".join(result.stdout.split())
+    assert "EDITION_DATES" in out and "model/data/rules.yaml" in out
