@@ -51,11 +51,15 @@ class Scenario:
         scenario's own edition has one."""
         if not self.expect_by_edition:
             return self.expect if edition == self.edition else None
-        found = None
-        for date, expectation in self.expect_by_edition:  # sorted, "" (default) first
-            if date <= edition.date:
-                found = expectation
-        return found
+        return _expected_on(self.expect_by_edition, edition)
+
+
+def _expected_on(by_edition: tuple[tuple[str, Expectation], ...], edition: Edition) -> Expectation | None:
+    found = None
+    for date, expectation in by_edition:  # sorted, "" (default) first
+        if date <= edition.date:
+            found = expectation
+    return found
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -89,8 +93,7 @@ def scenario_from(doc: Field) -> Scenario:
     if len(by_edition) == 1 and by_edition[0][0] == "" and not doc["expect"].has("default"):
         expect, by_edition = by_edition[0][1], ()   # the plain form: the own edition only
     elif by_edition:
-        expect = Scenario("", "", edition, state, kind_name, None,
-                          expect_by_edition=by_edition).expectation_for(edition)
+        expect = _expected_on(by_edition, edition)
     return Scenario(
         name=doc["name"].str(),
         source=doc.get("source", "").str(),

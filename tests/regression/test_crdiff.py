@@ -1,6 +1,7 @@
 """The CR diff aligned by text: synthetic updates, the CLI, and the known facts of the real files."""
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -140,6 +141,7 @@ def test_cli_refuses_a_file_older_than_every_known_edition(tmp_path):
 
 # -- the known facts of the real files --------------------------------------------------------
 
+@functools.cache
 def _real(shared_dir, old, new):
     return cr_diff(shared_dir / "cr" / f"cr-{old}.txt", shared_dir / "cr" / f"cr-{new}.txt")
 
@@ -217,3 +219,23 @@ def test_an_unknown_new_edition_is_diffed_against_the_newest_known(shared_dir, t
     assert result.exit_code == 1
     out = " ".join(result.stdout.split())
     assert "EDITION_DATES" in out and "model/data/rules.yaml" in out
+
+
+def test_rulebook_has_no_citation_drift_across_the_twelve_editions_but_two_judgment_calls(shared_dir):
+    """Every consecutive update: the rulebook's numbers hold the text it cited before. The two
+    flags are the 2008 numbers rules.yaml itself marks as the closest equivalent (a sentence inside
+    409.1b for one alternative cost; 408.1c for who gets priority)."""
+    from mtgrules.model.edition import EDITION_DATES
+
+    flags = set()
+    for old, new in zip(EDITION_DATES, EDITION_DATES[1:]):
+        flags |= {(old, new, k.key) for k in _real(shared_dir, old, new).impact if k.drift}
+    assert flags == {("2009-05-01", "2009-07-11", "cost.alternative-one"),
+                     ("2009-05-01", "2009-07-11", "priority.when")}
+
+
+def test_cli_refuses_a_bad_section(tmp_path):
+    cr = tmp_path / "cr.txt"
+    cr.write_text(cr_text("August 7, 2026", BASE))
+    result = _invoke(cr, cr, "--section", "5; rm")
+    assert result.exit_code == 2 and "expected a chapter" in result.stderr
