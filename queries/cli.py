@@ -140,7 +140,9 @@ def regress(old: str, new: str, files: tuple[Path, ...], jobs: int, backend: str
                 style = {"unexpected": "bold red", "error": "red", "expected-change": "yellow"}
                 table.add_row(Path(r.file).stem, _cell(r.old.verdict, r.old.expected),
                               _cell(r.new.verdict, r.new.expected), r.status,
-                              ", ".join(r.responsible), style=style.get(r.status, ""))
+                              ", ".join(r.responsible) or ("no rule's edition range differs"
+                                                           if r.changed else ""),
+                              style=style.get(r.status, ""))
         _console.print(table)
         count = {s: sum(r.status == s for r in rows)
                  for s in ("same", "expected-change", "unexpected", "error")}

@@ -160,6 +160,15 @@ def print_coverage(cov: Coverage, console) -> None:
         stable.add_row(s.section, s.title, str(s.rules), str(s.encoded))
     console.print(stable)
     unmodelled = cov.unmodelled
-    console.print(f"{len(modelled)} of {len(cov.sections)} sections have an encoded rule; not "
-                  f"modelled ({len(unmodelled)}): " + ", ".join(
-                      f"{s.section} {s.title}" for s in unmodelled), highlight=False)
+    utable = Table(title="sections nothing models, by chapter")
+    for col in ("chapter", "sections", "rules"):
+        utable.add_column(col, overflow="fold")
+    for chapter in sorted({s.section[:1] for s in unmodelled}):
+        here = [s for s in unmodelled if s.section[:1] == chapter]
+        utable.add_row(chapter, ", ".join(f"{s.section} {s.title}" for s in here),
+                       str(sum(s.rules for s in here)))
+    console.print(utable)
+    console.print(f"{len(modelled)} of {len(cov.sections)} sections have an encoded rule "
+                  f"({sum(s.rules for s in modelled)} of {sum(s.rules for s in cov.sections)} rules "
+                  f"in them); not modelled ({len(unmodelled)}): "
+                  + ", ".join(s.section for s in unmodelled), highlight=False)
