@@ -9,10 +9,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from timing import timed
-
 from mtgrules.model.crtext import read_rules
 from mtgrules.queries.crdiff import cr_diff
+
+from timing import timed
 
 
 def main() -> None:
@@ -26,7 +26,7 @@ def main() -> None:
     print(f"{'old':<12} {'new':<12} {'rules':>11} {'changed':>8} {'seconds':>8}")
     worst = 0.0
     for old, new in pairs:
-        seconds, diff = timed(lambda: cr_diff(old, new), repeat=3)
+        seconds, diff = timed(lambda old=old, new=new: cr_diff(old, new), repeat=3)
         worst = max(worst, seconds)
         changed = sum(1 for c in diff.rules if c.status != "unchanged")
         sizes = f"{len(read_rules(old).rules)}/{len(read_rules(new).rules)}"

@@ -123,6 +123,15 @@ def decode(raw: bytes, path: str | Path) -> str:
                                 "in UTF-8 or cp1252).") from None
 
 
+@dataclass
+class _Open:
+    """The rule being read: more lines may still belong to it."""
+
+    number: str
+    text: str
+    examples: list[str] = field(default_factory=list)
+
+
 def read_rules(path: str | Path) -> RulesText:
     """Parse a CR file; a file that is not one raises :class:`CRFormatError` (never a traceback)."""
     try:
@@ -149,11 +158,11 @@ def parse_rules(text: str, path: str | None = None) -> RulesText:
     entries: dict[str, Rule] = {}
     sections: dict[str, str] = {}
     chapters: dict[str, str] = {}
-    current: list | None = None  # [number, text, examples]
+    current: _Open | None = None
 
     def flush() -> None:
         if current is not None:
-            entries[current[0]] = Rule(current[0], current[1], tuple(current[2]))
+            entries[current.number] = Rule(current.number, current.text, tuple(current.examples))
 
     for raw_line in lines[body_start:body_end]:
         stripped = raw_line.strip()
@@ -162,7 +171,7 @@ def parse_rules(text: str, path: str | None = None) -> RulesText:
         match = _RULE.match(stripped)
         if match:
             flush()
-            current = [match.group(1), match.group(2), []]
+            current = _Open(match.group(1), match.group(2))
             continue
         match = _SECTION.match(stripped)
         if match:
@@ -179,11 +188,11 @@ def parse_rules(text: str, path: str | None = None) -> RulesText:
         if current is None:
             continue  # the introduction before the first rule
         if stripped.startswith("Example:"):
-            current[2].append(stripped)
-        elif current[2]:
-            current[2][-1] += " " + stripped  # an example running on
+            current.examples.append(stripped)
+        elif current.examples:
+            current.examples[-1] += " " + stripped  # an example running on
         else:
-            current[1] += " " + stripped      # an indented continuation, or a malformed number
+            current.text += " " + stripped          # an indented continuation, or a malformed number
     flush()
 
     glossary = _glossary(lines[body_end + 1:]) if marks else {}

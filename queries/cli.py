@@ -172,7 +172,8 @@ def _cell(verdict: str | None, expected: str | None) -> str:
 def cr_diff(old_file: Path, new_file: Path, section: str | None, as_json: bool) -> None:
     """Every rule of two Comprehensive Rules files, aligned by text, and the encoded rules and
     scenarios the changes touch. Exit 1 when a rule the encodings cite changed."""
-    from mtgrules.queries.crdiff import cr_diff as diff_files, print_diff
+    from mtgrules.queries.crdiff import cr_diff as diff_files
+    from mtgrules.queries.crdiff import print_diff
 
     if section is not None and not section.replace(".", "").isalnum():
         _errors.print(f"[bold red]error[/]: --section '{section}': expected a chapter (5), a "
@@ -201,7 +202,8 @@ def coverage(cr_file: Path | None, edition: str | None, static: bool, jobs: int,
              as_json: bool) -> None:
     """Which rules of an edition the encodings implement, which scenarios exercise each, and
     (given the edition's CR_FILE) which sections nothing models."""
-    from mtgrules.queries.coverage import coverage as measure, print_coverage
+    from mtgrules.queries.coverage import coverage as measure
+    from mtgrules.queries.coverage import print_coverage
 
     try:
         result = measure(cr_file, Edition(edition) if edition else None, not static, jobs)

@@ -80,8 +80,8 @@ def coverage(cr_file: str | Path | None = None, edition: Edition | None = None,
         for key in keys:
             exercised[key].add(stem)
     if run:
-        for stem, keys in _verdict_keys(edition, workers).items():
-            for key in keys:
+        for stem, cited_keys in _verdict_keys(edition, workers).items():
+            for key in cited_keys:
                 exercised[key].add(stem)
     sources = key_sources()
     rows = []

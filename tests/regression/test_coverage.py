@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-
 from crfiles import cr_text
+
 from mtgrules.model.edition import Edition
 from mtgrules.queries.cli import main
 from mtgrules.queries.coverage import coverage

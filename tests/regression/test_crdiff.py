@@ -6,11 +6,11 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from crfiles import cr_text
+
+from mtgrules.model.crtext import parse_rules
 from mtgrules.queries.cli import main
 from mtgrules.queries.crdiff import align_rules, cr_diff, key_sources, scenario_keys, word_diff
-from mtgrules.model.crtext import parse_rules
 
 BASE = [("101.1", "Cards may contradict rules, and then the card wins."),
         ("101.2", "When one effect allows and another forbids, forbidding wins."),

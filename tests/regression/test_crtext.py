@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import pytest
-
 from crfiles import cr_text
-from mtgrules.model.crtext import CRFormatError, LETTERS, number_key, parse_rules, read_rules
+
+from mtgrules.model.crtext import LETTERS, CRFormatError, number_key, parse_rules, read_rules
 from mtgrules.model.edition import EDITION_DATES
 
 RULES = [("100.1", "Games need two players or more."), ("100.1a", "Two players is a duel."),
