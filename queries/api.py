@@ -9,7 +9,7 @@ from pathlib import Path
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import MtgRulesError
 from mtgrules.queries.kinds import BACKENDS, KINDS, resolve_backend
-from mtgrules.queries.scenario import Expectation, Scenario, builtin_scenario_files, load_scenario
+from mtgrules.queries.scenario import Scenario, builtin_scenario_files, load_scenario
 from mtgrules.queries.verdict import Verdict
 
 
@@ -49,15 +49,12 @@ class CheckResult:
     edition: Edition | None = None
 
     @property
-    def expectation(self) -> Expectation | None:
-        """What the scenario expects under the edition it ran under (per-edition ``expect``)."""
-        if self.scenario is None:
-            return None
-        return self.scenario.expectation_for(self.edition or self.scenario.edition)
-
-    @property
     def expected(self) -> str | None:
-        return self.expectation.verdict if self.expectation else None
+        """The verdict the scenario expects under the edition it ran under (per-edition
+        ``expect``), if any."""
+        expect = self.scenario.under(self.edition or self.scenario.edition).expect \
+            if self.scenario else None
+        return expect.verdict if expect else None
 
     @property
     def match(self) -> bool | None:
@@ -65,9 +62,9 @@ class CheckResult:
         edition it ran under."""
         if self.error is not None:
             return False
-        if self.scenario is None or self.expectation is None or self.verdict is None:
+        if self.scenario is None or self.expected is None or self.verdict is None:
             return None
-        return expectation_met(self.scenario, self.verdict, self.expectation)
+        return expectation_met(self.scenario.under(self.edition or self.scenario.edition), self.verdict)
 
     def to_json(self) -> dict:
         v = self.verdict
@@ -90,8 +87,8 @@ class CheckResult:
         }
 
 
-def expectation_met(scenario: Scenario, verdict: Verdict, expect: Expectation | None = None) -> bool:
-    expect = expect or scenario.expect
+def expectation_met(scenario: Scenario, verdict: Verdict) -> bool:
+    expect = scenario.expect
     if expect is None:
         return True
     if verdict.outcome != expect.verdict:

@@ -159,7 +159,7 @@ def responsible_rules(a: Answer, b: Answer, old: Edition, new: Edition) -> tuple
     if not found:  # the verdicts cite none: the rules the question's encodings use
         words = _AREA_FILES.get(a.kind or "", (a.kind or "",))
         found = dated({key for key, files in key_sources().items()
-                       if any(any(w in Path(f).stem for w in words) for f in files)})
+                       if any(any(w in f for w in words) for f in files)})
     out = []
     for key in found:
         rule = book[key]

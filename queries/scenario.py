@@ -53,6 +53,10 @@ class Scenario:
             return self.expect if edition == self.edition else None
         return _expected_on(self.expect_by_edition, edition)
 
+    def under(self, edition: Edition) -> Scenario:
+        """The scenario with ``expect`` set to what it expects under ``edition``."""
+        return replace(self, expect=self.expectation_for(edition))
+
 
 def _expected_on(by_edition: tuple[tuple[str, Expectation], ...], edition: Edition) -> Expectation | None:
     found = None
