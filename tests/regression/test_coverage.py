@@ -16,7 +16,7 @@ def test_static_coverage_of_the_newest_edition():
     cov = coverage(run=False)
     rows = {r.key: r for r in cov.rules}
     assert rows["golden.cant-beats-can"].number == "101.2"
-    assert "encodings/asp/golden.lp" in rows["golden.cant-beats-can"].encodings
+    assert any(e.endswith("/golden.lp") for e in rows["golden.cant-beats-can"].encodings)
     assert "golden_explore_vs_turf_wound" in rows["golden.cant-beats-can"].scenarios
     assert "combat.damage-assignment-order" not in rows       # gone since 2024-11-08
     assert {s.section for s in cov.sections} >= {"101", "601"}

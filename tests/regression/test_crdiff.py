@@ -86,16 +86,18 @@ def test_impact_names_the_encoded_rules_and_scenarios(tmp_path):
     impact = {k.key: k for k in diff.affected}
     cant = impact["golden.cant-beats-can"]
     assert (cant.status, cant.text_now_at) == ("renumbered", "101.7")
-    assert "encodings/asp/golden.lp" in cant.encodings
+    assert any(e.startswith("encodings/") and e.endswith("/golden.lp") for e in cant.encodings)
     assert "golden_explore_vs_turf_wound" in cant.scenarios
     assert "101.2 is not in the new file" in cant.drift and "101.7" in cant.drift
     assert "golden.card-overrides-rule" not in impact   # its text did not change
 
 
 def test_every_key_named_by_an_encoding_exists():
-    sources = key_sources()
-    assert "encodings/asp/golden.lp" in sources["golden.cant-beats-can"]
-    assert "encodings/smt/apnap.py" in sources["apnap.restart"]
+    sources = key_sources()   # paths inside the package, whatever folders the areas live in
+    assert any(e.startswith("encodings/") and e.endswith("/golden.lp")
+               for e in sources["golden.cant-beats-can"])
+    assert any(e.startswith("encodings/") and e.endswith(".py") and "apnap" in e
+               for e in sources["apnap.restart"])     # the z3 encoding of the restart
     keys = scenario_keys()
     assert "apnap.restart" in keys["apnap_restart"]
     assert "golden.cant-beats-can" in keys["golden_explore_vs_turf_wound_2008"]  # 103.2 in 2008
@@ -175,7 +177,8 @@ def test_magic_2010_moves_golden_rules_and_turn_structure(shared_dir):
     assert len(kept) >= 50 and all(c.new.startswith("5") for c in kept)
     encodings = {e for k in diff.affected if k.key.startswith(("golden.", "apnap."))
                  for e in k.encodings}
-    assert {"encodings/asp/golden.lp", "encodings/asp/apnap.lp", "encodings/smt/apnap.py"} <= encodings
+    assert {"golden.lp", "apnap.lp"} <= {e.rsplit("/", 1)[-1] for e in encodings}
+    assert any(e.startswith("encodings/") and e.endswith(".py") and "apnap" in e for e in encodings)
 
 
 SHORTCUTS = [("2009-10-01", "2016-07-22", "713", "718"), ("2016-07-22", "2016-11-11", "718", "719"),
