@@ -40,19 +40,21 @@ class CheckResult:
 
     @property
     def expected(self) -> str | None:
-        return self.scenario.expect.verdict if self.scenario and self.scenario.expect else None
+        """The verdict the scenario expects under the edition it ran under (per-edition
+        ``expect``), if any."""
+        expect = self.scenario.under(self.edition or self.scenario.edition).expect \
+            if self.scenario else None
+        return expect.verdict if expect else None
 
     @property
     def match(self) -> bool | None:
-        """Whether the verdict is the expected one; ``None`` when nothing is expected, or when
-        run under another edition than the one the expectation was written for."""
+        """Whether the verdict is the expected one; ``None`` when nothing is expected under the
+        edition it ran under."""
         if self.error is not None:
             return False
-        if self.scenario is None or self.scenario.expect is None or self.verdict is None:
+        if self.scenario is None or self.expected is None or self.verdict is None:
             return None
-        if self.edition is not None and self.edition != self.scenario.edition:
-            return None
-        return expectation_met(self.scenario, self.verdict)
+        return expectation_met(self.scenario.under(self.edition or self.scenario.edition), self.verdict)
 
     def to_json(self) -> dict:
         v = self.verdict

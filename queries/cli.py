@@ -108,33 +108,112 @@ def explain(file: Path, edition: str | None, backend: str, as_json: bool) -> Non
 
 
 @main.command()
-@click.argument("old")
-@click.argument("new")
+@click.option("--from", "old", required=True, help="The earlier edition date.")
+@click.option("--to", "new", required=True, help="The later edition date.")
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes for the (scenario, edition) pairs.")
 @click.option("--backend", type=click.Choice(BACKENDS), default="both", show_default=True)
+@click.option("--all", "show_all", is_flag=True, help="Also list scenarios whose verdict stays.")
 @click.option("--json", "as_json", is_flag=True)
-def compare(old: str, new: str, files: tuple[Path, ...], backend: str, as_json: bool) -> None:
-    """Run scenarios (default: the built-in library) under editions OLD and NEW and show
-    which verdicts, and which citations, change."""
-    from mtgrules.queries.regression import compare_editions
+def regress(old: str, new: str, files: tuple[Path, ...], jobs: int, backend: str, show_all: bool,
+            as_json: bool) -> None:
+    """Run scenarios FILES (default: the built-in library) under two editions: the verdicts that
+    change and the rules whose edition range made the change. Exit 1 on an unexpected change."""
+    from mtgrules.queries.regression import regress as run
 
-    old_edition, new_edition = _edition(old), _edition(new)
-    assert old_edition is not None and new_edition is not None
-    changes = compare_editions(old_edition, new_edition, files or None, backend)
+    try:
+        old_edition, new_edition = Edition(old), Edition(new)
+    except MtgRulesError as exc:
+        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        sys.exit(EXIT_BAD_INPUT)
+    rows = run(old_edition, new_edition, files or None, jobs, backend)
     if as_json:
-        click.echo(json.dumps({"changes": [dict(c.__dict__, verdict_changed=c.verdict_changed)
-                                           for c in changes]}, indent=2))
-        return
-    table = Table(title=f"verdicts under {old} and {new}")
-    for col in ("scenario", old, new, f"rules ({old})", f"rules ({new})"):
-        table.add_column(col, overflow="fold")
-    for c in changes:
-        style = "bold yellow" if c.verdict_changed else ("cyan" if c.renumbered else "")
-        table.add_row(Path(c.file).stem, c.old, c.new, ", ".join(c.old_citations),
-                      ", ".join(c.new_citations), style=style)
-    _console.print(table)
-    _console.print(f"{sum(c.verdict_changed for c in changes)} verdict(s) change; "
-                   f"{sum(c.renumbered for c in changes)} scenario(s) cite different numbers.")
+        click.echo(json.dumps({"from": old, "to": new, "results": [r.to_json() for r in rows]},
+                              indent=2))
+    else:
+        table = Table(title=f"verdicts under {old} and {new}")
+        for col in ("scenario", old, new, "status", "rules whose edition range changed it"):
+            table.add_column(col, overflow="fold")
+        for r in rows:
+            if show_all or r.status != "same":
+                style = {"unexpected": "bold red", "error": "red", "expected-change": "yellow"}
+                table.add_row(Path(r.file).stem, _cell(r.old.verdict, r.old.expected),
+                              _cell(r.new.verdict, r.new.expected), r.status,
+                              ", ".join(r.responsible) or ("no rule's edition range differs"
+                                                           if r.changed else ""),
+                              style=style.get(r.status, ""))
+        _console.print(table)
+        count = {s: sum(r.status == s for r in rows)
+                 for s in ("same", "expected-change", "unexpected", "error")}
+        _console.print(f"{len(rows)} scenarios: " + ", ".join(f"{n} {s}" for s, n in count.items()),
+                       highlight=False)
+    for r in rows:
+        if r.error:
+            _errors.print(f"[bold red]error[/]: {r.error}", highlight=False, soft_wrap=True)
+    if any(r.error for r in rows):
+        sys.exit(EXIT_BAD_INPUT)
+    sys.exit(EXIT_MISMATCH if any(r.status == "unexpected" for r in rows) else EXIT_OK)
+
+
+def _cell(verdict: str | None, expected: str | None) -> str:
+    if verdict is None:
+        return "error"
+    if expected is None:
+        return verdict
+    return verdict + (" ✓" if expected == verdict else f" (expected {expected})")
+
+
+@main.command("cr-diff")
+@click.argument("old_file", type=click.Path(path_type=Path))
+@click.argument("new_file", type=click.Path(path_type=Path))
+@click.option("--section", help="Only rules of this chapter (5), section (509) or rule (509.3).")
+@click.option("--json", "as_json", is_flag=True)
+def cr_diff(old_file: Path, new_file: Path, section: str | None, as_json: bool) -> None:
+    """Every rule of two Comprehensive Rules files, aligned by text, and the encoded rules and
+    scenarios the changes touch. Exit 1 when a rule the encodings cite changed."""
+    from mtgrules.queries.crdiff import cr_diff as diff_files
+    from mtgrules.queries.crdiff import print_diff
+
+    if section is not None and not section.replace(".", "").isalnum():
+        _errors.print(f"[bold red]error[/]: --section '{section}': expected a chapter (5), a "
+                      "section (509) or a rule (509.3).", highlight=False)
+        sys.exit(EXIT_BAD_INPUT)
+    try:
+        diff = diff_files(old_file, new_file)
+    except MtgRulesError as exc:
+        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if as_json:
+        click.echo(json.dumps(diff.to_json(section), indent=2))
+    else:
+        print_diff(diff, _console, section)
+    sys.exit(EXIT_MISMATCH if diff.affected else EXIT_OK)
+
+
+@main.command()
+@click.argument("cr_file", required=False, type=click.Path(path_type=Path))
+@click.option("--edition", help="Edition date (default: the CR file's, else the newest).")
+@click.option("--static", is_flag=True, help="Only the citations written in scenario files; "
+              "don't run the library to see which rules its verdicts cite.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def coverage(cr_file: Path | None, edition: str | None, static: bool, jobs: int,
+             as_json: bool) -> None:
+    """Which rules of an edition the encodings implement, which scenarios exercise each, and
+    (given the edition's CR_FILE) which sections nothing models."""
+    from mtgrules.queries.coverage import coverage as measure
+    from mtgrules.queries.coverage import print_coverage
+
+    try:
+        result = measure(cr_file, Edition(edition) if edition else None, not static, jobs)
+    except MtgRulesError as exc:
+        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=2))
+    else:
+        print_coverage(result, _console)
 
 
 @main.command("rules-diff")

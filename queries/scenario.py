@@ -41,7 +41,31 @@ class Scenario:
     question: Any
     """The parsed question, of the type its kind's parser returns."""
     expect: Expectation | None = None
+    """The expected verdict under the scenario's own edition."""
     file: str | None = None
+    expect_by_edition: tuple[tuple[str, Expectation], ...] = ()
+    """Per-edition expectations (``expect:`` keyed by edition date, with ``default``): each dated
+    entry holds from that edition until the next one; ``default`` (stored under ``""``) holds
+    before the first."""
+
+    def expectation_for(self, edition: Edition) -> Expectation | None:
+        """The verdict expected under ``edition``; without per-edition expectations, only the
+        scenario's own edition has one."""
+        if not self.expect_by_edition:
+            return self.expect if edition == self.edition else None
+        return _expected_on(self.expect_by_edition, edition)
+
+    def under(self, edition: Edition) -> Scenario:
+        """The scenario with ``expect`` set to what it expects under ``edition``."""
+        return replace(self, expect=self.expectation_for(edition))
+
+
+def _expected_on(by_edition: tuple[tuple[str, Expectation], ...], edition: Edition) -> Expectation | None:
+    found = None
+    for date, expectation in by_edition:  # sorted, "" (default) first
+        if date <= edition.date:
+            found = expectation
+    return found
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -70,6 +94,12 @@ def scenario_from(doc: Field) -> Scenario:
     question.mapping(required=["kind"], optional=question.keys())
     kind_name = question["kind"].choice(KINDS, "question kind")
     parsed = KINDS[kind_name].parse(question, state)
+    by_edition = _expectations(doc["expect"]) if doc.has("expect") else ()
+    expect = None
+    if len(by_edition) == 1 and by_edition[0][0] == "" and not doc["expect"].has("default"):
+        expect, by_edition = by_edition[0][1], ()   # the plain form: the own edition only
+    elif by_edition:
+        expect = _expected_on(by_edition, edition)
     return Scenario(
         name=doc["name"].str(),
         source=doc.get("source", "").str(),
@@ -77,8 +107,9 @@ def scenario_from(doc: Field) -> Scenario:
         state=state,
         kind=kind_name,
         question=parsed,
-        expect=_expectation(doc["expect"]) if doc.has("expect") else None,
+        expect=expect,
         file=doc.file,
+        expect_by_edition=by_edition,
     )
 
 
@@ -87,6 +118,27 @@ def _edition(node: Field) -> Edition:
         return Edition(node.str())
     except MtgRulesError as exc:
         raise node.error(str(exc).rstrip(".")) from None
+
+
+def _expectations(node: Field) -> tuple[tuple[str, Expectation], ...]:
+    """``expect: {verdict: …}`` (the scenario's own edition), or keyed by edition date:
+    ``expect: {default: {verdict: …}, 2009-07-11: {verdict: …}}``."""
+    node.mapping(optional=node.keys())
+    if node.has("verdict") or not node.keys():
+        return (("", _expectation(node)),)
+    out = []
+    for key, child in node.items():
+        if key != "default":
+            try:
+                Edition(key)
+            except MtgRulesError as exc:
+                raise child.error(f"'{key}' is not a known edition",
+                                  "'default' or an edition date such as 2009-07-11 as the key of "
+                                  "a per-edition expectation, or 'verdict' for a single one",
+                                  str(exc).split(". ")[-1] if "Did you mean" in str(exc) else "") \
+                    from None
+        out.append(("" if key == "default" else key, _expectation(child)))
+    return tuple(sorted(out))
 
 
 def _expectation(node: Field) -> Expectation:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 EXPECTED = {"01_apnap_knowledge.ipynb", "02_out_of_order_information.ipynb", "04_editions.ipynb",
-            "03_cost_modifiers.ipynb"}
+            "03_cost_modifiers.ipynb", "06_rules_updates.ipynb"}
 
 
 def test_expected_notebooks_are_present():
