@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mtgrules.model.actions import Condition
+from mtgrules.model.edition import EDITION_DATES
 from mtgrules.model.state import ZONES
 from mtgrules.model.turn import STEP_NAMES
 from mtgrules.model.vocabulary import CARD_TYPES, COLOURS, MAX_COUNT, TRIGGERS, VERBS, Param
@@ -129,6 +130,10 @@ def scenario_schema(question_kinds: Sequence[str]) -> Schema:
          "required": [*shape["required"], "from", "controller"]}
         for shape in instruction_schema()["oneOf"]
         if VERBS[shape["properties"]["do"]["const"]].lasting]}
+    expect = {"type": "object", "required": ["verdict"], "additionalProperties": False,
+              "properties": {"verdict": {"type": "string"},
+                             "fails": _strings([c.value for c in Condition]),
+                             "cites": _strings()}}
     return {
         "$schema": DIALECT, "title": "mtgrules scenario", "type": "object",
         "required": ["name", "state", "question"], "additionalProperties": False,
@@ -143,14 +148,15 @@ def scenario_schema(question_kinds: Sequence[str]) -> Schema:
                     "players": {"type": "array", "items": {"type": "string"}, "minItems": 2},
                     "active": {"type": "string"}, "priority": {"type": "string"},
                     "step": {"enum": list(STEP_NAMES)},
+                    "turn": {"type": "integer", "minimum": 1},
                     "effects": {"type": "array", "items": effect}},
                 "additionalProperties": player},
             "question": {"type": "object", "required": ["kind"],
                          "properties": {"kind": {"enum": list(question_kinds)}}},
-            "expect": {"type": "object", "required": ["verdict"], "additionalProperties": False,
-                       "properties": {"verdict": {"type": "string"},
-                                      "fails": _strings([c.value for c in Condition]),
-                                      "cites": _strings()}},
+            # one expectation, or one per edition date (each holds until the next) and a default
+            "expect": {"oneOf": [expect, {"type": "object", "minProperties": 1,
+                                          "propertyNames": {"enum": ["default", *EDITION_DATES]},
+                                          "additionalProperties": expect}]},
         },
         "$defs": {"instruction": instruction_schema(), "lasting": lasting},
     }

@@ -70,7 +70,13 @@ def split_state(state: GameState, edition: Edition) -> tuple[list[Sym], list[Sym
     init.append(a("active", S(state.active)))
     init.append(a("turn", N(state.turn or 0)))
     if state.priority:
+        if state.step.value == "untap":
+            raise Unsupported("no player receives priority in the untap step (CR 502.4); "
+                              "start the state in the upkeep, or without 'priority'")
         init.append(a("prio_to", S(state.priority)))
+        if state.step.value == "cleanup":
+            # priority in cleanup means something happened there: another cleanup follows (514.3a)
+            init.append(F("cleanup_again", []))
     else:
         init.append(a("at_start", F(STEP_ATOM[state.step.value], [])))
     stack_position = 0
