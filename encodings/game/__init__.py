@@ -37,6 +37,8 @@ SEGMENT = 50
 """Events per grounding of a long trace (grounding cost per event grows with the trace)."""
 SEARCH_HORIZON = 60
 """How many events a search looks ahead by default."""
+SEARCH_ATOMS = 400_000
+"""The most atoms a search may ground before its budget counts as spent."""
 SEARCH_STRIDE = 4
 """How many events the search horizon grows between two solves."""
 
@@ -261,9 +263,14 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
     # Deepen the horizon a few events at a time: the first witness found is among the
     # shortest, and once no sequence is still going, "none" is a proof.
     solve_seconds = 0.0
+    deadline = _time.perf_counter() + budget().seconds
     while core.horizon < horizon:
         for _ in range(min(SEARCH_STRIDE, horizon - core.horizon)):
             core.step()
+        # grounding is outside clingo's own limits: bound the search's size and time here
+        if len(core.ctl.symbolic_atoms) > SEARCH_ATOMS or _time.perf_counter() > deadline:
+            raise BudgetExhausted(f"the search for a way had grown to {len(core.ctl.symbolic_atoms)} "
+                                  f"atoms at {core.horizon} events without an answer")
         h = core.horizon
         core.ctl.assign_external(query("goal", h), True)
         witness = core.solve()

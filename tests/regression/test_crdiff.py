@@ -224,16 +224,18 @@ def test_an_unknown_new_edition_is_diffed_against_the_newest_known(shared_dir, t
     assert "EDITION_DATES" in out and "model/data/rules.yaml" in out
 
 
-def test_rulebook_has_no_citation_drift_across_the_twelve_editions_but_two_judgment_calls(shared_dir):
-    """Every consecutive update: the rulebook's numbers hold the text it cited before. The two
+def test_rulebook_has_no_citation_drift_across_the_twelve_editions_but_three_judgment_calls(shared_dir):
+    """Every consecutive update: the rulebook's numbers hold the text it cited before. The three
     flags are the 2008 numbers rules.yaml itself marks as the closest equivalent (a sentence inside
-    409.1b for one alternative cost; 408.1c for who gets priority)."""
+    409.1b for one alternative cost, and inside 101.6b for the multiplayer first draw; 408.1c for
+    who gets priority)."""
     from mtgrules.model.edition import EDITION_DATES
 
     flags = set()
     for old, new in zip(EDITION_DATES, EDITION_DATES[1:]):
         flags |= {(old, new, k.key) for k in _real(shared_dir, old, new).impact if k.drift}
     assert flags == {("2009-05-01", "2009-07-11", "cost.alternative-one"),
+                     ("2009-05-01", "2009-07-11", "turn.first-draw-multiplayer"),
                      ("2009-05-01", "2009-07-11", "priority.when")}
 
 
