@@ -32,6 +32,11 @@ def _width() -> int | None:
 
 
 _console = Console(width=_width())
+
+
+def _out() -> Console:
+    """A console for standard output at the width asked for now (``_width``)."""
+    return Console(width=_width())
 _errors = Console(stderr=True)
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
@@ -87,7 +92,8 @@ INDENT = Text("    ")
 def _table(results: list[api.CheckResult]) -> None:
     """The results as a table when it fits the width without splitting a word, else as a
     compact list (one scenario per paragraph)."""
-    width = _width() or _console.width
+    console = _out()
+    width = console.width
     rows = [_row(r) for r in results]
     fixed = [c for c in TABLE_COLUMNS if c != "rules"]
     widths = {c: max([len(c), *(row[c].cell_len for row in rows)]) for c in fixed}
@@ -105,18 +111,18 @@ def _table(results: list[api.CheckResult]) -> None:
         for row in rows:
             table.add_row(*(Text("\n".join(_pack(row["citations"], rules_width))) if c == "rules"
                             else row[c] for c in TABLE_COLUMNS))
-        _console.print(table, width=width)
+        console.print(table)
     else:
         for row in rows:
-            _console.print(Text.assemble(row["mark"] or "·", " ", row["scenario"]), width=width)
+            console.print(Text.assemble(row["mark"] or "·", " ", row["scenario"]))
             detail = Text.assemble(row["question"], ": ", row["verdict"])
             if row["mismatch"]:
                 detail.append(f", expected {row['mismatch']}", style="red")
             detail.append(f" · {row['time'].plain}")
             for line in [detail, *map(Text, _pack(row["citations"], width - len(INDENT)))]:
-                _console.print(INDENT + line, width=width)
+                console.print(INDENT + line)
     matched = sum(1 for r in results if r.match)
-    _console.print(f"{matched} of {len(results)} scenarios match their expected verdict.", width=width)
+    console.print(f"{matched} of {len(results)} scenarios match their expected verdict.")
 
 
 def _row(r: api.CheckResult) -> dict:
@@ -336,7 +342,7 @@ def cards(name: str | None, as_json: bool) -> None:
         click.echo(json.dumps({"cards": [c.to_json() for c in found]}, indent=2))
     elif name:
         for card in found:
-            _console.print(f"# {card.file}", highlight=False)
+            _out().print(f"# {card.file}", highlight=False)
             click.echo(card.to_yaml())
     else:
         table = Table(title=f"{len(found)} cards in the library")
@@ -344,8 +350,8 @@ def cards(name: str | None, as_json: bool) -> None:
             table.add_column(col, no_wrap=col in ("cost", "P/T"))
         for card in found:
             table.add_row(card.name, card.cost, card.types, card.power_toughness)
-        _console.print(table, width=_width() or _console.width, highlight=False)
-        _console.print("mtgrules cards NAME shows a card's instructions.", highlight=False)
+        _out().print(table, highlight=False)
+        _out().print("mtgrules cards NAME shows a card's instructions.", highlight=False)
 
 
 @main.command()
@@ -359,13 +365,13 @@ def editions(as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"editions": [r.to_json() for r in rows]}, indent=2))
         return
-    width = _width() or _console.width
+    width = _out().width
     table = Table(title="Comprehensive Rules editions and the encoded rules in each")
     for col in ("edition", "in force", "renumbered", "start holding", "stop holding"):
         table.add_column(col, justify="left" if col == "edition" else "right")
     for r in rows:
         table.add_row(r.date, str(r.in_force), str(r.renumbered), str(len(r.starts)), str(len(r.stops)))
-    _console.print(table, width=width, highlight=False)
+    _out().print(table, highlight=False)
     for r in rows:
         for what, keys in (("start holding", r.starts), ("stop holding", r.stops)):
             if keys:
@@ -390,7 +396,7 @@ def rules(query: str | None, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"rules": [rule_entry(r).to_json() for r in found]}, indent=2))
         return
-    width = _width() or _console.width
+    width = _out().width
     if not query:
         newest = Edition.newest()
         table = Table(title=f"{len(found)} encoded rules (numbers of {newest})")
@@ -401,8 +407,8 @@ def rules(query: str | None, as_json: bool) -> None:
                    (" until " + r.until if r.until else "")
             table.add_row(str(r.cite(newest)) if r.holds_in(newest) else f"({r.document} "
                           f"{r.number_in(newest)})", r.key, span.strip() or "all")
-        _console.print(table, width=width, highlight=False)
-        _console.print("mtgrules rules KEY|NUMBER shows one in full.", highlight=False)
+        _out().print(table, highlight=False)
+        _out().print("mtgrules rules KEY|NUMBER shows one in full.", highlight=False)
         return
     for r in found:
         entry = rule_entry(r)
@@ -415,7 +421,7 @@ def rules(query: str | None, as_json: bool) -> None:
                 spans.append((date, date, number))
         for first, last, number in spans:
             when = first if first == last else f"{first} … {last}"
-            _console.print(f"  {r.document + ' ' + number if number else 'does not hold':<16} {when}",
+            _out().print(f"  {r.document + ' ' + number if number else 'does not hold':<16} {when}",
                            highlight=False)
         _echo_wrapped("  encoded in: " + (", ".join(entry.encoded_in) or "no file names it"), width)
         _echo_wrapped("  cited by: " + (", ".join(entry.scenarios) or "no built-in scenario"), width)
