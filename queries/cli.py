@@ -446,6 +446,15 @@ def schema(kind: str) -> None:
 
 
 @main.command()
+def vocabulary() -> None:
+    """Every word scenario and card files may use (verbs, parameters and their values, who,
+    triggers, steps, zones, question kinds), as Markdown: the README's vocabulary reference."""
+    from mtgrules.queries.reference import vocabulary_reference
+
+    click.echo(vocabulary_reference(), nl=False)
+
+
+@main.command()
 @click.argument("kind", type=click.Choice(sorted(KINDS)))
 def new(kind: str) -> None:
     """A commented scenario skeleton for a question KIND, to fill in:
