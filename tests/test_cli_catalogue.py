@@ -135,3 +135,9 @@ def test_new_gives_a_commented_skeleton_that_loads_validates_and_meets_its_expec
 
 def test_new_refuses_an_unknown_kind():
     assert _run("new", "combat-damage").exit_code == 2
+
+
+def test_a_tournament_rule_lists_the_scenarios_citing_it():
+    rows = json.loads(_run("rules", "MTR 4.3", "--json").stdout)["rules"]
+    assert [r["key"] for r in rows] == ["mtr.out-of-order"]
+    assert "seq_cruel_ultimatum_draw_before_return" in rows[0]["scenarios"]
