@@ -37,6 +37,8 @@ _console = Console(width=_width())
 def _out() -> Console:
     """A console for standard output at the width asked for now (``_width``)."""
     return Console(width=_width())
+
+
 _errors = Console(stderr=True)
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
