@@ -9,7 +9,7 @@ from pathlib import Path
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import MtgRulesError
 from mtgrules.queries.kinds import BACKENDS, KINDS, on_both, resolve_backend
-from mtgrules.queries.scenario import Scenario, builtin_scenario_files, load_scenario
+from mtgrules.queries.scenario import Scenario, builtin_scenario_files, load_scenario, scenario_files_in
 from mtgrules.queries.verdict import Verdict
 
 
@@ -105,13 +105,9 @@ def check_file(path: str | Path, edition: Edition | None = None, backend: str = 
 
 def check(paths: Iterable[str | Path] | None = None, edition: Edition | str | None = None,
           backend: str = "both") -> list[CheckResult]:
-    """Check scenario files or folders of them (default: the built-in library)."""
+    """Check scenario files or folders of them, subfolders included (default: the built-in
+    library)."""
     if isinstance(edition, str):
         edition = Edition(edition)
-    files: list[str | Path] = []
-    for path in paths or builtin_scenario_files():
-        if Path(path).is_dir():  # a folder stands for the scenario files in it
-            files += sorted(Path(path).glob("*.yaml"))
-        else:
-            files.append(path)
+    files = scenario_files_in(paths) if paths else builtin_scenario_files()
     return [check_file(p, edition, backend) for p in files]

@@ -2,19 +2,43 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+import textwrap
 from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+from mtgrules import __version__
 from mtgrules.model.edition import EDITION_DATES, Edition
 from mtgrules.model.errors import MtgRulesError
 from mtgrules.queries import api
-from mtgrules.queries.kinds import BACKENDS
+from mtgrules.queries.kinds import BACKENDS, KINDS
 
-_console = Console(width=None if sys.stdout.isatty() else 160)
+PIPED_WIDTH = 160
+"""The width printed at when the output is not a terminal and ``COLUMNS`` is not set."""
+
+
+def _width() -> int | None:
+    """The width to print at: ``COLUMNS`` when set (a terminal's or a pipe's), else the
+    terminal's own (``None``: rich measures it), else ``PIPED_WIDTH``."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    return None if sys.stdout.isatty() else PIPED_WIDTH
+
+
+_console = Console(width=_width())
+
+
+def _out() -> Console:
+    """A console for standard output at the width asked for now (``_width``)."""
+    return Console(width=_width())
+
+
 _errors = Console(stderr=True)
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
@@ -30,6 +54,7 @@ def _edition(value: str | None) -> Edition | None:
 
 
 @click.group()
+@click.version_option(__version__, prog_name="mtgrules")
 def main() -> None:
     """mtgrules: the rules of Magic: The Gathering, decided by clingo and z3."""
 
@@ -42,8 +67,13 @@ def main() -> None:
               help="Which solver answers; 'both' also checks that ASP and SMT agree.")
 @click.option("--json", "as_json", is_flag=True, help="Print results as JSON.")
 def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: bool) -> None:
-    """Check scenario FILES (default: the built-in library) and compare with expected verdicts."""
+    """Check scenario FILES or folders of them, subfolders included (default: the built-in
+    library), and compare with expected verdicts."""
     results = api.check(files or None, _edition(edition), backend)
+    if not results:
+        _errors.print("[bold red]error[/]: no scenario files (*.yaml, *.yml) in "
+                      + ", ".join(str(f) for f in files), highlight=False, soft_wrap=True)
+        sys.exit(EXIT_BAD_INPUT)
     if as_json:
         click.echo(json.dumps({"results": [r.to_json() for r in results]}, indent=2))
     else:
@@ -56,21 +86,72 @@ def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: b
     sys.exit(EXIT_MISMATCH if any(r.match is False for r in results) else EXIT_OK)
 
 
+TABLE_COLUMNS = ("scenario", "question", "verdict", "expected", "rules", "time")
+INDENT = Text("    ")
+"""How far the compact list indents a scenario's verdict and rules under its name."""
+
+
 def _table(results: list[api.CheckResult]) -> None:
-    table = Table(title="mtgrules check", show_lines=False)
-    for col in ("scenario", "question", "verdict", "expected", "rules", "time"):
-        table.add_column(col, overflow="fold")
-    for r in results:
-        mark = {True: "[green]✓[/]", False: "[red]✗[/]", None: ""}[r.match]
-        name = Path(r.file).stem
-        kind = r.scenario.kind if r.scenario else "—"
-        verdict = r.verdict.outcome if r.verdict else "[red]error[/]"
-        rules = ", ".join(str(c) for c in r.verdict.citations) if r.verdict else ""
-        table.add_row(name, kind, verdict, f"{r.expected or ''} {mark}", rules,
-                      f"{r.seconds * 1000:.0f} ms")
-    _console.print(table)
+    """The results as a table when it fits the width without splitting a word, else as a
+    compact list (one scenario per paragraph)."""
+    console = _out()
+    width = console.width
+    rows = [_row(r) for r in results]
+    fixed = [c for c in TABLE_COLUMNS if c != "rules"]
+    widths = {c: max([len(c), *(row[c].cell_len for row in rows)]) for c in fixed}
+    longest_rule = max([len("rules"), *(len(c) for row in rows for c in row["citations"])])
+    # a box: a border and one space of padding either side of every column
+    room = width - sum(widths.values()) - 3 * len(TABLE_COLUMNS) - 1
+    rules_width = min(room, max([longest_rule, *(len(", ".join(row["citations"])) for row in rows)]))
+    if room >= longest_rule:
+        table = Table(title="mtgrules check")
+        for col in TABLE_COLUMNS:
+            if col == "rules":
+                table.add_column(col, width=rules_width, no_wrap=True)
+            else:
+                table.add_column(col, min_width=widths[col], no_wrap=True)
+        for row in rows:
+            table.add_row(*(Text("\n".join(_pack(row["citations"], rules_width))) if c == "rules"
+                            else row[c] for c in TABLE_COLUMNS))
+        console.print(table)
+    else:
+        for row in rows:
+            console.print(Text.assemble(row["mark"] or "·", " ", row["scenario"]))
+            detail = Text.assemble(row["question"], ": ", row["verdict"])
+            if row["mismatch"]:
+                detail.append(f", expected {row['mismatch']}", style="red")
+            detail.append(f" · {row['time'].plain}")
+            for line in [detail, *map(Text, _pack(row["citations"], width - len(INDENT)))]:
+                console.print(INDENT + line)
     matched = sum(1 for r in results if r.match)
-    _console.print(f"{matched} of {len(results)} scenarios match their expected verdict.")
+    console.print(f"{matched} of {len(results)} scenarios match their expected verdict.")
+
+
+def _row(r: api.CheckResult) -> dict:
+    """One result's cells, as rich Text (plain strings for the citations)."""
+    mark = {True: Text("✓", style="green"), False: Text("✗", style="red"), None: Text("")}[r.match]
+    verdict = Text(r.verdict.outcome) if r.verdict else Text("error", style="red")
+    expected = Text.assemble(r.expected or "", " " if r.expected and r.match is not None else "", mark)
+    return {"scenario": Text(Path(r.file).stem), "question": Text(r.scenario.kind if r.scenario else "—"),
+            "verdict": verdict, "expected": expected, "mark": mark,
+            "mismatch": r.expected if r.match is False and r.verdict else None,
+            "citations": [str(c) for c in r.verdict.citations] if r.verdict else [],
+            "time": Text(f"{r.seconds * 1000:.0f} ms")}
+
+
+def _pack(items: list[str], width: int) -> list[str]:
+    """Comma-separated items on lines of at most ``width`` characters, never splitting one
+    (a line holds at least one item, however long)."""
+    lines: list[str] = []
+    for n, item in enumerate(items):
+        comma = 1 if n < len(items) - 1 else 0  # every item but the last is followed by one
+        if lines and len(lines[-1]) + len(", ") + len(item) + comma <= width:
+            lines[-1] += ", " + item
+        else:
+            if lines:
+                lines[-1] += ","
+            lines.append(item)
+    return lines
 
 
 @main.command()
@@ -244,6 +325,145 @@ def rules_diff(old_file: Path, new_file: Path, show_all: bool, as_json: bool) ->
     counts = {s: sum(c.status == s for c in changes) for s in
               ("changed", "added", "removed", "missing", "unchanged")}
     _console.print(", ".join(f"{n} {s}" for s, n in counts.items()))
+
+
+@main.command()
+@click.argument("name", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print the cards' entries as JSON.")
+def cards(name: str | None, as_json: bool) -> None:
+    """The card library: every card (name, cost, types, power/toughness), or the cards
+    matching NAME (exactly, else by part of the name) in full, as a card file writes them."""
+    from mtgrules.queries.catalogue import card_entries, find_cards
+
+    try:
+        found = find_cards(name) if name else card_entries()
+    except MtgRulesError as exc:
+        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if as_json:
+        click.echo(json.dumps({"cards": [c.to_json() for c in found]}, indent=2))
+    elif name:
+        for card in found:
+            _out().print(f"# {card.file}", highlight=False)
+            click.echo(card.to_yaml())
+    else:
+        table = Table(title=f"{len(found)} cards in the library")
+        for col in ("card", "cost", "types", "P/T"):
+            table.add_column(col, no_wrap=col in ("cost", "P/T"))
+        for card in found:
+            table.add_row(card.name, card.cost, card.types, card.power_toughness)
+        _out().print(table, highlight=False)
+        _out().print("mtgrules cards NAME shows a card's instructions.", highlight=False)
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True)
+def editions(as_json: bool) -> None:
+    """The Comprehensive Rules editions the project knows, oldest first, and how the encoded
+    rules stand in each (in force, renumbered since the edition before, starting or stopping)."""
+    from mtgrules.queries.catalogue import edition_summaries
+
+    rows = edition_summaries()
+    if as_json:
+        click.echo(json.dumps({"editions": [r.to_json() for r in rows]}, indent=2))
+        return
+    width = _out().width
+    table = Table(title="Comprehensive Rules editions and the encoded rules in each")
+    for col in ("edition", "in force", "renumbered", "start holding", "stop holding"):
+        table.add_column(col, justify="left" if col == "edition" else "right")
+    for r in rows:
+        table.add_row(r.date, str(r.in_force), str(r.renumbered), str(len(r.starts)), str(len(r.stops)))
+    _out().print(table, highlight=False)
+    for r in rows:
+        for what, keys in (("start holding", r.starts), ("stop holding", r.stops)):
+            if keys:
+                _echo_wrapped(f"{r.date}, {what}: " + ", ".join(keys), width)
+
+
+@main.command()
+@click.argument("query", required=False, metavar="[KEY|NUMBER]")
+@click.option("--json", "as_json", is_flag=True)
+def rules(query: str | None, as_json: bool) -> None:
+    """The encoded rules: every key with its newest number, or the rules with KEY or NUMBER
+    (in any edition) in full: the number in every edition, the paraphrase, the files that
+    encode it and the built-in scenarios that cite it."""
+    from mtgrules.model.edition import rulebook
+    from mtgrules.queries.catalogue import find_rules, rule_entry
+
+    try:
+        found = find_rules(query) if query else list(rulebook().values())
+    except MtgRulesError as exc:
+        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if as_json:
+        click.echo(json.dumps({"rules": [rule_entry(r).to_json() for r in found]}, indent=2))
+        return
+    width = _out().width
+    if not query:
+        newest = Edition.newest()
+        table = Table(title=f"{len(found)} encoded rules (numbers of {newest})")
+        for col in ("rule", "key", "holds"):
+            table.add_column(col)
+        for r in found:
+            span = ("since " + r.since if r.since and r.since != EDITION_DATES[0] else "") + \
+                   (" until " + r.until if r.until else "")
+            table.add_row(str(r.cite(newest)) if r.holds_in(newest) else f"({r.document} "
+                          f"{r.number_in(newest)})", r.key, span.strip() or "all")
+        _out().print(table, highlight=False)
+        _out().print("mtgrules rules KEY|NUMBER shows one in full.", highlight=False)
+        return
+    for r in found:
+        entry = rule_entry(r)
+        _echo_wrapped(f"{r.key}: {r.paraphrase}", width, indent="")
+        spans: list[tuple[str, str, str | None]] = []  # (first edition, last edition, number)
+        for date, number in entry.numbers:
+            if spans and spans[-1][2] == number:
+                spans[-1] = (spans[-1][0], date, number)
+            else:
+                spans.append((date, date, number))
+        for first, last, number in spans:
+            when = first if first == last else f"{first} … {last}"
+            _out().print(f"  {r.document + ' ' + number if number else 'does not hold':<16} {when}",
+                           highlight=False)
+        _echo_wrapped("  encoded in: " + (", ".join(entry.encoded_in) or "no file names it"), width)
+        _echo_wrapped("  cited by: " + (", ".join(entry.scenarios) or "no built-in scenario"), width)
+
+
+def _echo_wrapped(text: str, width: int, indent: str = "    ") -> None:
+    """Plain text wrapped at spaces to ``width``, continuation lines indented; a name longer
+    than a line stays whole."""
+    click.echo("\n".join(textwrap.wrap(text, width, subsequent_indent=indent, break_long_words=False,
+                                       break_on_hyphens=False)))
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(["scenario", "card"]), default="scenario")
+def schema(kind: str) -> None:
+    """The JSON Schema of scenario files (default) or card files, generated from the vocabulary;
+    save it and point an editor at it (see the README)."""
+    from mtgrules.model.schema import card_file_schema, scenario_schema
+
+    click.echo(json.dumps(scenario_schema(sorted(KINDS)) if kind == "scenario" else card_file_schema(),
+                          indent=2, ensure_ascii=False))
+
+
+@main.command()
+def vocabulary() -> None:
+    """Every word scenario and card files may use (verbs, parameters and their values, who,
+    triggers, steps, zones, question kinds), as Markdown: the README's vocabulary reference."""
+    from mtgrules.queries.reference import vocabulary_reference
+
+    click.echo(vocabulary_reference(), nl=False)
+
+
+@main.command()
+@click.argument("kind", type=click.Choice(sorted(KINDS)))
+def new(kind: str) -> None:
+    """A commented scenario skeleton for a question KIND, to fill in:
+    mtgrules new golden > my.yaml."""
+    from mtgrules.queries.catalogue import template
+
+    click.echo(template(kind), nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -294,6 +294,7 @@ def key_sources() -> dict[str, tuple[str, ...]]:
 
 
 _CITE = re.compile(r"\bCR (\d{3}\.\d+[a-z]{0,2})")
+_CITE_MTR = re.compile(r"\bMTR (\d+\.\d+)")
 
 
 def keys_cited_by_number(number: str, edition: Edition) -> list[str]:
@@ -311,7 +312,7 @@ def scenario_files() -> list[Path]:
 def scenario_keys() -> dict[str, tuple[str, ...]]:
     """Built-in scenario (file stem) → the rulebook keys it cites: the ``CR`` numbers in its
     source line and expected citations, read in the scenario's own edition (or, for per-edition
-    expectations, in each edition named)."""
+    expectations, in each edition named), and the ``MTR`` sections they cite."""
     out: dict[str, tuple[str, ...]] = {}
     for path in scenario_files():
         try:
@@ -324,6 +325,7 @@ def scenario_keys() -> dict[str, tuple[str, ...]]:
         keys: set[str] = set()
         for number in _CITE.findall(str(doc.get("source", ""))):
             keys.update(_keys_in(number, own))
+        keys.update(_mtr_keys(_CITE_MTR.findall(str(doc.get("source", "")))))
         expect = doc.get("expect")
         blocks = []
         if isinstance(expect, dict) and "verdict" in expect:
@@ -336,8 +338,16 @@ def scenario_keys() -> dict[str, tuple[str, ...]]:
                 match = _CITE.match(str(cite))
                 if match:
                     keys.update(_keys_in(match.group(1), date))
+                keys.update(_mtr_keys(_CITE_MTR.findall(str(cite))))
         out[path.stem] = tuple(sorted(keys))
     return out
+
+
+def _mtr_keys(numbers: list[str]) -> list[str]:
+    """The rulebook keys of Tournament Rules sections cited by number (their numbers don't move
+    with CR editions)."""
+    return [r.key for r in rulebook().values() if r.document == "MTR"
+            and any(number == n for _, n in r.numbers for number in numbers)]
 
 
 def _keys_in(number: str, date: str) -> list[str]:

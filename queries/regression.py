@@ -107,16 +107,12 @@ class Regression:
 
 
 def scenario_paths(paths=None) -> list[Path]:
-    """Scenario files: those given (a folder stands for every ``.yaml`` under it, recursively),
-    or the built-in library (found recursively: it may be kept in subfolders)."""
+    """Scenario files: those given (a folder stands for every ``.yaml`` and ``.yml`` file under
+    it, recursively), or the built-in library (found recursively: it may be kept in subfolders)."""
     from mtgrules.queries.crdiff import scenario_files
+    from mtgrules.queries.scenario import scenario_files_in
 
-    if not paths:
-        return scenario_files()
-    files: list[Path] = []
-    for path in map(Path, paths):
-        files += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
-    return files
+    return scenario_files_in(paths) if paths else scenario_files()
 
 
 def regress(old: Edition, new: Edition, paths=None, workers: int = 1,

@@ -4,6 +4,7 @@ Loading validates everything and reports mistakes with file, line and field (DES
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -269,6 +270,23 @@ SCENARIO_AREAS = ("golden", "apnap", "casting", "cost", "sequencing", "turn")
 """The folders of the built-in library, ``queries/scenarios/<area>/``."""
 
 
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+"""The file names a folder's scenario files end with."""
+
+
+def scenario_files_in(paths: Iterable[str | Path]) -> list[Path]:
+    """The scenario files ``paths`` name: a file as given, a folder for every ``*.yaml`` and
+    ``*.yml`` file under it, subfolders included (sorted, hidden folders skipped)."""
+    found: list[Path] = []
+    for path in map(Path, paths):
+        if not path.is_dir():
+            found.append(path)
+            continue
+        found += sorted(p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file()
+                        and not any(part.startswith(".") for part in p.relative_to(path).parts))
+    return found
+
+
 def builtin_scenario_files() -> list[Path]:
     """The built-in scenario files, area by area."""
     found: list[Path] = []
@@ -279,4 +297,4 @@ def builtin_scenario_files() -> list[Path]:
 
 
 __all__ = ["Scenario", "Expectation", "load_scenario", "parse_scenario", "scenario_from",
-           "parse_state", "builtin_scenario_files", "ScenarioError"]
+           "parse_state", "builtin_scenario_files", "scenario_files_in", "ScenarioError"]

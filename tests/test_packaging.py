@@ -11,7 +11,9 @@ import pytest
 import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
-TOP = {"model": "mtgrules.model", "encodings": "mtgrules.encodings", "queries": "mtgrules.queries"}
+TOP = {"mtgrules": "mtgrules", "model": "mtgrules.model", "encodings": "mtgrules.encodings",
+       "queries": "mtgrules.queries"}
+"""Each top-level folder of the repository and the package it installs as."""
 DATA_SUFFIXES = {".py", ".lp", ".yaml"}
 
 
@@ -29,9 +31,12 @@ def test_every_folder_with_code_or_data_is_a_listed_package():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     listed = set(config["tool"]["setuptools"]["packages"])
     assert _package_folders() <= listed, sorted(_package_folders() - listed)
+    folder_of = {package: folder for folder, package in TOP.items()}
     for package in listed:
-        top, *rest = package.split(".")[1:]
-        assert (ROOT / top / Path(*rest) / "__init__.py").is_file(), package
+        top = next(p for p in sorted(folder_of, key=len, reverse=True)
+                   if package == p or package.startswith(p + "."))
+        rest = package.removeprefix(top).lstrip(".").split(".") if package != top else []
+        assert (ROOT / folder_of[top] / Path(*rest) / "__init__.py").is_file(), package
 
 
 def test_wheel_contains_encodings_rules_cards_and_scenarios(tmp_path):

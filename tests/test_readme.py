@@ -7,6 +7,7 @@ from pathlib import Path
 
 import yaml
 
+from mtgrules.model.vocabulary import VERBS
 from mtgrules.queries import check_scenario, parse_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,3 +41,18 @@ def test_every_complete_yaml_example_loads_and_matches_its_expectation():
         verdict = check_scenario(scenario)
         if "expect" in doc:
             assert verdict.outcome == doc["expect"]["verdict"], doc["name"]
+
+
+def test_vocabulary_reference_is_the_generated_one():
+    from mtgrules.queries.reference import replace_section, vocabulary_reference
+
+    assert replace_section(README, vocabulary_reference()) == README, \
+        "the vocabulary changed: python -m mtgrules.queries.reference README.md"
+    for verb in VERBS:
+        assert f"| `{verb}` |" in README
+
+
+def test_the_cr_texts_variable_the_readme_names_is_the_one_the_tests_read():
+    from conftest import CR_DIR_VARIABLE
+
+    assert f"{CR_DIR_VARIABLE}=" in README

@@ -31,9 +31,9 @@ def test_rules_diff_finds_a_changed_rule_in_user_supplied_files(tmp_path):
     assert status["apnap.order"] == "missing"  # the rulebook expects 101.4, the file lacks it
 
 
-def test_rules_diff_on_the_real_foundations_update(shared_dir):
-    _, _, changes = rules_text_diff(shared_dir / "cr" / "cr-2024-09-20.txt",
-                                    shared_dir / "cr" / "cr-2024-11-08.txt")
+def test_rules_diff_on_the_real_foundations_update(cr_dir):
+    _, _, changes = rules_text_diff(cr_dir / "cr-2024-09-20.txt",
+                                    cr_dir / "cr-2024-11-08.txt")
     status = {c.key: c.status for c in changes}
     assert status["combat.damage-assignment-order"] == "removed"
     assert status["golden.cant-beats-can"] == "unchanged"

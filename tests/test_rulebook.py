@@ -11,8 +11,8 @@ CR_RULES = [r for r in rulebook().values() if r.document == "CR"]
 
 @pytest.fixture(scope="module")
 def texts(request):
-    shared = request.getfixturevalue("shared_dir")
-    return {d: read_rules(shared / "cr" / f"cr-{d}.txt") for d in EDITION_DATES}
+    cr_dir = request.getfixturevalue("cr_dir")
+    return {d: read_rules(cr_dir / f"cr-{d}.txt") for d in EDITION_DATES}
 
 
 @pytest.mark.parametrize("rule", CR_RULES, ids=[r.key for r in CR_RULES])

@@ -54,8 +54,8 @@ def test_coverage_refuses_a_bad_file(tmp_path):
     assert result.exit_code == 2 and "bad.txt" in result.stderr
 
 
-def test_coverage_of_the_real_newest_file(shared_dir):
-    cov = coverage(shared_dir / "cr" / "cr-2026-08-07.txt", run=False)
+def test_coverage_of_the_real_newest_file(cr_dir):
+    cov = coverage(cr_dir / "cr-2026-08-07.txt", run=False)
     assert all(r.in_file for r in cov.rules if r.document == "CR")
     unmodelled = {s.section for s in cov.unmodelled}
     assert "732" in unmodelled and "101" not in unmodelled    # shortcuts: MTR only so far

@@ -144,12 +144,12 @@ def test_cli_refuses_a_file_older_than_every_known_edition(tmp_path):
 # -- the known facts of the real files --------------------------------------------------------
 
 @functools.cache
-def _real(shared_dir, old, new):
-    return cr_diff(shared_dir / "cr" / f"cr-{old}.txt", shared_dir / "cr" / f"cr-{new}.txt")
+def _real(cr_dir, old, new):
+    return cr_diff(cr_dir / f"cr-{old}.txt", cr_dir / f"cr-{new}.txt")
 
 
-def test_foundations_update_renumbers_509_5_to_509_3(shared_dir):
-    diff = _real(shared_dir, "2024-09-20", "2024-11-08")
+def test_foundations_update_renumbers_509_5_to_509_3(cr_dir):
+    diff = _real(cr_dir, "2024-09-20", "2024-11-08")
     by_old = diff.by_old()
     for letter in ("", "a", "b", "c", "d", "e", "f", "g"):
         change = by_old[f"509.5{letter}"]
@@ -158,15 +158,15 @@ def test_foundations_update_renumbers_509_5_to_509_3(shared_dir):
     impact = {k.key: k for k in diff.affected}
     assert impact["combat.damage-assignment-order"].status == "removed"
     assert not any(k.drift for k in diff.impact)
-    result = CliRunner().invoke(main, ["cr-diff", str(shared_dir / "cr" / "cr-2024-09-20.txt"),
-                                       str(shared_dir / "cr" / "cr-2024-11-08.txt"), "--section", "509"])
+    result = CliRunner().invoke(main, ["cr-diff", str(cr_dir / "cr-2024-09-20.txt"),
+                                       str(cr_dir / "cr-2024-11-08.txt"), "--section", "509"])
     assert result.exit_code == 1
     text = " ".join(result.stdout.split())
     assert "renumbered │ 509.5 │ 509.3" in text and "combat.declare-blockers" in text
 
 
-def test_magic_2010_moves_golden_rules_and_turn_structure(shared_dir):
-    diff = _real(shared_dir, "2009-05-01", "2009-07-11")
+def test_magic_2010_moves_golden_rules_and_turn_structure(cr_dir):
+    diff = _real(cr_dir, "2009-05-01", "2009-07-11")
     by_old = diff.by_old()
     assert (by_old["103.1"].status, by_old["103.1"].new) == ("renumbered", "101.1")
     for n in ("103.4", "103.4a", "103.4b", "103.4c"):
@@ -187,8 +187,8 @@ SHORTCUTS = [("2009-10-01", "2016-07-22", "713", "718"), ("2016-07-22", "2016-11
 
 
 @pytest.mark.parametrize("old, new, before, after", SHORTCUTS)
-def test_taking_shortcuts_moves(shared_dir, old, new, before, after):
-    diff = _real(shared_dir, old, new)
+def test_taking_shortcuts_moves(cr_dir, old, new, before, after):
+    diff = _real(cr_dir, old, new)
     by_old = diff.by_old()
     assert by_old[f"{before}.1"].new == f"{after}.1"
     assert by_old[f"{before}.1"].status in ("renumbered", "moved-and-reworded")
@@ -196,16 +196,16 @@ def test_taking_shortcuts_moves(shared_dir, old, new, before, after):
     assert sum(c.new is not None and c.new.split(".")[0] == after for c in moved) >= len(moved) - 2
 
 
-def test_2026_update_renumbers_317_rules_without_changing_their_text(shared_dir):
-    diff = _real(shared_dir, "2024-11-08", "2026-01-16")
+def test_2026_update_renumbers_317_rules_without_changing_their_text(cr_dir):
+    diff = _real(cr_dir, "2024-11-08", "2026-01-16")
     exact = [c for c in diff.rules if c.status == "renumbered" and not c.references_only]
     assert len(exact) == 317
 
 
-def test_an_unknown_new_edition_is_diffed_against_the_newest_known(shared_dir, tmp_path):
+def test_an_unknown_new_edition_is_diffed_against_the_newest_known(cr_dir, tmp_path):
     """A future edition, made at test time from the newest real file: a new date, and rule 101.2
     moved to 101.9. The diff finds the move, reports the drift, and says how to add the edition."""
-    newest = shared_dir / "cr" / "cr-2026-08-07.txt"
+    newest = cr_dir / "cr-2026-08-07.txt"
     text = newest.read_text(encoding="utf-8").replace("August 7, 2026", "December 4, 2026", 1)
     lines = text.split("\n")
     body = max(i for i, line in enumerate(lines) if line.startswith("101.2. "))
@@ -224,7 +224,7 @@ def test_an_unknown_new_edition_is_diffed_against_the_newest_known(shared_dir, t
     assert "EDITION_DATES" in out and "model/data/rules.yaml" in out
 
 
-def test_rulebook_has_no_citation_drift_across_the_twelve_editions_but_three_judgment_calls(shared_dir):
+def test_rulebook_has_no_citation_drift_across_the_twelve_editions_but_three_judgment_calls(cr_dir):
     """Every consecutive update: the rulebook's numbers hold the text it cited before. The three
     flags are the 2008 numbers rules.yaml itself marks as the closest equivalent (a sentence inside
     409.1b for one alternative cost, and inside 101.6b for the multiplayer first draw; 408.1c for
@@ -233,7 +233,7 @@ def test_rulebook_has_no_citation_drift_across_the_twelve_editions_but_three_jud
 
     flags = set()
     for old, new in zip(EDITION_DATES, EDITION_DATES[1:]):
-        flags |= {(old, new, k.key) for k in _real(shared_dir, old, new).impact if k.drift}
+        flags |= {(old, new, k.key) for k in _real(cr_dir, old, new).impact if k.drift}
     assert flags == {("2009-05-01", "2009-07-11", "cost.alternative-one"),
                      ("2009-05-01", "2009-07-11", "turn.first-draw-multiplayer"),
                      ("2009-05-01", "2009-07-11", "priority.when")}

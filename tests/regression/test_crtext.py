@@ -80,8 +80,8 @@ def test_quirks_of_the_published_rule_lines():
 # -- the twelve real files --------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def real(shared_dir):
-    return {d: read_rules(shared_dir / "cr" / f"cr-{d}.txt") for d in EDITION_DATES}
+def real(cr_dir):
+    return {d: read_rules(cr_dir / f"cr-{d}.txt") for d in EDITION_DATES}
 
 
 def test_every_real_file_parses_with_its_printed_date(real):

@@ -1,0 +1,17 @@
+"""mtgrules: an executable model of the rules of Magic: The Gathering, decided by clingo and z3.
+
+The code lives in three subpackages, installed from the repository's top-level folders:
+``mtgrules.model`` (``model/``), ``mtgrules.encodings`` (``encodings/``) and
+``mtgrules.queries`` (``queries/``). This folder holds only the package's version.
+"""
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("mtgrules")
+    """The installed distribution's version (from its metadata, i.e. ``pyproject.toml``)."""
+except PackageNotFoundError:  # pragma: no cover - imported from a tree that was never installed
+    __version__ = "unknown"
+
+__all__ = ["__version__"]

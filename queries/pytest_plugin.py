@@ -1,0 +1,101 @@
+"""A pytest plugin: scenario files as tests (registered under the ``pytest11`` entry point).
+
+``pytest my-scenarios/`` collects every scenario file under the folder (``*.yaml`` and
+``*.yml``, subfolders included) as one test item, as OpenFisca collects its YAML tests. A file
+is a scenario when it has a top-level ``question:`` key; other YAML files (CI configurations,
+card files) are left alone. An item passes when the scenario loads, its question is answered,
+and the verdict meets its expectation (``expect:``; a scenario without one passes when it is
+answered). A failure reads like ``mtgrules explain``: the verdict, what was expected, the rules
+and the reasons. ``--mtgrules-edition`` and ``--mtgrules-backend`` are ``check``'s
+``--edition`` and ``--backend``; ``-p no:mtgrules`` turns the plugin off.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+SCENARIO_KEY = re.compile(r"^question\s*:", re.MULTILINE)
+"""A scenario file's mark: a top-level ``question:`` key."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("mtgrules", "mtgrules scenario files")
+    group.addoption("--mtgrules-edition", metavar="DATE", default=None,
+                    help="answer scenario files under this Comprehensive Rules edition "
+                         "(default: each scenario's own)")
+    group.addoption("--mtgrules-backend", choices=("asp", "smt", "both"), default="both",
+                    help="which solver answers scenario files (default: both, which also checks "
+                         "that they agree)")
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    from mtgrules.queries.scenario import SCENARIO_SUFFIXES
+
+    if file_path.suffix in SCENARIO_SUFFIXES and _is_scenario(file_path):
+        return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+def _is_scenario(path: Path) -> bool:
+    try:
+        return SCENARIO_KEY.search(path.read_text(encoding="utf-8-sig")) is not None
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+class ScenarioFile(pytest.File):
+    """A scenario file: one test item."""
+
+    def collect(self):
+        yield ScenarioItem.from_parent(self, name=self.path.stem)
+
+
+class ScenarioFailed(Exception):
+    """A scenario that does not load, is not answered, or misses its expectation."""
+
+
+class ScenarioItem(pytest.Item):
+    """One scenario, answered as ``mtgrules check`` answers it."""
+
+    def runtest(self) -> None:
+        from mtgrules.model.edition import Edition
+        from mtgrules.queries.api import check_file
+
+        edition_date = self.config.getoption("mtgrules_edition")
+        edition = Edition(edition_date) if edition_date else None
+        result = check_file(self.path, edition, self.config.getoption("mtgrules_backend"))
+        if result.error is not None:
+            raise ScenarioFailed(f"error: {result.error}")
+        if result.match is False:
+            raise ScenarioFailed(explanation(result))
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ScenarioFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, 0, f"scenario {self.path.name}"
+
+
+def explanation(result) -> str:
+    """Why a verdict misses its expectation: the verdict against each expected part, then the
+    rules, reasons and counterexample behind it."""
+    verdict, scenario = result.verdict, result.scenario
+    expect = scenario.under(result.edition or scenario.edition).expect
+    lines = [f"{scenario.name} ({scenario.kind}, CR edition {verdict.edition}, backend {verdict.backend})",
+             f"verdict: {verdict.outcome}   expected: {expect.verdict}"]
+    if expect.fails and expect.fails != verdict.failed:
+        lines.append("failed conditions: " + (", ".join(sorted(c.value for c in verdict.failed)) or "none")
+                     + "   expected: " + ", ".join(sorted(c.value for c in expect.fails)))
+    missing = [str(c) for c in expect.cites if c not in verdict.citations]
+    if missing:
+        lines.append("expected citations missing from the verdict: " + ", ".join(missing))
+    lines.append("rules: " + ", ".join(str(c) for c in verdict.citations))
+    lines += [f"  • {reason}" for reason in verdict.reasons]
+    if verdict.counterexample:
+        lines.append("counterexample: " + json.dumps(verdict.counterexample, default=str))
+    return "\n".join(lines)

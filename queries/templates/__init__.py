@@ -1,0 +1,1 @@
+"""Commented scenario skeletons, one per question kind, printed by ``mtgrules new KIND``."""

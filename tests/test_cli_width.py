@@ -1,0 +1,80 @@
+"""The check table reads well at any width: never a word split across lines, ✓ never alone on
+a line, COLUMNS honoured when piped; JSON is never wrapped."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from rich.cells import cell_len
+
+from mtgrules.queries import api
+from mtgrules.queries.cli import main
+from mtgrules.queries.scenario import builtin_scenario_files
+
+BOX = "│┃┏┓┗┛┡┩└┘┣┫┳┻╇╋━─┼┬┴├┤"
+
+
+@pytest.fixture(scope="module")
+def library_results():
+    """The built-in library answered once; the tests render it at several widths."""
+    return api.check()
+
+
+def _render(monkeypatch, results, columns: int) -> list[str]:
+    monkeypatch.setattr(api, "check", lambda *args, **kwargs: results)
+    out = CliRunner().invoke(main, ["check"], env={"COLUMNS": str(columns)})
+    assert out.exit_code in (0, 1, 2), out.output
+    return out.stdout.splitlines()
+
+
+def _assert_reads_well(lines: list[str], results, columns: int) -> None:
+    assert all(cell_len(line) <= columns for line in lines), max(lines, key=cell_len)
+    for line in lines:  # a mark never wraps onto a line of its own
+        filled = [part.strip() for part in re.split(f"[{BOX}]", line) if part.strip()]
+        assert filled not in (["✓"], ["✗"]), line
+    text = "\n".join(lines)
+    words = {r.file.rsplit("/", 1)[-1].removesuffix(".yaml").removesuffix(".yml") for r in results}
+    words |= {r.verdict.outcome for r in results if r.verdict}
+    words |= {str(c) for r in results if r.verdict for c in r.verdict.citations}
+    for word in words:  # each whole on one line (a citation keeps its number)
+        assert re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text), word
+
+
+@pytest.mark.parametrize("columns", [80, 100, 200])
+def test_the_library_table_splits_no_word(monkeypatch, library_results, columns):
+    assert len(library_results) == len(builtin_scenario_files())
+    lines = _render(monkeypatch, library_results, columns)
+    _assert_reads_well(lines, library_results, columns)
+    assert lines[-1] == f"{len(library_results)} of {len(library_results)} scenarios match their " \
+                        "expected verdict."
+
+
+def test_a_mismatch_and_an_error_read_well_narrow_and_wide(tmp_path, monkeypatch):
+    (tmp_path / "wrong_expectation_with_a_rather_long_name.yaml").write_text(
+        "name: wrong\nstate: {players: [alice, bob]}\n"
+        "question: {kind: golden, ask: concede, player: alice}\nexpect: {verdict: forbidden}\n")
+    (tmp_path / "broken.yml").write_text("name: broken\nstate: {players: [alice]}\n")
+    results = api.check([tmp_path])
+    for columns in (80, 200):
+        lines = _render(monkeypatch, results, columns)
+        _assert_reads_well(lines, [r for r in results if r.verdict], columns)
+        assert "forbidden" in "\n".join(lines)
+
+
+def test_columns_is_honoured_when_piped(tmp_path):
+    path = next(p for p in builtin_scenario_files() if p.stem == "golden_vigilance_attack")
+    narrow = CliRunner().invoke(main, ["check", str(path)], env={"COLUMNS": "60"}).stdout
+    wide = CliRunner().invoke(main, ["check", str(path)], env={"COLUMNS": "200"}).stdout
+    assert max(map(cell_len, narrow.splitlines())) <= 60 < max(map(cell_len, wide.splitlines()))
+
+
+@pytest.mark.parametrize("command", ["check", "explain"])
+def test_json_is_never_wrapped(command):
+    path = next(p for p in builtin_scenario_files() if p.stem == "seq_cruel_ultimatum_draw_before_return")
+    out = CliRunner().invoke(main, [command, "--json", str(path)], env={"COLUMNS": "20"})
+    row = json.loads(out.stdout)
+    row = row["results"][0] if command == "check" else row
+    longest = max(row["reasons"], key=len)
+    assert len(longest) > 20 and json.dumps(longest) in out.stdout
