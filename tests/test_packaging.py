@@ -11,7 +11,7 @@ import pytest
 import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
-TOP = {"mtgrules": "mtgrules", "model": "mtgrules.model", "encodings": "mtgrules.encodings",
+TOP = {"src/mtgrules": "mtgrules", "model": "mtgrules.model", "encodings": "mtgrules.encodings",
        "queries": "mtgrules.queries"}
 """Each top-level folder of the repository and the package it installs as."""
 DATA_SUFFIXES = {".py", ".lp", ".yaml"}
@@ -37,6 +37,12 @@ def test_every_folder_with_code_or_data_is_a_listed_package():
                    if package == p or package.startswith(p + "."))
         rest = package.removeprefix(top).lstrip(".").split(".") if package != top else []
         assert (ROOT / folder_of[top] / Path(*rest) / "__init__.py").is_file(), package
+
+
+def test_no_folder_at_the_root_shadows_the_installed_package():
+    """Python run from the repository would import a root folder named mtgrules instead of the
+    installed package, and find no mtgrules.model in it."""
+    assert not (ROOT / "mtgrules").exists()
 
 
 def test_wheel_contains_encodings_rules_cards_and_scenarios(tmp_path):

@@ -2,7 +2,9 @@
 
 The code lives in three subpackages, installed from the repository's top-level folders:
 ``mtgrules.model`` (``model/``), ``mtgrules.encodings`` (``encodings/``) and
-``mtgrules.queries`` (``queries/``). This folder holds only the package's version.
+``mtgrules.queries`` (``queries/``). This folder holds only the package's version; it sits
+under ``src/`` so that Python started at the repository's root never mistakes it for the
+installed package.
 """
 from __future__ import annotations
 
