@@ -17,7 +17,9 @@ from mtgrules.model.source import MAX_TEXT, Field
 from mtgrules.model.state import ZONES, Effect, GameObject, GameState, PlayerState
 from mtgrules.model.turn import STEP_NAMES, Step
 from mtgrules.model.vocabulary import LASTING_VERBS
+from mtgrules.model.mana import ManaCost
 from mtgrules.queries.kinds import KINDS
+from mtgrules.queries.verdict import OUTCOMES
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,7 @@ def scenario_from(doc: Field) -> Scenario:
     question.mapping(required=["kind"], optional=question.keys())
     kind_name = question["kind"].choice(KINDS, "question kind")
     parsed = KINDS[kind_name].parse(question, state)
-    by_edition = _expectations(doc["expect"]) if doc.has("expect") else ()
+    by_edition = _expectations(doc["expect"], kind_name) if doc.has("expect") else ()
     expect = None
     if len(by_edition) == 1 and by_edition[0][0] == "" and not doc["expect"].has("default"):
         expect, by_edition = by_edition[0][1], ()   # the plain form: the own edition only
@@ -143,12 +145,12 @@ def _edition(node: Field) -> Edition:
         raise node.error(str(exc).rstrip(".")) from None
 
 
-def _expectations(node: Field) -> tuple[tuple[str, Expectation], ...]:
+def _expectations(node: Field, kind: str) -> tuple[tuple[str, Expectation], ...]:
     """``expect: {verdict: …}`` (the scenario's own edition), or keyed by edition date:
     ``expect: {default: {verdict: …}, 2009-07-11: {verdict: …}}``."""
     node.mapping(optional=node.keys())
     if node.has("verdict") or not node.keys():
-        return (("", _expectation(node)),)
+        return (("", _expectation(node, kind)),)
     out = []
     for key, child in node.items():
         if key != "default":
@@ -160,12 +162,19 @@ def _expectations(node: Field) -> tuple[tuple[str, Expectation], ...]:
                                   "a per-edition expectation, or 'verdict' for a single one",
                                   str(exc).split(". ")[-1] if "Did you mean" in str(exc) else "") \
                     from None
-        out.append(("" if key == "default" else key, _expectation(child)))
+        out.append(("" if key == "default" else key, _expectation(child, kind)))
     return tuple(sorted(out))
 
 
-def _expectation(node: Field) -> Expectation:
+def _expectation(node: Field, kind: str) -> Expectation:
     node.mapping(required=["verdict"], optional=["fails", "cites"])
+    verdict = node["verdict"].str()
+    words = [o.value for o in OUTCOMES[kind]]
+    if verdict not in words and not (kind == "cost" and _is_mana(verdict)):
+        raise node["verdict"].unknown(verdict, words, f"{kind} verdict")
+    if node.has("fails") and kind != "sequencing":
+        raise node["fails"].error("only a sequencing verdict has failed conditions",
+                                  "no 'fails' for a " + kind + " question")
     cites = []
     for c in node.get("cites", []).list():
         try:
@@ -173,11 +182,19 @@ def _expectation(node: Field) -> Expectation:
         except ValueError as exc:
             raise c.error(str(exc)) from None
     return Expectation(
-        verdict=node["verdict"].str(),
+        verdict=verdict,
         fails=frozenset(Condition(f.choice([c.value for c in Condition], "MTR 4.3 condition"))
                         for f in node.get("fails", []).list()),
         cites=tuple(cites),
     )
+
+
+def _is_mana(text: str) -> bool:
+    try:
+        ManaCost.parse(text)
+    except (MtgRulesError, ValueError):
+        return False
+    return text.startswith("{")
 
 
 # -- state ------------------------------------------------------------------------------------
