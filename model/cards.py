@@ -16,7 +16,7 @@ from typing import Any
 
 from mtgrules.model.mana import ManaCost, ManaCostError
 from mtgrules.model.source import Field, did_you_mean
-from mtgrules.model.vocabulary import CARD_TYPES, TRIGGERS, VERBS
+from mtgrules.model.vocabulary import CARD_TYPES, KEYWORDS, TRIGGERS, VERBS
 
 ABILITY_KINDS = ("static", "triggered", "activated", "mana")
 
@@ -182,7 +182,7 @@ def parse_card(entry: Field) -> Card:
         colors=colors,
         power=entry["power"].int() if entry.has("power") else None,
         toughness=entry["toughness"].int() if entry.has("toughness") else None,
-        keywords=frozenset(k.str() for k in entry.get("keywords", []).list()),
+        keywords=frozenset(k.choice(KEYWORDS, "keyword") for k in entry.get("keywords", []).list()),
         targets=tuple(t.str() for t in entry.get("targets", []).list()),
         resolve=_instructions(entry.get("resolve", [])),
         abilities=tuple(abilities),

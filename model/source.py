@@ -283,7 +283,7 @@ def _scalar(node: yaml.Node, file: str | None, path: str) -> Any:
     what the solvers hold is refused."""
     try:
         value = _CONSTRUCTOR.construct_object(node)
-    except (yaml.YAMLError, ValueError, OverflowError, TypeError):
+    except (yaml.YAMLError, ValueError, OverflowError, TypeError, AttributeError):
         value = builtins.str(node.value)
     finally:
         _CONSTRUCTOR.constructed_objects.clear()

@@ -50,6 +50,13 @@ ACTIONS = ("play-land", "cast-spells", "lose-game", "win-game", "concede", "gain
 RULES = ("maximum-hand-size", "enters-untapped")
 """Rules an effect may override (CR 101.1)."""
 
+KEYWORDS = ("flying", "first strike", "double strike", "trample", "vigilance", "deathtouch",
+            "lifelink", "haste", "reach", "defender", "menace", "hexproof", "indestructible")
+"""Keyword abilities a card may print or an effect may grant or remove (CR 702)."""
+
+ABILITIES = (*KEYWORDS, "regenerate-shield")
+"""What a grant-ability or remove-ability effect, or a has-ability question, may name."""
+
 DURATIONS = ("turn",)
 KINDS_OF_OBJECT = ("card", "creature", "land", "basic-land", "artifact", "enchantment",
                    "planeswalker", "self")
@@ -214,9 +221,9 @@ VERBS: dict[str, Verb] = _verbs(
     Verb("override-rule", "card text that contradicts a rule", (WHO_P, _p("rule", "choice", RULES)),
          (DURATION,), lasting=True),
     Verb("grant-ability", "adds an ability", (),
-         (_p("what", "text"), _p("ability", "text"), DURATION), lasting=True),
+         (_p("what", "text"), _p("ability", "choice", ABILITIES), DURATION), lasting=True),
     Verb("remove-ability", "removes an ability", (),
-         (_p("what", "text"), _p("ability", "text"), DURATION), lasting=True),
+         (_p("what", "text"), _p("ability", "choice", ABILITIES), DURATION), lasting=True),
     # cost modifiers (CR 601.2f)
     Verb("cost-increase", "spells cost more", (AMOUNT,),
          (SPELLS, WHOSE, _p("per", "choice", ("target-beyond-first",))), lasting=True),

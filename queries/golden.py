@@ -10,8 +10,10 @@ from mtgrules.encodings.golden import ASKS, GoldenQuestion
 from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
+from mtgrules.model.vocabulary import ABILITIES, MAX_COUNT
 from mtgrules.queries.kinds import QuestionKind, register
 from mtgrules.queries.verdict import GoldenOutcome, Verdict, citations
+
 
 _ASK_FIELDS = ["kind", "ask", "player", "object", "count", "what", "ability", "from"]
 
@@ -32,10 +34,10 @@ def parse(node: Field, state: GameState) -> GoldenQuestion:
         state.cards.lookup(node["from"])
     return GoldenQuestion(
         ask=ask, player=player, object=obj,
-        count=node["count"].int(0) if node.has("count") else None,
+        count=node["count"].int(0, MAX_COUNT) if node.has("count") else None,
         what=node["what"].choice(("creature", "land", "artifact", "card"), "kind of permanent")
         if node.has("what") else None,
-        ability=node["ability"].str() if node.has("ability") else None,
+        ability=node["ability"].choice(ABILITIES, "ability") if node.has("ability") else None,
         instructed_by=node["from"].str() if node.has("from") else None,
     )
 

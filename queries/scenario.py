@@ -308,6 +308,11 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
         node.mapping(required=["from", "controller", "do"], optional=node.keys())
         rest = {k: v.value for k, v in node.items() if k not in base}
         instructions = [parse_instruction(Field.of(rest, node.path, node.file))]
+        if instructions[0].verb in ("grant-ability", "remove-ability") and node.has("what"):
+            what = node["what"].str()
+            if what != "self" and state.find(what) is None:
+                raise node["what"].unknown(what, ["self", *(o.id for _, _, o in state.objects())],
+                                           "object")
     else:
         node.mapping(required=["from", "controller"], optional=["target"])
         card = state.cards.lookup(node["from"])
@@ -317,7 +322,8 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
                                      "a card whose instructions include one of: "
                                      + ", ".join(sorted(LASTING_VERBS)))
     controller = node["controller"].choice(names, "player")
-    target = node["target"].str() if node.has("target") else None
+    target = node["target"].choice([*names, *(o.id for _, _, o in state.objects())],
+                                    "player or object") if node.has("target") else None
     return [Effect(node["from"].str(), controller, i, target) for i in instructions]
 
 
