@@ -236,7 +236,8 @@ def _check_shape(text: str, file: str | None) -> None:
     anchors: list[str | None] = []
 
     def refuse(event: yaml.Event, problem: str, expected: str) -> ScenarioError:
-        return ScenarioError(Location(file, event.start_mark.line + 1, ""), problem, expected)
+        mark = event.start_mark
+        return ScenarioError(Location(file, mark.line + 1 if mark else None, ""), problem, expected)
 
     for event in yaml.parse(text, Loader=_Loader):
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
@@ -256,7 +257,7 @@ def _check_shape(text: str, file: str | None) -> None:
             if event.anchor is not None:
                 sizes[event.anchor] = 1
         elif isinstance(event, yaml.AliasEvent):
-            size = sizes.get(event.anchor, 1)
+            size = sizes.get(event.anchor or "", 1)
         else:
             continue
         frames[-1][0] += size

@@ -14,7 +14,6 @@ from mtgrules.model.vocabulary import ABILITIES, MAX_COUNT
 from mtgrules.queries.kinds import QuestionKind, register
 from mtgrules.queries.verdict import GoldenOutcome, Verdict, citations
 
-
 _ASK_FIELDS = ["kind", "ask", "player", "object", "count", "what", "ability", "from"]
 
 

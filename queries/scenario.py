@@ -13,11 +13,11 @@ from mtgrules.model.actions import Condition
 from mtgrules.model.cards import CardLibrary, builtin_cards, parse_cards, parse_instruction
 from mtgrules.model.edition import Citation, Edition
 from mtgrules.model.errors import Location, MtgRulesError, ScenarioError
+from mtgrules.model.mana import ManaCost
 from mtgrules.model.source import MAX_TEXT, Field
 from mtgrules.model.state import ZONES, Effect, GameObject, GameState, PlayerState
 from mtgrules.model.turn import STEP_NAMES, Step
 from mtgrules.model.vocabulary import LASTING_VERBS
-from mtgrules.model.mana import ManaCost
 from mtgrules.queries.kinds import KINDS
 from mtgrules.queries.verdict import OUTCOMES
 

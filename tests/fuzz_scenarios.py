@@ -49,6 +49,7 @@ class Tally:
     tracebacks: list[str] = field(default_factory=list)
     hangs: list[str] = field(default_factory=list)
     bad_verdicts: list[str] = field(default_factory=list)
+    uncited: list[str] = field(default_factory=list)
     by_operator: Counter = field(default_factory=Counter)
     seconds: float = 0.0
 
@@ -56,7 +57,8 @@ class Tally:
         return (f"{self.mutants} mutants in {self.seconds:.1f} s: {self.refused} refused with a "
                 f"message, {self.verdicts} verdicts, {self.budget} budget exhausted; "
                 f"{len(self.tracebacks)} tracebacks, {len(self.hangs)} hangs, "
-                f"{len(self.bad_verdicts)} verdicts for a value outside the vocabulary")
+                f"{len(self.bad_verdicts)} verdicts for a value outside the vocabulary, "
+                f"{len(self.uncited)} verdicts citing no rule")
 
 
 def _paths(node, prefix=()):
@@ -189,8 +191,10 @@ def run(n: int, seed: int = 0, folder: Path | None = None) -> Tally:
             try:
                 scenario = load_scenario(file)
                 with limited(FUZZ_BUDGET):
-                    check_scenario(scenario, backend="asp")
+                    verdict = check_scenario(scenario, backend="asp")
                 tally.verdicts += 1
+                if not verdict.citations:
+                    tally.uncited.append(f"{what}: {verdict.outcome}")
                 if closed:
                     tally.bad_verdicts.append(what)
             except MtgRulesError as exc:
@@ -212,5 +216,5 @@ if __name__ == "__main__":  # pragma: no cover
     result = run(count, int(sys.argv[2]) if len(sys.argv) > 2 else 1)
     print(result.summary())
     print(dict(result.by_operator))
-    for line in result.tracebacks[:30] + result.hangs[:10] + result.bad_verdicts[:30]:
+    for line in result.tracebacks[:30] + result.hangs[:10] + result.bad_verdicts[:30] + result.uncited[:30]:
         print(line)

@@ -8,8 +8,8 @@ import sys
 import textwrap
 
 from click.testing import CliRunner
-
 from fuzz_scenarios import run
+
 from mtgrules.queries.cli import main
 
 
@@ -21,6 +21,7 @@ def test_two_thousand_mutants_no_traceback_no_hang_no_verdict_outside_the_vocabu
     assert not tally.tracebacks, tally.tracebacks[:5]
     assert not tally.hangs, tally.hangs
     assert not tally.bad_verdicts, tally.bad_verdicts[:5]
+    assert not tally.uncited, tally.uncited[:5]  # every verdict names the rules that decided it
     assert tally.refused > 0 and tally.verdicts > 0  # both paths were exercised
 
 
