@@ -70,9 +70,18 @@ def answer(question: GoldenQuestion, state: GameState, edition: Edition, backend
                    reasons=tuple(reasons), witness=witness, backend="asp", edition=edition.date)
 
 
-def ask_golden(state: GameState, question: GoldenQuestion, edition: Edition | None = None) -> Verdict:
-    """The golden-rules verdict for a question about a state (model values in, Verdict out)."""
-    return answer(question, state, edition or Edition.newest())
+def ask_golden(state: GameState, question: GoldenQuestion, edition: Edition | str | None = None) -> Verdict:
+    """The golden-rules verdict for a question about a state (model values in, Verdict out).
+    The question is read by the same parser as a scenario file's, so the API refuses what the
+    loader refuses (an unknown ask, player, object, ability …) with the same message."""
+    fields: dict[str, object] = {"kind": "golden", "ask": question.ask}
+    for name, value in (("player", question.player), ("object", question.object),
+                        ("count", question.count), ("what", question.what),
+                        ("ability", question.ability), ("from", question.instructed_by)):
+        if value is not None:
+            fields[name] = value
+    checked = parse(Field.of(fields, "question"), state)
+    return answer(checked, state, Edition.of(edition))
 
 
 def _subject(q: GoldenQuestion) -> str:

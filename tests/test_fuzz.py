@@ -111,3 +111,30 @@ def test_an_expectation_outside_the_kinds_words_is_bad_input(tmp_path):
     seq.write_text(path.read_text().replace("{verdict: allowed, fails: [no-leak]}",
                                             "{verdict: allowed, fails: [no-leek]}"))
     assert CliRunner().invoke(main, ["check", str(seq)]).exit_code == 2
+
+
+def test_the_api_refuses_what_the_loader_refuses():
+    from mtgrules.model.errors import MtgRulesError
+    from mtgrules.queries import GoldenQuestion, ask_golden, parse_scenario
+
+    state = parse_scenario("name: x\nstate: {players: [alice, bob], alice: {battlefield: "
+                           "[Grizzly Bears]}}\nquestion: {kind: golden, ask: concede, "
+                           "player: alice}\n").state
+    for question in (GoldenQuestion("concede", "alcie"),
+                     GoldenQuestion("has-ability", object="Nope", ability="flying"),
+                     GoldenQuestion("conced", "alice"),
+                     GoldenQuestion("has-ability", object="Grizzly Bears", ability="flyng"),
+                     GoldenQuestion("sacrifice", "alice", count=2**31, what="creature")):
+        try:
+            ask_golden(state, question)
+        except MtgRulesError:
+            continue
+        raise AssertionError(f"a verdict for {question}")
+    for edition in ("2026-08-07", None):
+        assert ask_golden(state, GoldenQuestion("concede", "alice"), edition).outcome == "allowed"
+    for edition in (2026, "2026-13-45"):
+        try:
+            ask_golden(state, GoldenQuestion("concede", "alice"), edition)
+        except MtgRulesError:
+            continue
+        raise AssertionError(f"a verdict under edition {edition!r}")
