@@ -138,3 +138,22 @@ def test_the_api_refuses_what_the_loader_refuses():
         except MtgRulesError:
             continue
         raise AssertionError(f"a verdict under edition {edition!r}")
+
+
+def test_an_exhausted_budget_is_reported_as_such_with_exit_2():
+    from pathlib import Path
+
+    from mtgrules.encodings import Budget, limited
+    from mtgrules.queries.scenario import builtin_scenario_files
+
+    files = builtin_scenario_files()
+    cost = next(p for p in files if p.parent.name == "cost")
+    sequencing = next(p for p in files if p.parent.name == "sequencing")
+    for budget, backend, path, solver in ((Budget(rlimit=1), "smt", cost, "z3"),
+                                          (Budget(seconds=0.0), "asp", sequencing, "clingo")):
+        with limited(budget):
+            result = CliRunner().invoke(main, ["check", "--json", "--backend", backend, str(path)])
+        assert result.exit_code == 2, (solver, result.output)
+        row = json.loads(result.stdout)["results"][0]
+        assert row["verdict"] is None and "budget" in row["error"] and solver in row["error"]
+        assert Path(row["file"]) == path
