@@ -57,6 +57,10 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "vigilance", "
 ABILITIES = (*KEYWORDS, "regenerate-shield")
 """What a grant-ability or remove-ability effect, or a has-ability question, may name."""
 
+ADDITIONAL_COSTS: dict[str, Param] = {}
+"""The additional costs a card may require (CR 118.8), each ``{kind: value}``: what the cost
+encoding understands; any other is refused, never dropped (filled in below ``Param``)."""
+
 DURATIONS = ("turn",)
 KINDS_OF_OBJECT = ("card", "creature", "land", "basic-land", "artifact", "enchantment",
                    "planeswalker", "self")
@@ -126,6 +130,11 @@ class Param:
 def _p(name: str, type_: str, values: tuple[str, ...] = (), **kw: Any) -> Param:
     return Param(name, type_, values, **kw)
 
+
+ADDITIONAL_COSTS.update({
+    "sacrifice": Param("sacrifice", "choice", ("creature", "land", "artifact", "enchantment")),
+    "life": Param("life", "int", low=0, high=MAX_COUNT),
+})
 
 WHO_P = _p("who", "choice", WHO, doc="who the instruction addresses")
 COUNT = _p("count", "int", low=0, default=1)

@@ -157,3 +157,21 @@ def test_an_exhausted_budget_is_reported_as_such_with_exit_2():
         row = json.loads(result.stdout)["results"][0]
         assert row["verdict"] is None and "budget" in row["error"] and solver in row["error"]
         assert Path(row["file"]) == path
+
+
+def test_an_additional_cost_the_encodings_dont_understand_is_refused_not_dropped():
+    from mtgrules.model.errors import ScenarioError
+    from mtgrules.queries import parse_scenario
+
+    template = ("name: x\ncards:\n  - {name: Test Spell, cost: \"{1}\", types: [sorcery], "
+                "additional-costs: [%s]}\nstate: {players: [a, b]}\n"
+                "question: {kind: golden, ask: concede, player: a}\n")
+    parse_scenario(template % "{sacrifice: creature}")
+    for cost in ("{discard: card}", "{sacrifice: creatur}", "{life: -1}", "{sacrifice: land, life: 2}",
+                 "exile a card"):
+        try:
+            parse_scenario(template % cost)
+        except ScenarioError as exc:
+            assert "additional-costs[0]" in exc.location.field, exc
+            continue
+        raise AssertionError(f"{cost} was accepted")
