@@ -175,3 +175,18 @@ def test_an_additional_cost_the_encodings_dont_understand_is_refused_not_dropped
             assert "additional-costs[0]" in exc.location.field, exc
             continue
         raise AssertionError(f"{cost} was accepted")
+
+
+def test_a_named_pipe_among_the_scenarios_is_an_error_row_not_a_hang(tmp_path):
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        return
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "good.yaml").write_text("name: concede\nstate: {players: [alice, bob]}\n"
+                                        "question: {kind: golden, ask: concede, player: alice}\n")
+    result = CliRunner().invoke(main, ["check", "--json", str(tmp_path)])
+    assert result.exit_code == 2
+    rows = {r["file"].rsplit("/", 1)[-1]: r for r in json.loads(result.stdout)["results"]}
+    assert "not a regular file" in rows["pipe.yaml"]["error"]
+    assert rows["good.yaml"]["verdict"] == "allowed"
