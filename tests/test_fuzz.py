@@ -30,7 +30,7 @@ BOMB = "\n".join(['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol
 ATTACKS = {
     "alias bomb": BOMB,
     "10,000-level nesting": "[" * 10000 + "]" * 10000,
-    "10,000-level mapping nesting": "a: " * 10000 + "1",
+    "10,000-level mapping nesting": "{a: " * 10000 + "1" + "}" * 10000,
     "20,000-entry zone": "name: x\nstate:\n  players: [alice, bob]\n  alice:\n    library:\n"
                          + "      - {hidden: 1000}\n" * 20000
                          + "question: {kind: golden, ask: concede, player: alice}\n",
