@@ -14,9 +14,9 @@ The JSON Schema for card and scenario files is generated from the same table
 (``mtgrules.model.schema``). No rule is decided here: this is what the words mean.
 
 >>> VERBS["sacrifice"].param("who").values
-('you', 'target', 'opponents', 'each-player')
+('you', 'target', 'opponents', 'each-player', 'that-player')
 >>> describe_value("who", "opponent")
-'one of: you, target, opponents, each-player'
+'one of: you, target, opponents, each-player, that-player'
 """
 from __future__ import annotations
 

@@ -150,7 +150,7 @@ def test_an_exhausted_budget_is_reported_as_such_with_exit_2():
     cost = next(p for p in files if p.parent.name == "cost")
     sequencing = next(p for p in files if p.parent.name == "sequencing")
     for budget, backend, path, solver in ((Budget(rlimit=1), "smt", cost, "z3"),
-                                          (Budget(seconds=0.0), "asp", sequencing, "clingo")):
+                                          (Budget(conflicts=0), "asp", sequencing, "clingo")):
         with limited(budget):
             result = CliRunner().invoke(main, ["check", "--json", "--backend", backend, str(path)])
         assert result.exit_code == 2, (solver, result.output)
