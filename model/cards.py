@@ -16,7 +16,7 @@ from typing import Any
 
 from mtgrules.model.mana import ManaCost, ManaCostError
 from mtgrules.model.source import Field, did_you_mean
-from mtgrules.model.vocabulary import CARD_TYPES, TRIGGERS, VERBS
+from mtgrules.model.vocabulary import ADDITIONAL_COSTS, CARD_TYPES, KEYWORDS, TRIGGERS, VERBS
 
 ABILITY_KINDS = ("static", "triggered", "activated", "mana")
 
@@ -182,11 +182,11 @@ def parse_card(entry: Field) -> Card:
         colors=colors,
         power=entry["power"].int() if entry.has("power") else None,
         toughness=entry["toughness"].int() if entry.has("toughness") else None,
-        keywords=frozenset(k.str() for k in entry.get("keywords", []).list()),
+        keywords=frozenset(k.choice(KEYWORDS, "keyword") for k in entry.get("keywords", []).list()),
         targets=tuple(t.str() for t in entry.get("targets", []).list()),
         resolve=_instructions(entry.get("resolve", [])),
         abilities=tuple(abilities),
-        additional_costs=tuple(_freeze(c.value) for c in entry.get("additional-costs", []).list()),
+        additional_costs=tuple(_additional_cost(c) for c in entry.get("additional-costs", []).list()),
         alternative_costs=tuple(_freeze(c.value) for c in entry.get("alternative-costs", []).list()),
         kicker=_mana_cost(entry["kicker"]) if entry.has("kicker") else None,
     )
@@ -201,6 +201,20 @@ def _mana_cost(node: Field) -> ManaCost:
 
 def _instructions(node: Field) -> tuple[Instruction, ...]:
     return tuple(parse_instruction(i) for i in node.list())
+
+
+def _additional_cost(node: Field) -> Any:
+    """One additional cost (CR 118.8), checked against the kinds the cost encoding understands."""
+    node.mapping(optional=ADDITIONAL_COSTS)
+    if len(node.keys()) != 1:
+        raise node.error(f"got {len(node.keys())} kinds of cost in one item",
+                         "one of: " + ", ".join(f"{{{k}: …}}" for k in ADDITIONAL_COSTS))
+    kind = node.keys()[0]
+    spec = ADDITIONAL_COSTS[kind]
+    if not spec.allows(node[kind].value):
+        raise node[kind].error(f"'{node[kind].value}' is not a {kind} cost", spec.expected(),
+                               did_you_mean(str(node[kind].value), spec.values) if spec.values else "")
+    return _freeze(node.value)
 
 
 def parse_instruction(node: Field) -> Instruction:

@@ -41,6 +41,18 @@ class Edition:
             )
 
     @classmethod
+    def of(cls, value: Edition | str | None) -> Edition:
+        """The edition an API caller means: an ``Edition``, a date string, or ``None`` (the
+        newest). Anything else is refused, as the file loader refuses it."""
+        if value is None:
+            return cls.newest()
+        if isinstance(value, Edition):
+            return value
+        if isinstance(value, str):
+            return cls(value)
+        raise UnknownEditionError(f"an edition is a date such as 2026-08-07, not {value!r}")
+
+    @classmethod
     def newest(cls) -> Edition:
         return cls(EDITION_DATES[-1])
 

@@ -32,8 +32,16 @@ class Field:
     # -- construction -------------------------------------------------------------------
     @classmethod
     def parse(cls, text: str, file: str | None = None) -> Field:
+        """Parse one YAML document. Untrusted input: the text, its nesting depth and the
+        number of values it expands to (aliases included) are bounded before anything is built,
+        so an alias bomb or a deeply nested file is refused quickly and in little memory."""
+        if len(text) > MAX_TEXT:
+            raise ScenarioError(Location(file, None, ""),
+                                f"the file holds {len(text)} characters",
+                                f"at most {MAX_TEXT} characters in a scenario or card file")
         try:
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
+            _check_shape(text, file)
+            node = yaml.compose(text, Loader=_Loader)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             line = mark.line + 1 if mark is not None else None
@@ -42,27 +50,52 @@ class Field:
                                 "a YAML document") from None
         if node is None:
             raise ScenarioError(Location(file, 1, ""), "the file is empty", "a YAML mapping")
-        return cls._build(node, "", file)
+        return cls._build(node, "", file, [0])
 
     @classmethod
-    def _build(cls, node: yaml.Node, path: str, file: str | None) -> Field:
+    def _build(cls, node: yaml.Node, path: str, file: str | None, built: list[int],
+               active: tuple[int, ...] = ()) -> Field:
         line = node.start_mark.line + 1
+        built[0] += 1
+        if built[0] > MAX_VALUES:
+            raise ScenarioError(Location(file, line, path),
+                                f"the document expands to more than {MAX_VALUES} values "
+                                "(aliases count each time they are used)",
+                                "a scenario of a sensible size")
+        if id(node) in active:
+            raise ScenarioError(Location(file, line, path), "an alias refers to itself",
+                                "an alias to a value defined earlier, outside it")
+        if node.tag not in _PLAIN_TAGS:
+            raise ScenarioError(Location(file, line, path), f"the YAML tag '{node.tag}' is not "
+                                "supported", "plain values, lists and mappings (no tags)")
+        inside = (*active, id(node))
         if isinstance(node, yaml.MappingNode):
             children: dict[str, Field] = {}
+            merged: dict[str, Field] = {}
             for key_node, value_node in node.value:
-                key = str(yaml.SafeLoader(" ").construct_object(key_node))
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise ScenarioError(Location(file, key_node.start_mark.line + 1, path),
+                                        "a field name is a list or a mapping", "a plain name")
+                if key_node.tag == "tag:yaml.org,2002:merge":  # `<<: *base` (merge key)
+                    for source in _merge_sources(value_node, file, path):
+                        base = cls._build(source, path, file, built, inside)
+                        for k, v in base.items():
+                            merged.setdefault(k, v)
+                    continue
+                key = _scalar(key_node, file, path)
+                key = builtins.str(key)
                 if key in children:
                     raise ScenarioError(Location(file, key_node.start_mark.line + 1, _join(path, key)),
                                         "this field is given twice", "each field once")
-                children[key] = cls._build(value_node, _join(path, key), file)
+                children[key] = cls._build(value_node, _join(path, key), file, built, inside)
+            for k, v in merged.items():  # explicit fields win over merged ones
+                children.setdefault(k, v)
             return cls({k: v.value for k, v in children.items()}, path, file, line, children)
         if isinstance(node, yaml.SequenceNode):
-            items = [cls._build(n, f"{path}[{i}]", file) for i, n in enumerate(node.value)]
+            items = [cls._build(n, f"{path}[{i}]", file, built, inside)
+                     for i, n in enumerate(node.value)]
             return cls([f.value for f in items], path, file, line, items)
-        value = yaml.SafeLoader(" ").construct_object(node)
-        if hasattr(value, "isoformat"):  # YAML dates stay ISO strings
-            value = value.isoformat()
-        return cls(value, path, file, line)
+        return cls(_scalar(node, file, path), path, file, line)
 
     @classmethod
     def of(cls, value: Any, path: str = "", file: str | None = None) -> Field:
@@ -149,6 +182,8 @@ class Field:
     def int(self, minimum: builtins.int | None = None,
             maximum: builtins.int | None = None) -> builtins.int:
         self._is(int)
+        minimum = -MAX_INT if minimum is None else minimum
+        maximum = MAX_INT if maximum is None else maximum
         low = minimum is not None and self.value < minimum
         high = maximum is not None and self.value > maximum
         if low or high:
@@ -171,6 +206,97 @@ class Field:
     @property
     def is_none(self) -> builtins.bool:
         return self.value is None
+
+
+MAX_TEXT = 1_000_000
+"""The largest scenario or card file read, in characters."""
+MAX_DEPTH = 50
+"""The deepest nesting of lists and mappings a file may have."""
+MAX_VALUES = 20_000
+"""The most values a document may expand to, aliases counted each time they are used."""
+MAX_ITEMS = 5_000
+"""The most values in one list or mapping (aliases expanded)."""
+MAX_INT = 2**31 - 1
+"""No number read from a file may leave clingo's 32-bit integers, whatever the field."""
+
+_PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in
+                        ("str", "int", "bool", "null", "float", "map", "seq", "timestamp"))
+
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_CONSTRUCTOR = yaml.SafeLoader(" ")
+
+
+def _check_shape(text: str, file: str | None) -> None:
+    """Walk the YAML events (no recursion, nothing built) and refuse a document nested too
+    deeply, with too long a list, or expanding (aliases counted each time they are used) to too
+    many values, before the composer (which recurses) sees it."""
+    frames: list[list[int]] = [[0]]  # values counted in each open list or mapping
+    sizes: dict[str, int] = {}
+    anchors: list[str | None] = []
+
+    def refuse(event: yaml.Event, problem: str, expected: str) -> ScenarioError:
+        mark = event.start_mark
+        return ScenarioError(Location(file, mark.line + 1 if mark else None, ""), problem, expected)
+
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            frames.append([0])
+            anchors.append(event.anchor)
+            if len(frames) > MAX_DEPTH:
+                raise refuse(event, f"the lists and mappings are nested more than {MAX_DEPTH} deep",
+                             "a scenario of a sensible shape")
+            continue
+        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            size = frames.pop()[0] + 1
+            anchor = anchors.pop()
+            if anchor is not None:
+                sizes[anchor] = size
+        elif isinstance(event, yaml.ScalarEvent):
+            size = 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+        elif isinstance(event, yaml.AliasEvent):
+            size = sizes.get(event.anchor or "", 1)
+        else:
+            continue
+        frames[-1][0] += size
+        if frames[-1][0] > MAX_ITEMS and len(frames) > 1:
+            raise refuse(event, f"a list or mapping holds more than {MAX_ITEMS} values",
+                         "a scenario of a sensible size (a zone may say {hidden: N})")
+        if sum(f[0] for f in frames) > MAX_VALUES:
+            raise refuse(event, f"the document expands to more than {MAX_VALUES} values "
+                         "(aliases count each time they are used)", "a scenario of a sensible size")
+
+
+def _merge_sources(node: yaml.Node, file: str | None, path: str) -> list[yaml.Node]:
+    sources = node.value if isinstance(node, yaml.SequenceNode) else [node]
+    for source in sources:
+        if not isinstance(source, yaml.MappingNode):
+            raise ScenarioError(Location(file, source.start_mark.line + 1, path),
+                                "a merge key (<<) names something that is not a mapping",
+                                "<<: *anchor of a mapping, or a list of them")
+    return list(sources)
+
+
+def _scalar(node: yaml.Node, file: str | None, path: str) -> Any:
+    """A plain value; a malformed date (2026-13-45) stays the text it is, a number outside
+    what the solvers hold is refused."""
+    try:
+        value = _CONSTRUCTOR.construct_object(node)
+    except (yaml.YAMLError, ValueError, OverflowError, TypeError, AttributeError):
+        value = builtins.str(node.value)
+    finally:
+        _CONSTRUCTOR.constructed_objects.clear()
+        _CONSTRUCTOR.recursive_objects.clear()
+    if hasattr(value, "isoformat"):  # YAML dates stay ISO strings
+        value = value.isoformat()
+    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+        value = builtins.str(node.value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+        raise ScenarioError(Location(file, node.start_mark.line + 1, path), f"got {value}",
+                            f"a whole number from {-MAX_INT} to {MAX_INT}")
+    return value
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:

@@ -50,6 +50,17 @@ ACTIONS = ("play-land", "cast-spells", "lose-game", "win-game", "concede", "gain
 RULES = ("maximum-hand-size", "enters-untapped")
 """Rules an effect may override (CR 101.1)."""
 
+KEYWORDS = ("flying", "first strike", "double strike", "trample", "vigilance", "deathtouch",
+            "lifelink", "haste", "reach", "defender", "menace", "hexproof", "indestructible")
+"""Keyword abilities a card may print or an effect may grant or remove (CR 702)."""
+
+ABILITIES = (*KEYWORDS, "regenerate-shield")
+"""What a grant-ability or remove-ability effect, or a has-ability question, may name."""
+
+ADDITIONAL_COSTS: dict[str, Param] = {}
+"""The additional costs a card may require (CR 118.8), each ``{kind: value}``: what the cost
+encoding understands; any other is refused, never dropped (filled in below ``Param``)."""
+
 DURATIONS = ("turn",)
 KINDS_OF_OBJECT = ("card", "creature", "land", "basic-land", "artifact", "enchantment",
                    "planeswalker", "self")
@@ -119,6 +130,11 @@ class Param:
 def _p(name: str, type_: str, values: tuple[str, ...] = (), **kw: Any) -> Param:
     return Param(name, type_, values, **kw)
 
+
+ADDITIONAL_COSTS.update({
+    "sacrifice": Param("sacrifice", "choice", ("creature", "land", "artifact", "enchantment")),
+    "life": Param("life", "int", low=0, high=MAX_COUNT),
+})
 
 WHO_P = _p("who", "choice", WHO, doc="who the instruction addresses")
 COUNT = _p("count", "int", low=0, default=1)
@@ -214,9 +230,9 @@ VERBS: dict[str, Verb] = _verbs(
     Verb("override-rule", "card text that contradicts a rule", (WHO_P, _p("rule", "choice", RULES)),
          (DURATION,), lasting=True),
     Verb("grant-ability", "adds an ability", (),
-         (_p("what", "text"), _p("ability", "text"), DURATION), lasting=True),
+         (_p("what", "text"), _p("ability", "choice", ABILITIES), DURATION), lasting=True),
     Verb("remove-ability", "removes an ability", (),
-         (_p("what", "text"), _p("ability", "text"), DURATION), lasting=True),
+         (_p("what", "text"), _p("ability", "choice", ABILITIES), DURATION), lasting=True),
     # cost modifiers (CR 601.2f)
     Verb("cost-increase", "spells cost more", (AMOUNT,),
          (SPELLS, WHOSE, _p("per", "choice", ("target-beyond-first",))), lasting=True),

@@ -7,9 +7,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mtgrules.model.edition import Edition
-from mtgrules.model.errors import MtgRulesError
+from mtgrules.model.errors import Location, MtgRulesError
 from mtgrules.queries.kinds import BACKENDS, KINDS, on_both, resolve_backend
-from mtgrules.queries.scenario import Scenario, builtin_scenario_files, load_scenario, scenario_files_in
+from mtgrules.queries.scenario import (
+    Expectation,
+    Scenario,
+    builtin_scenario_files,
+    load_scenario,
+    scenario_files_in,
+)
 from mtgrules.queries.verdict import Verdict
 
 
@@ -19,7 +25,7 @@ def check_scenario(scenario: Scenario, edition: Edition | None = None,
     if backend not in BACKENDS:
         raise MtgRulesError(f"unknown backend '{backend}': expected one of {', '.join(BACKENDS)}")
     kind = KINDS[scenario.kind]
-    edition = edition or scenario.edition
+    edition = _as_edition(edition) or scenario.edition
     chosen = resolve_backend(kind, backend)
     if chosen != "both":
         return kind.answer(scenario.question, scenario.state, edition, chosen)
@@ -37,6 +43,8 @@ class CheckResult:
     seconds: float
     error: str | None = None
     edition: Edition | None = None
+    location: Location | None = None
+    """Where the mistake sits, for an error row (file, line, field)."""
 
     @property
     def expected(self) -> str | None:
@@ -56,6 +64,15 @@ class CheckResult:
             return None
         return expectation_met(self.scenario.under(self.edition or self.scenario.edition), self.verdict)
 
+    @property
+    def differs(self) -> list[str]:
+        """Which parts of the verdict differ from the expectation: ``verdict``, ``citations``
+        (an expected citation missing), ``failed conditions``; empty when it matches."""
+        if self.scenario is None or self.verdict is None:
+            return []
+        expect = self.scenario.under(self.edition or self.scenario.edition).expect
+        return mismatches(expect, self.verdict) if expect else []
+
     def to_json(self) -> dict:
         v = self.verdict
         return {
@@ -74,18 +91,39 @@ class CheckResult:
             "counterexample": v.counterexample if v else None,
             "details": v.json_details() if v else {},
             "error": self.error,
+            "line": self.location.line if self.location else None,
+            "field": self.location.field if self.location else None,
+            "differs": self.differs,
         }
 
 
 def expectation_met(scenario: Scenario, verdict: Verdict) -> bool:
     expect = scenario.expect
-    if expect is None:
-        return True
+    return expect is None or not mismatches(expect, verdict)
+
+
+def mismatches(expect: Expectation, verdict: Verdict) -> list[str]:
+    """The parts of ``verdict`` that differ from ``expect``, each in words."""
+    out = []
     if verdict.outcome != expect.verdict:
-        return False
+        out.append(f"verdict: {verdict.outcome}, expected {expect.verdict}")
     if expect.fails and expect.fails != verdict.failed:
-        return False
-    return set(expect.cites) <= set(verdict.citations)
+        out.append("failed conditions: " + (", ".join(sorted(c.value for c in verdict.failed))
+                                             or "none") + ", expected "
+                   + ", ".join(sorted(c.value for c in expect.fails)))
+    missing = [str(c) for c in expect.cites if c not in set(verdict.citations)]
+    if missing:
+        out.append("citations: missing " + ", ".join(missing))
+    return out
+
+
+def _as_edition(edition: Edition | str | None) -> Edition | None:
+    """An edition given as a date string or an Edition (the API takes either)."""
+    if edition is None or isinstance(edition, Edition):
+        return edition
+    if isinstance(edition, str):
+        return Edition(edition)
+    raise MtgRulesError(f"an edition is a date such as 2026-08-07, not {edition!r}")
 
 
 def check_file(path: str | Path, edition: Edition | None = None, backend: str = "both") -> CheckResult:
@@ -94,20 +132,29 @@ def check_file(path: str | Path, edition: Edition | None = None, backend: str = 
     try:
         scenario = load_scenario(path)
     except MtgRulesError as exc:
-        return CheckResult(str(path), None, None, time.perf_counter() - start, str(exc), edition)
+        return CheckResult(str(path), None, None, time.perf_counter() - start, str(exc), edition,
+                           _where(exc, path))
+    except RecursionError:  # bounded before parsing; a last guard so one file can't end a batch
+        return CheckResult(str(path), None, None, time.perf_counter() - start,
+                           f"{path}: the file is nested too deeply.", edition, Location(str(path)))
     start = time.perf_counter()
     try:
         verdict = check_scenario(scenario, edition, backend)
     except MtgRulesError as exc:
-        return CheckResult(str(path), scenario, None, time.perf_counter() - start, str(exc), edition)
+        return CheckResult(str(path), scenario, None, time.perf_counter() - start, str(exc), edition,
+                           _where(exc, path))
     return CheckResult(str(path), scenario, verdict, time.perf_counter() - start, None, edition)
+
+
+def _where(exc: MtgRulesError, path: str | Path) -> Location:
+    location = getattr(exc, "location", None)
+    return location if isinstance(location, Location) else Location(str(path))
 
 
 def check(paths: Iterable[str | Path] | None = None, edition: Edition | str | None = None,
           backend: str = "both") -> list[CheckResult]:
     """Check scenario files or folders of them, subfolders included (default: the built-in
     library)."""
-    if isinstance(edition, str):
-        edition = Edition(edition)
+    edition = _as_edition(edition)
     files = scenario_files_in(paths) if paths else builtin_scenario_files()
     return [check_file(p, edition, backend) for p in files]

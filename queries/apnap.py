@@ -205,15 +205,15 @@ APNAP = register(QuestionKind(
 
 # -- the public API -------------------------------------------------------------------------
 
-def order_choices(problem: ChoiceProblem, edition: Edition | None = None,
+def order_choices(problem: ChoiceProblem, edition: Edition | str | None = None,
                   backend: str = "asp") -> Verdict:
     """The correct order of a set of simultaneous choices and what each chooser knows."""
-    return answer(ApnapQuestion(problem), None, edition or Edition.newest(), backend)
+    return answer(ApnapQuestion(problem), None, Edition.of(edition), backend)
 
 
 def check_choice_order(problem: ChoiceProblem, proposed: tuple[str, ...],
-                       edition: Edition | None = None, backend: str = "asp") -> Verdict:
+                       edition: Edition | str | None = None, backend: str = "asp") -> Verdict:
     """Whether a proposed order of choosing is correct, and who learned what they shouldn't."""
     if sorted(proposed) != sorted(c.id for c in problem.choices):
         raise ValueError("the proposed order must list every choice id exactly once")
-    return answer(ApnapQuestion(problem, tuple(proposed)), None, edition or Edition.newest(), backend)
+    return answer(ApnapQuestion(problem, tuple(proposed)), None, Edition.of(edition), backend)

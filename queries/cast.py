@@ -50,11 +50,11 @@ STEP_KEYS = {"propose": "cast.announce", "announce": "cast.modes", "targets": "c
              "cast": "cast.becomes-cast"}
 
 
-def check_cast(casting: Casting, state: GameState, edition: Edition | None = None) -> Verdict:
+def check_cast(casting: Casting, state: GameState, edition: Edition | str | None = None) -> Verdict:
     """Walk the casting steps in order; a legal cast's witness shows each step (with the
     locked total and the payment), an illegal one's counterexample the failed step and the
     state the game returns to."""
-    edition = edition or Edition.newest()
+    edition = Edition.of(edition)
     p = plan(casting, state, edition)
     payment, pay_cited, pay_reasons = pay_plan(p, edition)
     steps_found = casting_area.solve(casting, p, state, payment, edition)

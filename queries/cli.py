@@ -123,8 +123,19 @@ def _table(results: list[api.CheckResult]) -> None:
             detail.append(f" · {row['time'].plain}")
             for line in [detail, *map(Text, _pack(row["citations"], width - len(INDENT)))]:
                 console.print(INDENT + line)
-    matched = sum(1 for r in results if r.match)
-    console.print(f"{matched} of {len(results)} scenarios match their expected verdict.")
+    expecting = [r for r in results if r.match is not None and not r.error]
+    matched = sum(1 for r in expecting if r.match)
+    errors = sum(1 for r in results if r.error)
+    summary = f"{matched} of {len(expecting)} scenarios with an expectation match it"
+    if len(expecting) < len(results) - errors:
+        summary += (f"; {len(results) - errors - len(expecting)} have no expectation under the "
+                    "edition they ran under (their verdicts are shown, not checked)")
+    if errors:
+        summary += f"; {errors} could not be checked (errors below)"
+    console.print(summary + ".", highlight=False)
+    for r in results:
+        if r.match is False and r.differs:
+            console.print(f"{Path(r.file).stem}: " + "; ".join(r.differs), highlight=False)
 
 
 def _row(r: api.CheckResult) -> dict:
@@ -176,6 +187,8 @@ def explain(file: Path, edition: str | None, backend: str, as_json: bool) -> Non
     _console.print(f"verdict: [bold]{v.outcome}[/]" +
                    (f"   expected: {result.expected} ({'matches' if result.match else 'DOES NOT MATCH'})"
                     if result.expected else ""))
+    for part in result.differs:
+        _console.print(f"  differs: {part}", highlight=False)
     _console.print("rules: " + ", ".join(str(c) for c in v.citations), highlight=False)
     for reason in v.reasons:
         _console.print(f"  • {reason}", highlight=False)

@@ -231,9 +231,9 @@ def _base_citations(plan_: Plan, edition: Edition) -> list[Citation]:
     return [cite(k, edition) for k in sorted(keys) if rule_holds(k, edition)]
 
 
-def total_cost(casting: Casting, state: GameState, edition: Edition | None = None) -> Verdict:
+def total_cost(casting: Casting, state: GameState, edition: Edition | str | None = None) -> Verdict:
     """The locked total cost of a proposed cast (CR 601.2f) and how it was built."""
-    edition = edition or Edition.newest()
+    edition = Edition.of(edition)
     p = plan(casting, state, edition)
     if p.at_lock is None:
         return Verdict("cost", CostOutcome.UNPAYABLE, citations([cite("cost.increase-reduce", edition)]),
@@ -282,10 +282,10 @@ def _lock_reason(p: Plan, locked, would_be, edition: Edition) -> str:
             f"would have been {would_be}).")
 
 
-def payment(casting: Casting, state: GameState, edition: Edition | None = None) -> Verdict:
+def payment(casting: Casting, state: GameState, edition: Edition | str | None = None) -> Verdict:
     """Whether the locked total cost can be paid (CR 601.2g–h, 118.3, 119.4), with a payment
     or the reason none exists."""
-    edition = edition or Edition.newest()
+    edition = Edition.of(edition)
     p = plan(casting, state, edition)
     result, cited, reasons = pay_plan(p, edition)
     if isinstance(result, smt_cost.Payment):

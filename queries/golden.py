@@ -10,6 +10,7 @@ from mtgrules.encodings.golden import ASKS, GoldenQuestion
 from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
+from mtgrules.model.vocabulary import ABILITIES, MAX_COUNT
 from mtgrules.queries.kinds import QuestionKind, register
 from mtgrules.queries.verdict import GoldenOutcome, Verdict, citations
 
@@ -32,10 +33,10 @@ def parse(node: Field, state: GameState) -> GoldenQuestion:
         state.cards.lookup(node["from"])
     return GoldenQuestion(
         ask=ask, player=player, object=obj,
-        count=node["count"].int(0) if node.has("count") else None,
+        count=node["count"].int(0, MAX_COUNT) if node.has("count") else None,
         what=node["what"].choice(("creature", "land", "artifact", "card"), "kind of permanent")
         if node.has("what") else None,
-        ability=node["ability"].str() if node.has("ability") else None,
+        ability=node["ability"].choice(ABILITIES, "ability") if node.has("ability") else None,
         instructed_by=node["from"].str() if node.has("from") else None,
     )
 
@@ -69,9 +70,18 @@ def answer(question: GoldenQuestion, state: GameState, edition: Edition, backend
                    reasons=tuple(reasons), witness=witness, backend="asp", edition=edition.date)
 
 
-def ask_golden(state: GameState, question: GoldenQuestion, edition: Edition | None = None) -> Verdict:
-    """The golden-rules verdict for a question about a state (model values in, Verdict out)."""
-    return answer(question, state, edition or Edition.newest())
+def ask_golden(state: GameState, question: GoldenQuestion, edition: Edition | str | None = None) -> Verdict:
+    """The golden-rules verdict for a question about a state (model values in, Verdict out).
+    The question is read by the same parser as a scenario file's, so the API refuses what the
+    loader refuses (an unknown ask, player, object, ability …) with the same message."""
+    fields: dict[str, object] = {"kind": "golden", "ask": question.ask}
+    for name, value in (("player", question.player), ("object", question.object),
+                        ("count", question.count), ("what", question.what),
+                        ("ability", question.ability), ("from", question.instructed_by)):
+        if value is not None:
+            fields[name] = value
+    checked = parse(Field.of(fields, "question"), state)
+    return answer(checked, state, Edition.of(edition))
 
 
 def _subject(q: GoldenQuestion) -> str:

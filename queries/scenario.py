@@ -13,12 +13,14 @@ from typing import Any
 from mtgrules.model.actions import Condition
 from mtgrules.model.cards import CardLibrary, builtin_cards, parse_cards, parse_instruction
 from mtgrules.model.edition import Citation, Edition
-from mtgrules.model.errors import MtgRulesError, ScenarioError
-from mtgrules.model.source import Field
+from mtgrules.model.errors import Location, MtgRulesError, ScenarioError
+from mtgrules.model.mana import ManaCost
+from mtgrules.model.source import MAX_TEXT, Field
 from mtgrules.model.state import ZONES, Effect, GameObject, GameState, PlayerState
 from mtgrules.model.turn import STEP_NAMES, Step
 from mtgrules.model.vocabulary import LASTING_VERBS
 from mtgrules.queries.kinds import KINDS
+from mtgrules.queries.verdict import OUTCOMES
 
 
 @dataclass(frozen=True)
@@ -72,10 +74,33 @@ def _expected_on(by_edition: tuple[tuple[str, Expectation], ...], edition: Editi
 def load_scenario(path: str | Path) -> Scenario:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if not path.exists():
+            raise MtgRulesError(f"{path}: cannot read the file (no such file).")
+        if not path.is_file():  # a folder, a named pipe or a device would hang or mislead
+            raise MtgRulesError(f"{path}: cannot read the file: it is not a regular file "
+                                "(expected a scenario .yaml file).")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_TEXT + 1)
     except OSError as exc:
         raise MtgRulesError(f"{path}: cannot read the file ({exc.strerror}).") from None
-    return parse_scenario(text, str(path))
+    return parse_scenario(decode(data, str(path)), str(path))
+
+
+def decode(data: bytes, file: str) -> str:
+    """The text of a file: UTF-8, with or without a byte-order mark; anything else refused."""
+    if len(data) > MAX_TEXT:
+        raise ScenarioError(Location(file, None, ""), "the file is too large",
+                            f"at most {MAX_TEXT} bytes in a scenario file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise ScenarioError(Location(file, line, ""), f"byte {exc.start} is not UTF-8 text",
+                            "a file in UTF-8 (save it as UTF-8)") from None
+    if "\x00" in text:
+        raise ScenarioError(Location(file, text[:text.index("\x00")].count("\n") + 1, ""),
+                            "the file holds a NUL character", "a text file in UTF-8")
+    return text
 
 
 def parse_scenario(text: str, file: str | None = None) -> Scenario:
@@ -95,7 +120,7 @@ def scenario_from(doc: Field) -> Scenario:
     question.mapping(required=["kind"], optional=question.keys())
     kind_name = question["kind"].choice(KINDS, "question kind")
     parsed = KINDS[kind_name].parse(question, state)
-    by_edition = _expectations(doc["expect"]) if doc.has("expect") else ()
+    by_edition = _expectations(doc["expect"], kind_name) if doc.has("expect") else ()
     expect = None
     if len(by_edition) == 1 and by_edition[0][0] == "" and not doc["expect"].has("default"):
         expect, by_edition = by_edition[0][1], ()   # the plain form: the own edition only
@@ -121,12 +146,12 @@ def _edition(node: Field) -> Edition:
         raise node.error(str(exc).rstrip(".")) from None
 
 
-def _expectations(node: Field) -> tuple[tuple[str, Expectation], ...]:
+def _expectations(node: Field, kind: str) -> tuple[tuple[str, Expectation], ...]:
     """``expect: {verdict: …}`` (the scenario's own edition), or keyed by edition date:
     ``expect: {default: {verdict: …}, 2009-07-11: {verdict: …}}``."""
     node.mapping(optional=node.keys())
     if node.has("verdict") or not node.keys():
-        return (("", _expectation(node)),)
+        return (("", _expectation(node, kind)),)
     out = []
     for key, child in node.items():
         if key != "default":
@@ -138,12 +163,19 @@ def _expectations(node: Field) -> tuple[tuple[str, Expectation], ...]:
                                   "a per-edition expectation, or 'verdict' for a single one",
                                   str(exc).split(". ")[-1] if "Did you mean" in str(exc) else "") \
                     from None
-        out.append(("" if key == "default" else key, _expectation(child)))
+        out.append(("" if key == "default" else key, _expectation(child, kind)))
     return tuple(sorted(out))
 
 
-def _expectation(node: Field) -> Expectation:
+def _expectation(node: Field, kind: str) -> Expectation:
     node.mapping(required=["verdict"], optional=["fails", "cites"])
+    verdict = node["verdict"].str()
+    words = [o.value for o in OUTCOMES[kind]]
+    if verdict not in words and not (kind == "cost" and _is_mana(verdict)):
+        raise node["verdict"].unknown(verdict, words, f"{kind} verdict")
+    if node.has("fails") and kind != "sequencing":
+        raise node["fails"].error("only a sequencing verdict has failed conditions",
+                                  "no 'fails' for a " + kind + " question")
     cites = []
     for c in node.get("cites", []).list():
         try:
@@ -151,11 +183,19 @@ def _expectation(node: Field) -> Expectation:
         except ValueError as exc:
             raise c.error(str(exc)) from None
     return Expectation(
-        verdict=node["verdict"].str(),
+        verdict=verdict,
         fails=frozenset(Condition(f.choice([c.value for c in Condition], "MTR 4.3 condition"))
                         for f in node.get("fails", []).list()),
         cites=tuple(cites),
     )
+
+
+def _is_mana(text: str) -> bool:
+    try:
+        ManaCost.parse(text)
+    except (MtgRulesError, ValueError):
+        return False
+    return text.startswith("{")
 
 
 # -- state ------------------------------------------------------------------------------------
@@ -165,7 +205,11 @@ MAX_TURN = 1000
 PLAYER_FIELDS = ["life", "lands-played", "mana-pool", *ZONES]
 # Bounds that keep a typo (hidden: 1000000000) from exhausting memory; real games stay far below.
 MAX_CARDS_IN_ZONE = 1000
+MAX_OBJECTS = 3000
+"""The most objects a game may hold, all zones of all players together."""
 MAX_COPIES = 100
+MAX_LIFE = 1_000_000
+"""Life totals stay far inside clingo's 32-bit integers, whatever an effect adds."""
 
 
 def parse_state(node: Field, cards: CardLibrary) -> GameState:
@@ -189,16 +233,22 @@ def parse_state(node: Field, cards: CardLibrary) -> GameState:
 
     used_ids: dict[str, int] = {}
     players = []
+    total = 0
     for name in names:
         pnode = node.get(name, {})
         pnode.mapping(optional=PLAYER_FIELDS)
         zones = []
         for zone in ZONES:
             if pnode.has(zone):
-                zones.append((zone, _zone(pnode[zone], name, zone, cards, used_ids)))
+                objects = _zone(pnode[zone], name, zone, cards, used_ids)
+                total += len(objects)
+                if total > MAX_OBJECTS:
+                    raise pnode[zone].error(f"the game holds more than {MAX_OBJECTS} objects",
+                                            f"at most {MAX_OBJECTS} objects in all zones together")
+                zones.append((zone, objects))
         players.append(PlayerState(
             name=name,
-            life=pnode["life"].int() if pnode.has("life") else 20,
+            life=pnode["life"].int(-MAX_LIFE, MAX_LIFE) if pnode.has("life") else 20,
             zones=tuple(zones),
             lands_played=pnode["lands-played"].int(0, MAX_COPIES) if pnode.has("lands-played") else 0,
             mana_pool=pnode.get("mana-pool", "").str(),
@@ -215,6 +265,9 @@ def _zone(node: Field, owner: str, zone: str, cards: CardLibrary,
     entries = node.list(allow_single=isinstance(node.value, dict))
     objects: list[GameObject] = []
     for entry in entries:
+        if len(objects) > MAX_CARDS_IN_ZONE:
+            raise node.error(f"the zone holds more than {MAX_CARDS_IN_ZONE} objects",
+                             f"at most {MAX_CARDS_IN_ZONE} objects in one zone")
         if isinstance(entry.value, dict) and entry.has("hidden"):
             entry.mapping(required=["hidden"])
             for _ in range(entry["hidden"].int(0, MAX_CARDS_IN_ZONE)):
@@ -241,6 +294,9 @@ def _zone(node: Field, owner: str, zone: str, cards: CardLibrary,
             object_id = card.name if n == 1 else f"{card.name}#{n}"
             objects.append(GameObject(object_id, card.name, owner, controller, tapped=tapped,
                                       face_down=face_down, attacking=attacking))
+    if len(objects) > MAX_CARDS_IN_ZONE:
+        raise node.error(f"the zone holds {len(objects)} objects",
+                         f"at most {MAX_CARDS_IN_ZONE} objects in one zone")
     return tuple(objects)
 
 
@@ -253,6 +309,11 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
         node.mapping(required=["from", "controller", "do"], optional=node.keys())
         rest = {k: v.value for k, v in node.items() if k not in base}
         instructions = [parse_instruction(Field.of(rest, node.path, node.file))]
+        if instructions[0].verb in ("grant-ability", "remove-ability") and node.has("what"):
+            what = node["what"].str()
+            if what != "self" and state.find(what) is None:
+                raise node["what"].unknown(what, ["self", *(o.id for _, _, o in state.objects())],
+                                           "object")
     else:
         node.mapping(required=["from", "controller"], optional=["target"])
         card = state.cards.lookup(node["from"])
@@ -262,7 +323,8 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
                                      "a card whose instructions include one of: "
                                      + ", ".join(sorted(LASTING_VERBS)))
     controller = node["controller"].choice(names, "player")
-    target = node["target"].str() if node.has("target") else None
+    target = node["target"].choice([*names, *(o.id for _, _, o in state.objects())],
+                                    "player or object") if node.has("target") else None
     return [Effect(node["from"].str(), controller, i, target) for i in instructions]
 
 

@@ -59,6 +59,24 @@ class CostOutcome(Outcome):
     UNPAYABLE = "unpayable"
 
 
+class TurnOutcome(Outcome):
+    REACHED = "reached"
+    GAME_OVER = "game-over"
+    ILLEGAL_ACTION = "illegal-action"
+    NEEDS_DECISION = "needs-decision"
+    HOLDS = "holds"
+    DOES_NOT_HOLD = "does-not-hold"
+    POSSIBLE = "possible"
+    IMPOSSIBLE = "impossible"
+
+
+OUTCOMES: dict[str, type[Outcome]] = {
+    "golden": GoldenOutcome, "apnap": ApnapOutcome, "sequencing": SequencingOutcome,
+    "cast": CastOutcome, "cost": CostOutcome, "turn": TurnOutcome}
+"""The outcome words of each question kind (a cost question may also answer a total, in mana
+symbols). An expectation outside them is a mistake in the scenario, not a mismatch."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """An outcome, the rules that decided it, reasons in words, and a witness or counterexample."""

@@ -14,7 +14,7 @@ from importlib import resources
 
 import clingo
 
-from mtgrules.encodings import budget
+from mtgrules.encodings import Budget, budget
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import BudgetExhausted
 
@@ -108,6 +108,7 @@ def run(ctl: clingo.Control, on_model: Callable[[clingo.Model], bool | None] | N
     """Solve within the budget: a wall-clock limit through the solve handle, and the conflict
     limit the control was made with. Running out of either raises ``BudgetExhausted``."""
     limits = budget()
+    _check_time_left(limits)
     handle = ctl.solve(on_model=on_model, async_=True)
     assert isinstance(handle, clingo.SolveHandle)
     with handle:
@@ -122,6 +123,7 @@ def run(ctl: clingo.Control, on_model: Callable[[clingo.Model], bool | None] | N
 def each_model(ctl: clingo.Control) -> Iterator[Sequence[clingo.Symbol]]:
     """The shown atoms of every model, one by one, within the budget (as ``run``)."""
     limits = budget()
+    _check_time_left(limits)
     deadline = time.monotonic() + limits.seconds
     handle = ctl.solve(yield_=True, async_=True)
     assert isinstance(handle, clingo.SolveHandle)
@@ -136,6 +138,12 @@ def each_model(ctl: clingo.Control) -> Iterator[Sequence[clingo.Symbol]]:
                 break
             yield model.symbols(shown=True)
         _check(handle.get(), limits)
+
+
+def _check_time_left(limits: Budget) -> None:
+    # no time at all decides nothing, however fast the solve would have been
+    if limits.seconds <= 0:
+        raise BudgetExhausted(f"clingo did not decide within {limits.seconds:g} s")
 
 
 def _check(result: clingo.SolveResult, limits: object) -> None:

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import clingo
+
 from mtgrules.encodings import asp
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import effects_in_force, param, players_named
+from mtgrules.model.vocabulary import ACTIONS, effects_in_force, param, players_named
 
 # What a golden question may ask about, and which fields each needs.
 ASKS = {
@@ -71,20 +73,24 @@ def facts(question: GoldenQuestion, state: GameState) -> list[str]:
         if obj.attacking:
             out.append(asp.fact("attacker", obj.id))
     out += _effect_facts(state)
-    out.append(f"asked({asked_term(question)}).")
+    out.append(f"{clingo.Function('asked', [asked_term(question)])}.")
     return out
 
 
-def asked_term(q: GoldenQuestion) -> str:
-    t = asp.term
+def asked_term(q: GoldenQuestion) -> clingo.Symbol:
+    """The asked term as a symbol (its name one of ``ASKS``, every argument a quoted string or a
+    number), so no value from a scenario becomes program text."""
+    s = clingo.String
+    if q.ask not in ASKS:
+        raise ValueError(f"unknown golden question {q.ask!r}")
     if q.ask == "attack":
-        return f"attack_tap({t(q.object)})"
+        return clingo.Function("attack_tap", [s(str(q.object))])
     if q.ask == "has-ability":
-        return f"has_ability({t(q.object)},{t(q.ability)})"
+        return clingo.Function("has_ability", [s(str(q.object)), s(str(q.ability))])
     if q.ask in ("discard", "sacrifice"):
         verb = "discard" if q.ask == "discard" else f"sacrifice-{q.what}"
-        return f"perform({t(q.player)},{t(verb)},{q.count})"
-    return f"{q.ask.replace('-', '_')}({t(q.player)})"
+        return clingo.Function("perform", [s(str(q.player)), s(verb), clingo.Number(int(q.count or 0))])
+    return clingo.Function(q.ask.replace("-", "_"), [s(str(q.player))])
 
 
 def _effect_facts(state: GameState) -> list[str]:
@@ -99,11 +105,14 @@ def _effect_facts(state: GameState) -> list[str]:
                 if ins.verb == "override-rule":
                     out.append(asp.fact("overrides", eid, param(ins, "rule"), player))
                     continue
-                act = f"{str(param(ins, 'action')).replace('-', '_')}({asp.term(player)})"
+                action = str(param(ins, "action"))
+                if action not in ACTIONS:  # validated when read; never pasted as program text
+                    raise ValueError(f"unknown action {action!r}")
+                act = clingo.Function(action.replace("-", "_"), [clingo.String(player)])
                 if ins.verb == "permit":
-                    out.append(f"permits({asp.term(eid)},{act},{int(param(ins, 'count'))}).")
+                    out.append(f"{clingo.Function('permits', [clingo.String(eid), act, clingo.Number(int(param(ins, 'count')))])}.")
                 else:
-                    out.append(f"forbids({asp.term(eid)},{act}).")
+                    out.append(f"{clingo.Function('forbids', [clingo.String(eid), act])}.")
         if ins.verb in ("grant-ability", "remove-ability"):
             pred = "grants" if ins.verb == "grant-ability" else "removes"
             what = param(ins, "what")
