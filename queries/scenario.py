@@ -338,13 +338,14 @@ SCENARIO_SUFFIXES = (".yaml", ".yml")
 
 def scenario_files_in(paths: Iterable[str | Path]) -> list[Path]:
     """The scenario files ``paths`` name: a file as given, a folder for every ``*.yaml`` and
-    ``*.yml`` file under it, subfolders included (sorted, hidden folders skipped)."""
+    ``*.yml`` file under it, subfolders included (sorted, hidden folders skipped; a file that
+    is not a regular one stays in, for the loader to refuse by name)."""
     found: list[Path] = []
     for path in map(Path, paths):
         if not path.is_dir():
             found.append(path)
             continue
-        found += sorted(p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and p.is_file()
+        found += sorted(p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and not p.is_dir()
                         and not any(part.startswith(".") for part in p.relative_to(path).parts))
     return found
 

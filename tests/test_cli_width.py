@@ -47,8 +47,8 @@ def test_the_library_table_splits_no_word(monkeypatch, library_results, columns)
     assert len(library_results) == len(builtin_scenario_files())
     lines = _render(monkeypatch, library_results, columns)
     _assert_reads_well(lines, library_results, columns)
-    assert lines[-1] == f"{len(library_results)} of {len(library_results)} scenarios match their " \
-                        "expected verdict."
+    assert lines[-1] == f"{len(library_results)} of {len(library_results)} scenarios with an " \
+                        "expectation match it."
 
 
 def test_a_mismatch_and_an_error_read_well_narrow_and_wide(tmp_path, monkeypatch):
