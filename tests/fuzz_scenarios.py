@@ -61,14 +61,15 @@ class Tally:
                 f"{len(self.uncited)} verdicts citing no rule")
 
 
-def _paths(node, prefix=()):
+def value_paths(node, prefix=()):
+    """Every value of a YAML document with the path of keys and indexes that leads to it."""
     yield prefix, node
     if isinstance(node, dict):
         for k, v in node.items():
-            yield from _paths(v, prefix + (k,))
+            yield from value_paths(v, prefix + (k,))
     elif isinstance(node, list):
         for i, v in enumerate(node):
-            yield from _paths(v, prefix + (i,))
+            yield from value_paths(v, prefix + (i,))
 
 
 def _set(doc, path, value, delete=False):
@@ -92,7 +93,7 @@ def mutate(rng: random.Random, text: str, doc) -> tuple[str, bytes, bool]:
     vocabulary into a closed field)."""
     op = rng.choice(["key", "value", "type", "number", "encoding", "alias", "tag", "truncate",
                      "closed"])
-    paths = [(p, v) for p, v in _paths(doc) if p]
+    paths = [(p, v) for p, v in value_paths(doc) if p]
     if op == "closed":
         closed = [(p, v) for p, v in paths if isinstance(p[-1], str) and p[-1] in CLOSED_FIELDS
                   and isinstance(v, str) and not (p[-1] == "from" and "effects" in p)]
@@ -104,7 +105,7 @@ def mutate(rng: random.Random, text: str, doc) -> tuple[str, bytes, bool]:
             return f"closed {'.'.join(map(str, path))}={word!r}", _dump(_set(doc, path, word)).encode(), True
         op = "value"
     if op == "key":
-        maps = [(p, v) for p, v in _paths(doc) if isinstance(v, dict) and v]
+        maps = [(p, v) for p, v in value_paths(doc) if isinstance(v, dict) and v]
         path, node = rng.choice(maps)
         key = rng.choice(list(node))
         mutated = copy.deepcopy(doc)

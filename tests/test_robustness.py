@@ -6,6 +6,7 @@ import copy
 
 import pytest
 import yaml
+from fuzz_scenarios import value_paths
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,14 +19,6 @@ ODD_VALUES = [None, 0, -3, 7, "", "Forrest", "alice", True, [], {}, ["x"], {"hid
               {"card": "Grizzly Bears", "count": 0}, "nothing happens", 10 ** 9]
 
 
-def _paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, prefix + (i,))
 
 
 def _mutate(doc, path, how, value):
@@ -47,7 +40,7 @@ def _mutate(doc, path, how, value):
 @given(st.data())
 def test_mutated_scenarios_never_crash(data):
     name, doc = data.draw(st.sampled_from(DOCS), label="scenario")
-    paths = list(_paths(doc))
+    paths = [path for path, _ in value_paths(doc)]
     path = data.draw(st.sampled_from(paths), label="path")
     how = data.draw(st.sampled_from(["delete", "replace"]), label="how") if path else "replace"
     value = data.draw(st.sampled_from(ODD_VALUES), label="value")
