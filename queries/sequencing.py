@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mtgrules.encodings.sequencing import Decision, StandingOrders, decide, standing_orders, witness_orders
+from mtgrules.encodings.game.facts import STEP_ATOM
+from mtgrules.encodings.sequencing import core
 from mtgrules.encodings.sequencing.execute import Event, build_block
 from mtgrules.encodings.sequencing.judge import evaluate
 from mtgrules.encodings.sequencing.lines import Line, parse_line
@@ -156,7 +158,158 @@ def check_performed(state: GameState, performed: Sequence[str | dict], *,
 
 
 def answer(question: SequencingQuestion, state: GameState, edition: Edition, backend: str) -> Verdict:
+    if on_core(question):
+        return _core_verdict(question, state, edition)
     return check_block(question.block_for(state, edition), edition, backend)
+
+
+# -- on the temporal core ----------------------------------------------------------------------
+
+def on_core(question: SequencingQuestion) -> bool:
+    """Whether the temporal core runs this block (DESIGN §5.4); the others are still judged
+    by the planner (``encodings/sequencing/plan.py``) until the core models them."""
+    s = question.situation
+    lines = [e for e in question.entries if isinstance(e, Line)]
+    if s.kind == "resolving" and s.object is None:
+        return False
+    return core.supports(s.kind, [line.verb for line in lines])
+
+
+def _core_inputs(question: SequencingQuestion, state: GameState):
+    s = question.situation
+    add: list = []
+    removed: set[str] = set()
+    targets: dict[str, str] = {}
+    if s.kind == "resolving":
+        situation = core.F("resolving", [core.S(s.object or "")])
+        add.append(core.F("all_passed", []))
+        removed |= {"at_start", "prio_to", "cleanup_again"}
+        if s.target:
+            targets[s.object or ""] = s.target
+    elif s.kind == "dying":
+        situation = core.F("dying", [])
+        for oid in s.dying:
+            card = state.card_of(state.find(oid)[2])  # type: ignore[index]
+            if card is None or not card.toughness or card.toughness < 1:
+                raise core.Unsupported(f"'{oid}' has no toughness for the core to mark lethal damage on")
+            # CR 704.5g: the creatures die at once to the state-based action check
+            add.append(core.F("damage", [core.S(oid), core.N(card.toughness)]))
+        add.append(core.F("prio_to", [core.S(state.active)]))
+        removed |= {"at_start"}
+    else:
+        if state.step != s.steps[0]:
+            raise core.Unsupported(f"the steps begin with {s.steps[0]}, the state is in {state.step}")
+        situation = core.F("steps", [core.F(STEP_ATOM[s.steps[-1].value], [])])
+    lines: list[core.CoreLine] = []
+    interrupts: list[int] = []
+    for entry in question.entries:
+        if isinstance(entry, Line):
+            lines.append(core.CoreLine(entry.actor, entry.verb, entry.objects, entry.count))
+        else:
+            interrupts.append(len(lines))
+    return situation, (add, removed), lines, interrupts, targets
+
+
+def _core_verdict(question: SequencingQuestion, state: GameState, edition: Edition) -> Verdict:
+    """The verdict of the temporal core (``encodings/sequencing/core.py``), in the block's terms."""
+    situation, changes, lines, interrupts, targets = _core_inputs(question, state)
+    j = core.judge(state, edition, situation, changes, lines, interrupts, targets)
+    texts = [e.text for e in question.entries if isinstance(e, Line)]
+    pauses = [f"{e.kind}{': ' + e.text if e.text else ''}" for e in question.entries
+              if not isinstance(e, Line)]
+    by_time: dict[int, list[int]] = {}
+    for line, time in j.matched.items():
+        by_time.setdefault(time, []).append(line)
+    run = []
+    for time, name, args in j.correct:
+        said = [texts[k - 1] for k in sorted(by_time.get(time, []))]
+        run.append("; ".join(said) if said else _game_event(name, args))
+    first = min(j.matched.values(), default=0)
+    last = max(j.matched.values(), default=0)
+    windows = []
+    for time in j.priority_at:
+        if first <= time < last:
+            before = [texts[k - 1] for k, t in j.matched.items() if t <= time]
+            after = [texts[k - 1] for k, t in j.matched.items() if t > time]
+            windows.append({"description": f"a player receives priority after '{before[-1]}'"
+                            if before else "a player receives priority",
+                            "after": before, "before": after,
+                            "position": len(before),
+                            "rule": str(cite("priority.after-resolution", edition))})
+    keys = {"mtr.out-of-order", *j.rules}
+    keys = {k for k in keys if rule_holds(k, edition)}
+    cited = citations([cite(k, edition) for k in keys])
+    failed = [Condition(c) for c in j.failed]
+    problems = _core_problems(j, texts, pauses)
+    order = [texts[k - 1] for k, _ in sorted(j.matched.items(), key=lambda kv: (kv[1], kv[0]))]
+    if not failed:
+        reasons = ["The block stands: the correct run the rules give, with the players' decisions "
+                   "from the block, does exactly these actions, each legal where it happens, ends "
+                   "in the same state, and shows no player early anything that could have changed "
+                   "a choice (MTR 4.3).",
+                   "Correct order: " + "; ".join(f"{i}. {t}" for i, t in enumerate(order, 1)) + "."]
+        witness = {"order": order, "run": run}
+        counter = None
+    else:
+        reasons = ["The block does not stand (MTR 4.3); failed: "
+                   + ", ".join(c.value for c in failed) + "."]
+        reasons += [f"{c}: {text}." for c, text in problems]
+        reasons.append("Closest correct run: " + "; ".join(run) + ".")
+        witness = None
+        counter = {"violations": [{"condition": c, "text": text} for c, text in problems],
+                   "closest_order": order, "run": run}
+    if windows:
+        reasons.append("Priority windows inside the block, where an opponent may ask for the "
+                       "actions in order: " + "; ".join(w["description"] for w in windows) + ".")
+    reasons += [f"{cite(k, edition)}: {rulebook()[k].paraphrase}" for k in sorted(keys)]
+    return Verdict(query="sequencing", outcome=(SequencingOutcome.STANDS if not failed
+                                                else SequencingOutcome.DOES_NOT_STAND),
+                   citations=cited, reasons=tuple(reasons), witness=witness, counterexample=counter,
+                   backend="asp", edition=edition.date, failed=frozenset(failed),
+                   details={"priority_windows": windows, "performed": texts,
+                            "added": [texts[k - 1] for k in j.added], "forgotten": j.forgotten,
+                            "engine": "temporal core"})
+
+
+def _core_problems(j: core.Judgement, texts: list[str], pauses: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for line in j.illegal:
+        out.append(("legal-in-order", f"'{texts[line - 1]}' is not a legal pick where the correct run makes it"))
+    if j.differs:
+        out.append(("same-state", "the two runs end differently: " + ", ".join(j.differs)))
+    for choice, informer in j.leaks:
+        out.append(("no-leak", f"'{texts[informer - 1]}' came before the choice '{texts[choice - 1]}' "
+                    "in the performed order but not in the correct run, and it showed the chooser "
+                    "something that could have changed that choice"))
+    for line, event in j.retroactive:
+        out.append(("no-interaction", f"'{texts[line - 1]}' came after the {pauses[event - 1]} but belongs "
+                    "before the point the block had reached: a forgotten action, not a reordering"))
+    for line in j.added:
+        out.append(("nothing-added-or-forgotten", f"'{texts[line - 1]}' is no action of the correct run"))
+    for act in j.forgotten:
+        out.append(("nothing-added-or-forgotten", f"the correct run's {act} is missing from the block"))
+    return out
+
+
+def _game_event(name: str, args: tuple) -> str:
+    def show(x: object) -> str:
+        s = str(x)
+        if s.startswith("tr("):
+            return s[3:].split(",")[0].strip('"') + "'s trigger"
+        return s.strip('"')
+    a = [show(x) for x in args]
+    return {"resolve": lambda: f"{a[0]} resolves",
+            "finish": lambda: f"{a[0]} finishes resolving",
+            "sba_check": lambda: "state-based actions are performed",
+            "put_trigger": lambda: f"{a[0]} is put on the stack",
+            "pass": lambda: f"{a[0]} passes",
+            "start": lambda: f"the {a[0]} step begins",
+            "end_step": lambda: f"the {a[0]} step ends",
+            "do": lambda: f"{a[0]}: instruction {a[1]}",
+            "auto": lambda: f"{a[2]} picks for {a[0]} (forced)",
+            "choose": lambda: f"{a[0]} picks for {a[1]}",
+            "untap": lambda: f"{a[0]} untaps",
+            "draw_step_draw": lambda: f"{a[0]} draws for the turn"}.get(name, lambda: name)()
 
 
 # -- verdicts ------------------------------------------------------------------------------------

@@ -56,8 +56,11 @@ def state_facts(state: GameState, edition: Edition) -> list[Sym]:
     return static + [a("init", f) for f in fluents]
 
 
-def split_state(state: GameState, edition: Edition) -> tuple[list[Sym], list[Sym]]:
-    """The facts that stay fixed through a trace, and the fluents of ``state``."""
+def split_state(state: GameState, edition: Edition, stack_targets: dict[str, str] | None = None,
+                ) -> tuple[list[Sym], list[Sym]]:
+    """The facts that stay fixed through a trace, and the fluents of ``state``;
+    ``stack_targets`` gives the target of objects on the stack, where a question knows it."""
+    stack_targets = stack_targets or {}
     out: list[Sym] = []
     names = state.names
     for seat, name in enumerate(names):
@@ -101,7 +104,9 @@ def split_state(state: GameState, edition: Edition) -> tuple[list[Sym], list[Sym
                     stack_position += 1
                     init.append(a("stack", S(obj.id), N(stack_position)))
                     card = state.card_of(obj)
-                    if card and card.targets:
+                    if obj.id in stack_targets:
+                        init.append(a("target", S(obj.id), S(stack_targets[obj.id])))
+                    elif card and card.targets:
                         raise Unsupported(f"'{obj.id}' is on the stack with a target the state "
                                           "does not give; start before it is cast instead")
                 if obj.tapped:
@@ -255,9 +260,22 @@ def instruction_term(ins: Instruction) -> Sym:
     if v == "counter" and target == "spell":
         return a("counter", F("target", []))
     to = str(get("to"))
-    if v == "search" and who and count == 1 and to in ("hand", "battlefield"):
-        return a("search", F(who, []), F(SEARCHABLE[str(get("what"))], []), F(to, []),
+    if v == "search" and who and isinstance(count, int) and to in ("hand", "battlefield"):
+        return a("search", F(who, []), F(SEARCHABLE[str(get("what"))], []), N(count), F(to, []),
                  F("tapped" if get("tapped") else "untapped", []))
+    if v == "sacrifice" and who and isinstance(count, int):
+        unless = get("unless")
+        unless = dict(unless) if unless is not None else None
+        if unless is None:
+            return a("sacrifice", F(who, []), F(str(get("what")), []), N(count))
+        if (get("what") == "self" and unless.get("do") == "discard" and unless.get("who", "you") == "you"
+                and isinstance(unless.get("count", 1), int)):
+            return a("unless_discard", F(who, []), N(unless.get("count", 1)))
+    if v == "return" and who and isinstance(count, int) and get("from") == "graveyard" \
+            and get("to") == "hand":
+        return a("return", F(who, []), F(str(get("what")).replace("-", "_"), []), N(count))
+    if v == "balance":
+        return a("balance", F(str(get("what")), []))
     if v == "shuffle" and who:
         return a("shuffle", F(who, []))
     return a("unsupported", S(str(ins)))

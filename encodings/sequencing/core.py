@@ -1,0 +1,202 @@
+"""Sequencing on the temporal core: the performed run and the correct run as one trace of
+``encodings/game/game.lp``, judged by ``judge.lp`` (see ``CORE.md``).
+
+Python writes the situation's starting state, the lines and the interruptions as facts,
+grounds the trace one time step at a time, and reads the judgement. Which conditions fail,
+and why, is the solver's answer.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+
+import clingo
+
+from mtgrules.encodings import asp
+from mtgrules.encodings.game import EFFECT_PART
+from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
+from mtgrules.model.edition import Edition
+from mtgrules.model.errors import BudgetExhausted
+from mtgrules.model.state import GameState
+
+F = clingo.Function
+S = clingo.String
+N = clingo.Number
+
+LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard": "discard",
+             "sacrifice": "sacrifice", "return": "return", "search": "search", "shuffle": "shuffle",
+             "untap": "untap", "to-graveyard": "to_graveyard"}
+"""Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
+SITUATIONS = ("resolving", "dying", "steps")
+"""Situations the core runs (casting and combat declarations are not modelled on it yet)."""
+EXTRA_EVENTS = 40
+"""How many more events than lines a correct run may take before it counts as not ending."""
+CONDITION = {"legal_in_order": "legal-in-order", "same_state": "same-state", "no_leak": "no-leak",
+             "no_interaction": "no-interaction",
+             "nothing_added_or_forgotten": "nothing-added-or-forgotten"}
+
+
+@dataclass(frozen=True)
+class CoreLine:
+    """One performed line as the core reads it."""
+
+    player: str
+    verb: str
+    """A key of ``LINE_VERB``."""
+    objects: tuple[str, ...] = ()
+    count: int | None = None
+
+
+@dataclass
+class Judgement:
+    """What the solver found: the failed conditions of the best correct run, and why."""
+
+    failed: tuple[str, ...]
+    """Condition names as in DESIGN §5.4 (``no-leak`` …); empty: the block stands."""
+    correct: list[tuple[int, str, tuple]] = field(default_factory=list)
+    """The correct run: (time, event name, arguments), from its start."""
+    matched: dict[int, int] = field(default_factory=dict)
+    """Line number (1-based) → time of its act in the correct run."""
+    leaks: list[tuple[int, int]] = field(default_factory=list)
+    """(choice line, earlier line that informed its chooser)."""
+    illegal: list[int] = field(default_factory=list)
+    differs: list[str] = field(default_factory=list)
+    retroactive: list[tuple[int, int]] = field(default_factory=list)
+    """(line, interruption number)."""
+    added: list[int] = field(default_factory=list)
+    forgotten: list[str] = field(default_factory=list)
+    priority_at: list[int] = field(default_factory=list)
+    """Times of the correct run at which a player receives priority."""
+    rules: tuple[str, ...] = ()
+    """Rulebook keys of the laws behind the correct run's events."""
+    lines_at: int = 0
+    """Time of the reset: the correct run's events are after it."""
+
+
+def _program(package: str, name: str) -> str:
+    return resources.files(package).joinpath(f"{name}.lp").read_text()
+
+
+def supports(kind: str, verbs: Sequence[str]) -> bool:
+    """Whether the core runs this situation with these performed verbs."""
+    return kind in SITUATIONS and all(v in LINE_VERB for v in verbs)
+
+
+def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
+          Sequence[clingo.Symbol], Sequence[str]], lines: Sequence[CoreLine],
+          interrupts: Sequence[int], stack_targets: dict[str, str] | None = None) -> Judgement:
+    """Judge a block. ``situation`` is ``resolving(X)``, ``dying`` or ``steps(Last)``;
+    ``init_changes`` the fluents the situation adds to the state and the names of those it
+    removes; ``interrupts[k]`` the number of lines before the k-th pause or reaction."""
+    static, initial = split_state(state, edition, stack_targets or {})
+    added, removed = init_changes
+    initial = [f for f in initial if f.name not in removed] + list(added)
+    facts = [*static, *(a("init", f) for f in initial), a("offset", N(0)), a("situation", situation),
+             a("lines", N(len(lines)))]
+    for k, line in enumerate(lines, start=1):
+        count = line.count if line.count is not None else (0 if not line.objects else len(line.objects))
+        facts.append(a("line", N(k), S(line.player), F(LINE_VERB[line.verb], []), N(count)))
+        for i, obj in enumerate(line.objects, start=1):
+            facts.append(a("script_list", N(k), N(i), S(obj)))
+        if line.count is not None and not line.objects and line.verb == "discard":
+            facts.append(a("counted", N(k)))
+    for e, after in enumerate(interrupts, start=1):
+        facts.append(a("interrupt", N(e), N(after)))
+    ctl = asp.control(["--opt-mode=opt"])
+    ctl.add("base", [], _program("mtgrules.encodings.game", "game"))
+    ctl.add("base", [], _program("mtgrules.encodings.sequencing", "runs"))
+    ctl.add("base", [], _program("mtgrules.encodings.sequencing", "judge"))
+    ctl.add("base", [], "\n".join(fact(s) for s in facts))
+    ctl.ground([("base", []), ("derive", [N(0)])])
+    parts = sorted({*EFFECT_PART.values(), "on_line"})
+    n = len(lines)
+    limit = n + 1 + max(EXTRA_EVENTS, 4 * n)
+    t = 0
+    while True:
+        t += 1
+        ctl.ground([("event", [N(t)]), *((p, [N(t)]) for p in parts), ("effect", [N(t)])])
+        ctl.ground([("derive", [N(t)])])
+        if t <= n + 1:
+            continue
+        if _fact(ctl, "over", t):
+            break
+        if _atom(ctl, "over", t) and t % 4 == 0 and _all_over(ctl, t):
+            break
+        if t >= limit:
+            raise BudgetExhausted(f"the correct run had not ended after {t - n - 1} events")
+    ctl.ground([*(("cite", [N(u)]) for u in range(n + 2, t + 1)), ("judge", [N(n), N(t)])])
+    best: list[list[clingo.Symbol]] = []
+
+    def on_model(model: clingo.Model) -> None:
+        best[:] = [list(model.symbols(atoms=True))]
+
+    asp.run(ctl, on_model)
+    if not best:
+        raise Unsupported("the core found no correct run for this block (a gap in the encoding: "
+                          "please report it)")
+    for s in best[0]:
+        if s.name == "stop" and s.arguments[0].name == "unsupported" and s.arguments[1].number > n + 1:
+            raise Unsupported(f"the correct run reaches something the core does not model yet: "
+                              f"{s.arguments[0].arguments[0]}")
+    return _read(best[0], n)
+
+
+def _fact(ctl: clingo.Control, name: str, t: int) -> bool:
+    atom = ctl.symbolic_atoms[F(name, [N(t)])]
+    return atom is not None and atom.is_fact
+
+
+def _atom(ctl: clingo.Control, name: str, t: int) -> bool:
+    return ctl.symbolic_atoms[F(name, [N(t)])] is not None
+
+
+def _all_over(ctl: clingo.Control, t: int) -> bool:
+    """Whether every correct run has ended by ``t`` (no run is still going)."""
+    ctl.add(f"open{t}", [], f"#external still({t}).\n:- still({t}), over({t}).")
+    ctl.ground([(f"open{t}", [])])
+    ctl.assign_external(F("still", [N(t)]), True)
+    found = ctl.solve().satisfiable
+    ctl.release_external(F("still", [N(t)]))
+    return not found
+
+
+def _read(symbols: list[clingo.Symbol], n: int) -> Judgement:
+    j = Judgement(failed=(), lines_at=n + 1)
+    failed = []
+    rules = set()
+    for s in symbols:
+        args = s.arguments
+        if s.name == "fails" and len(args) == 1:
+            failed.append(CONDITION[args[0].name])
+        elif s.name == "occurs" and len(args) == 2 and args[1].number > n + 1:
+            j.correct.append((args[1].number, args[0].name, tuple(args[0].arguments)))
+        elif s.name == "matched" and len(args) == 2 and args[1].number > n + 1:
+            j.matched[args[0].number] = args[1].number
+        elif s.name == "leak" and len(args) == 2:
+            j.leaks.append((args[0].number, args[1].number))
+        elif s.name == "illegal" and len(args) == 1:
+            j.illegal.append(args[0].number)
+        elif s.name == "differs" and len(args) == 1:
+            j.differs.append(str(args[0]))
+        elif s.name == "retroactive" and len(args) == 2:
+            j.retroactive.append((args[0].number, args[1].number))
+        elif s.name == "added" and len(args) == 1:
+            j.added.append(args[0].number)
+        elif s.name == "forgot" and len(args) == 2:
+            j.forgotten.append(str(args[0]))
+        elif s.name == "has_priority" and len(args) == 2 and args[1].number > n + 1:
+            j.priority_at.append(args[1].number)
+        elif s.name == "cites" and len(args) == 2 and args[1].number > n + 1:
+            rules.add(args[0].string)
+    j.failed = tuple(sorted(failed))
+    j.correct.sort()
+    j.leaks.sort()
+    j.illegal.sort()
+    j.differs.sort()
+    j.retroactive.sort()
+    j.added.sort()
+    j.forgotten.sort()
+    j.priority_at.sort()
+    j.rules = tuple(sorted(rules))
+    return j
