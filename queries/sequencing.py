@@ -170,7 +170,7 @@ def on_core(question: SequencingQuestion) -> bool:
     by the planner (``encodings/sequencing/plan.py``) until the core models them."""
     s = question.situation
     lines = [e for e in question.entries if isinstance(e, Line)]
-    if s.kind == "resolving" and s.object is None:
+    if s.kind in ("resolving", "casting") and s.object is None:
         return False
     return core.supports(s.kind, [line.verb for line in lines])
 
@@ -186,6 +186,13 @@ def _core_inputs(question: SequencingQuestion, state: GameState):
         removed |= {"at_start", "prio_to", "cleanup_again"}
         if s.target:
             targets[s.object or ""] = s.target
+    elif s.kind == "casting":
+        obj = s.object or ""
+        situation = core.F("casting", [core.S(obj), core.S(s.target) if s.target else core.F("none", [])])
+        found = state.find(obj)
+        caster = found[0] if found else state.active
+        add.append(core.F("prio_to", [core.S(caster)]))
+        removed |= {"at_start", "prio_to", "cleanup_again"}
     elif s.kind == "dying":
         situation = core.F("dying", [])
         for oid in s.dying:
@@ -224,18 +231,7 @@ def _core_verdict(question: SequencingQuestion, state: GameState, edition: Editi
     for time, name, args in j.correct:
         said = [texts[k - 1] for k in sorted(by_time.get(time, []))]
         run.append("; ".join(said) if said else _game_event(name, args))
-    first = min(j.matched.values(), default=0)
-    last = max(j.matched.values(), default=0)
-    windows = []
-    for time in j.priority_at:
-        if first <= time < last:
-            before = [texts[k - 1] for k, t in j.matched.items() if t <= time]
-            after = [texts[k - 1] for k, t in j.matched.items() if t > time]
-            windows.append({"description": f"a player receives priority after '{before[-1]}'"
-                            if before else "a player receives priority",
-                            "after": before, "before": after,
-                            "position": len(before),
-                            "rule": str(cite("priority.after-resolution", edition))})
+    windows = _core_windows(j, texts, edition)
     keys = {"mtr.out-of-order", *j.rules}
     keys = {k for k in keys if rule_holds(k, edition)}
     cited = citations([cite(k, edition) for k in keys])
@@ -271,6 +267,41 @@ def _core_verdict(question: SequencingQuestion, state: GameState, edition: Editi
                             "engine": "temporal core"})
 
 
+# Keys of the rules that give a player priority, most specific first.
+_PRIORITY_RULES = ("turn.upkeep", "turn.draw", "turn.end-step", "priority.after-resolution",
+                   "priority.after-action", "priority.active-first", "priority.pass")
+
+
+def _core_windows(j: core.Judgement, texts: list[str], edition: Edition) -> list[dict]:
+    """The priority windows of the correct run between the block's first and last action."""
+    first = min(j.matched.values(), default=0)
+    last = max(j.matched.values(), default=0)
+    out: dict[int, dict] = {}
+    for time in j.priority_at:
+        if not first <= time < last:
+            continue
+        before = [texts[k - 1] for k, t in sorted(j.matched.items(), key=lambda kv: (kv[1], kv[0]))
+                  if t <= time]
+        if len(before) in out:
+            continue
+        keys = [k for t in sorted(j.rules_at) if t <= time for k in j.rules_at[t] if k in _PRIORITY_RULES]
+        given = [k for t in sorted(j.rules_at, reverse=True) if t <= time
+                 for k in _PRIORITY_RULES if k in j.rules_at[t]]
+        rule = given[0] if given else (keys[-1] if keys else "priority.active-first")
+        after = [texts[k - 1] for k, t in sorted(j.matched.items(), key=lambda kv: (kv[1], kv[0]))
+                 if t > time]
+        out[len(before)] = {"description": f"after '{before[-1]}'" if before else "at the start",
+                            "after": before, "before": after, "position": len(before),
+                            "rule": str(cite(rule, edition))}
+    return [out[k] for k in sorted(out)]
+
+
+def lines_verb(text: str) -> str:
+    """The verb of a performed line's text, for messages."""
+    words = text.split()
+    return {"draws": "draw"}.get(words[1], words[1]) if len(words) > 1 else ""
+
+
 def _core_problems(j: core.Judgement, texts: list[str], pauses: list[str]) -> list[tuple[str, str]]:
     out = []
     for line in j.illegal:
@@ -278,9 +309,14 @@ def _core_problems(j: core.Judgement, texts: list[str], pauses: list[str]) -> li
     if j.differs:
         out.append(("same-state", "the two runs end differently: " + ", ".join(j.differs)))
     for choice, informer in j.leaks:
-        out.append(("no-leak", f"'{texts[informer - 1]}' came before the choice '{texts[choice - 1]}' "
-                    "in the performed order but not in the correct run, and it showed the chooser "
-                    "something that could have changed that choice"))
+        options = j.options.get(choice, [])
+        among = (" among " + " and ".join(options)) if options else ""
+        shown = j.shown.get(informer)
+        what = (f"the {shown} cards drawn ('{texts[informer - 1]}')" if shown and lines_verb(texts[informer - 1]) == "draw"
+                else f"the {shown} cards shown by '{texts[informer - 1]}'" if shown
+                else f"the choice '{texts[informer - 1]}'")
+        out.append(("no-leak", f"{what} were known before choosing{among} ('{texts[choice - 1]}'); "
+                    "in the correct run that choice comes first"))
     for line, event in j.retroactive:
         out.append(("no-interaction", f"'{texts[line - 1]}' came after the {pauses[event - 1]} but belongs "
                     "before the point the block had reached: a forgotten action, not a reordering"))

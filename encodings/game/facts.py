@@ -185,9 +185,15 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
 def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.is_a("land"):
         return
-    if card.additional_costs or card.alternative_costs or card.kicker:
+    if card.alternative_costs or card.kicker:
         yield a("speed", o, F("unsupported", []))
         return
+    for i, extra in enumerate(card.additional_costs, start=1):
+        (kind, what), = extra if len(extra) == 1 else ((None, None),)
+        if kind != "sacrifice" or what not in ("land", "creature", "artifact", "enchantment"):
+            yield a("speed", o, F("unsupported", []))
+            return
+        yield a("add_cost", o, N(i), a("sacrifice", F("you", []), F(str(what), []), N(1)))
     cost = card.mana_cost or ManaCost()
     if cost.choices or cost.x_count:
         yield a("speed", o, F("unsupported", []))

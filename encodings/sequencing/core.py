@@ -28,8 +28,8 @@ LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard"
              "sacrifice": "sacrifice", "return": "return", "search": "search", "shuffle": "shuffle",
              "untap": "untap", "to-graveyard": "to_graveyard"}
 """Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
-SITUATIONS = ("resolving", "dying", "steps")
-"""Situations the core runs (casting and combat declarations are not modelled on it yet)."""
+SITUATIONS = ("resolving", "casting", "dying", "steps")
+"""Situations the core runs (combat declarations are not modelled on it yet)."""
 EXTRA_EVENTS = 40
 """How many more events than lines a correct run may take before it counts as not ending."""
 CONDITION = {"legal_in_order": "legal-in-order", "same_state": "same-state", "no_leak": "no-leak",
@@ -70,6 +70,12 @@ class Judgement:
     """Times of the correct run at which a player receives priority."""
     rules: tuple[str, ...] = ()
     """Rulebook keys of the laws behind the correct run's events."""
+    rules_at: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Time of the correct run → rulebook keys of its event."""
+    shown: dict[int, int] = field(default_factory=dict)
+    """Line that informed a chooser too early → how many cards it showed them."""
+    options: dict[int, list[str]] = field(default_factory=dict)
+    """Choice line that leaked → the options its chooser could tell apart."""
     lines_at: int = 0
     """Time of the reset: the correct run's events are after it."""
 
@@ -105,10 +111,11 @@ def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_cha
         facts.append(a("interrupt", N(e), N(after)))
     ctl = asp.control(["--opt-mode=opt"])
     ctl.add("base", [], _program("mtgrules.encodings.game", "game"))
+    ctl.add("base", [], _program("mtgrules.encodings.game", "actions"))
     ctl.add("base", [], _program("mtgrules.encodings.sequencing", "runs"))
     ctl.add("base", [], _program("mtgrules.encodings.sequencing", "judge"))
     ctl.add("base", [], "\n".join(fact(s) for s in facts))
-    ctl.ground([("base", []), ("derive", [N(0)])])
+    ctl.ground([("base", []), ("derive", [N(0)]), ("legal", [N(0)])])
     parts = sorted({*EFFECT_PART.values(), "on_line"})
     n = len(lines)
     limit = n + 1 + max(EXTRA_EVENTS, 4 * n)
@@ -117,6 +124,7 @@ def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_cha
         t += 1
         ctl.ground([("event", [N(t)]), *((p, [N(t)]) for p in parts), ("effect", [N(t)])])
         ctl.ground([("derive", [N(t)])])
+        ctl.ground([("legal", [N(t)])])
         if t <= n + 1:
             continue
         if _fact(ctl, "over", t):
@@ -189,6 +197,14 @@ def _read(symbols: list[clingo.Symbol], n: int) -> Judgement:
             j.priority_at.append(args[1].number)
         elif s.name == "cites" and len(args) == 2 and args[1].number > n + 1:
             rules.add(args[0].string)
+            j.rules_at.setdefault(args[1].number, ())
+            j.rules_at[args[1].number] += (args[0].string,)
+        elif s.name == "shown" and len(args) == 3:
+            j.shown[args[0].number] = args[2].number
+        elif s.name == "options_of" and len(args) == 2:
+            kind = args[1]
+            j.options.setdefault(args[0].number, []).append(
+                kind.string if kind.type == clingo.SymbolType.String else "a card nobody has seen")
     j.failed = tuple(sorted(failed))
     j.correct.sort()
     j.leaks.sort()
@@ -199,4 +215,6 @@ def _read(symbols: list[clingo.Symbol], n: int) -> Judgement:
     j.forgotten.sort()
     j.priority_at.sort()
     j.rules = tuple(sorted(rules))
+    for names in j.options.values():
+        names.sort()
     return j
