@@ -162,7 +162,8 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
             number = N(activated)
             yield a("ability", o, number)
             for item in ability.cost:
-                yield a("ability_cost", o, number, cost_item(card, item))
+                for part in cost_items(card, item):
+                    yield a("ability_cost", o, number, part)
             targets = tuple(str(i.get("target")) for i in ability.effect
                             if i.get("target") in TARGET_KINDS)
             yield from target_facts(targets[:1], a("ability", o, number), card.name)
@@ -218,23 +219,28 @@ def target_facts(targets: Sequence[str], src: Sym, name: str) -> Iterator[Sym]:
         yield a("targets", src, F(kind, []))
 
 
-def cost_item(card: Card, item: object) -> Sym:
+def cost_items(card: Card, item: object) -> list[Sym]:
+    """One item of an activation cost as the core reads it: {T}, sacrificing the source, or
+    mana (each colour's symbols, and the generic part)."""
     if item == "tap":
-        return F("tap", [])
+        return [F("tap", [])]
     if isinstance(item, tuple) and len(item) == 1:
         key, value = item[0]
         if key == "sacrifice" and value == "self":
-            return F("sacrifice", [])
+            return [F("sacrifice", [])]
         if key == "mana":
             cost = ManaCost.parse(str(value))
-            counts = cost.counts()
-            if len(counts) == 1 and "generic" in counts and not cost.choices:
-                return a("generic", N(counts["generic"]))
-            if len(counts) == 1 and not cost.choices:
-                ((letter, amount),) = counts.items()
-                return a("mana", F(COLOUR[letter], []), N(amount))
+            if not cost.choices and not cost.x_count:
+                out = []
+                for letter, amount in sorted(cost.counts().items()):
+                    if letter == "generic":
+                        out.append(a("generic", N(amount)))
+                    elif letter in COLOUR:
+                        out.append(a("mana", F(COLOUR[letter], []), N(amount)))
+                if out:
+                    return out
     raise Unsupported(f"{card.name}: an activation cost {item!r} (the core pays {{T}}, "
-                      "sacrificing the source, and mana of one kind)")
+                      "sacrificing the source, and plain mana)")
 
 
 def instruction_term(ins: Instruction) -> Sym:
@@ -280,6 +286,8 @@ def instruction_term(ins: Instruction) -> Sym:
     if v == "return" and who and isinstance(count, int) and get("from") == "graveyard" \
             and get("to") == "hand":
         return a("return", F(who, []), F(str(get("what")).replace("-", "_"), []), N(count))
+    if v == "animate" and get("duration") in (None, "turn"):
+        return a("animate")
     if v == "balance":
         return a("balance", F(str(get("what")), []))
     if v == "shuffle" and who:

@@ -26,10 +26,11 @@ N = clingo.Number
 
 LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard": "discard",
              "sacrifice": "sacrifice", "return": "return", "search": "search", "shuffle": "shuffle",
-             "untap": "untap", "to-graveyard": "to_graveyard"}
+             "untap": "untap", "to-graveyard": "to_graveyard", "tap-mana": "tap_mana",
+             "animate": "animate", "block": "block", "attack": "attack"}
 """Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
 SITUATIONS = ("resolving", "casting", "dying", "steps")
-"""Situations the core runs (combat declarations are not modelled on it yet)."""
+"""Situations the core runs."""
 EXTRA_EVENTS = 40
 """How many more events than lines a correct run may take before it counts as not ending."""
 CONDITION = {"legal_in_order": "legal-in-order", "same_state": "same-state", "no_leak": "no-leak",
