@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mtgrules.model.actions import Condition
+from mtgrules.model.sequencing import Condition
 from mtgrules.model.edition import EDITION_DATES
 from mtgrules.model.state import ZONES
 from mtgrules.model.turn import STEP_NAMES

@@ -14,13 +14,13 @@ from mtgrules.queries.cast import check_cast
 from mtgrules.queries.cost import payment, total_cost
 from mtgrules.queries.golden import GoldenQuestion, ask_golden
 from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
-from mtgrules.queries.sequencing import check_block, check_performed, standing_orders
+from mtgrules.queries.sequencing import check_performed, standing_orders
 from mtgrules.queries.turn import check_state, is_there_a_way, what_happens, who_has_priority
 from mtgrules.queries.verdict import Verdict
 
 __all__ = [
     "check", "check_file", "check_scenario", "load_scenario", "parse_scenario", "Scenario",
-    "Verdict", "GoldenQuestion", "ask_golden", "order_choices", "check_choice_order", "check_block", "check_performed",
+    "Verdict", "GoldenQuestion", "ask_golden", "order_choices", "check_choice_order", "check_performed",
     "standing_orders", "Casting", "total_cost", "payment", "check_cast",
     "what_happens", "check_state", "who_has_priority", "is_there_a_way",
 ]

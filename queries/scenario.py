@@ -10,7 +10,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from mtgrules.model.actions import Condition
+from mtgrules.model.sequencing import Condition
 from mtgrules.model.cards import CardLibrary, builtin_cards, parse_cards, parse_instruction
 from mtgrules.model.edition import Citation, Edition
 from mtgrules.model.errors import Location, MtgRulesError, ScenarioError

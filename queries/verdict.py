@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from mtgrules.model.actions import Condition
+from mtgrules.model.sequencing import Condition
 from mtgrules.model.edition import Citation
 
 

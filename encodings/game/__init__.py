@@ -48,7 +48,7 @@ EFFECT_PART = {
     "pass": "on_pass", "hold": "on_pass",
     "cast": "on_action", "activate": "on_action", "mana": "on_action", "play": "on_action",
     "put_trigger": "on_stack", "order": "on_stack", "resolve": "on_stack", "do": "on_stack",
-    "choose": "on_stack", "finish": "on_stack",
+    "choose": "on_stack", "auto": "on_stack", "finish": "on_stack",
     "start": "on_step", "end_step": "on_step",
     "untap": "on_game", "draw_step_draw": "on_game", "cleanup_discard": "on_game",
     "discard": "on_game", "cleanup_clear": "on_game", "attack": "on_game", "block": "on_game",

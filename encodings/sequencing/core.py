@@ -93,9 +93,49 @@ def supports(kind: str, verbs: Sequence[str]) -> bool:
 def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
           Sequence[clingo.Symbol], Sequence[str]], lines: Sequence[CoreLine],
           interrupts: Sequence[int], stack_targets: dict[str, str] | None = None) -> Judgement:
-    """Judge a block. ``situation`` is ``resolving(X)``, ``dying`` or ``steps(Last)``;
-    ``init_changes`` the fluents the situation adds to the state and the names of those it
-    removes; ``interrupts[k]`` the number of lines before the k-th pause or reaction."""
+    """Judge a block. ``situation`` is ``resolving(X)``, ``casting(X,Y)``, ``dying`` or
+    ``steps(Last)``; ``init_changes`` the fluents the situation adds to the state and the
+    names of those it removes; ``interrupts[k]`` the number of lines before the k-th pause
+    or reaction."""
+    ctl, n = _grounded(state, edition, situation, init_changes, lines, interrupts, stack_targets,
+                       ["--opt-mode=opt"], open_order=False)
+    best: list[list[clingo.Symbol]] = []
+
+    def on_model(model: clingo.Model) -> None:
+        best[:] = [list(model.symbols(atoms=True))]
+
+    asp.run(ctl, on_model)
+    if not best:
+        raise Unsupported("the core found no correct run for this block (a gap in the encoding: "
+                          "please report it)")
+    _refuse_unsupported(best[0], n)
+    return _read(best[0], n)
+
+
+def standing_orders(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
+                    Sequence[clingo.Symbol], Sequence[str]], lines: Sequence[CoreLine],
+                    stack_targets: dict[str, str] | None = None,
+                    conditions: Sequence[str] = tuple(CONDITION)) -> list[tuple[int, ...]]:
+    """Every order of the lines (as line numbers, 1-based) in which the block would meet
+    ``conditions`` (their names in judge.lp): the performed order left open, every answer set
+    that fails none of them."""
+    ctl, n = _grounded(state, edition, situation, init_changes, lines, (), stack_targets,
+                       ["0", "--project", "--opt-mode=ignore"], open_order=True)
+    wanted = "".join(f"required({c}).\n" for c in conditions)
+    ctl.add("stands", [], wanted + ":- fails(C), required(C).\n#project performed_at/2.")
+    ctl.ground([("stands", [])])
+    orders = set()
+    for symbols in asp.each_model(ctl):
+        at = {s.arguments[0].number: s.arguments[1].number for s in symbols if s.name == "performed_at"}
+        orders.add(tuple(sorted(at, key=at.__getitem__)))
+    return sorted(orders)
+
+
+def _grounded(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
+              Sequence[clingo.Symbol], Sequence[str]], lines: Sequence[CoreLine], interrupts: Sequence[int],
+              stack_targets: dict[str, str] | None, options: list[str], open_order: bool
+              ) -> tuple[clingo.Control, int]:
+    """The two runs grounded until every correct run has ended, and the judge on top."""
     static, initial = split_state(state, edition, stack_targets or {})
     added, removed = init_changes
     initial = [f for f in initial if f.name not in removed] + list(added)
@@ -110,22 +150,24 @@ def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_cha
             facts.append(a("counted", N(k)))
     for e, after in enumerate(interrupts, start=1):
         facts.append(a("interrupt", N(e), N(after)))
-    ctl = asp.control(["--opt-mode=opt"])
+    if open_order:
+        facts.append(F("open_order", []))
+    ctl = asp.control(options)
     ctl.add("base", [], _program("mtgrules.encodings.game", "game"))
     ctl.add("base", [], _program("mtgrules.encodings.game", "actions"))
     ctl.add("base", [], _program("mtgrules.encodings.sequencing", "runs"))
     ctl.add("base", [], _program("mtgrules.encodings.sequencing", "judge"))
     ctl.add("base", [], "\n".join(fact(s) for s in facts))
     ctl.ground([("base", []), ("derive", [N(0)]), ("legal", [N(0)])])
-    parts = sorted({*EFFECT_PART.values(), "on_line"})
     n = len(lines)
     limit = n + 1 + max(EXTRA_EVENTS, 4 * n)
     t = 0
     while True:
         t += 1
-        ctl.ground([("event", [N(t)]), *((p, [N(t)]) for p in parts), ("effect", [N(t)])])
-        ctl.ground([("derive", [N(t)])])
-        ctl.ground([("legal", [N(t)])])
+        parts = _effect_parts(ctl, t - 1, n)
+        ctl.ground([("event", [N(t)]), *((p, [N(t)]) for p in sorted(parts)), ("effect", [N(t)])])
+        # what is legal reads the state derived at t, never the reverse: one call keeps it exact
+        ctl.ground([("derive", [N(t)]), ("legal", [N(t)])])
         if t <= n + 1:
             continue
         if _fact(ctl, "over", t):
@@ -135,20 +177,33 @@ def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_cha
         if t >= limit:
             raise BudgetExhausted(f"the correct run had not ended after {t - n - 1} events")
     ctl.ground([*(("cite", [N(u)]) for u in range(n + 2, t + 1)), ("judge", [N(n), N(t)])])
-    best: list[list[clingo.Symbol]] = []
+    return ctl, n
 
-    def on_model(model: clingo.Model) -> None:
-        best[:] = [list(model.symbols(atoms=True))]
 
-    asp.run(ctl, on_model)
-    if not best:
-        raise Unsupported("the core found no correct run for this block (a gap in the encoding: "
-                          "please report it)")
-    for s in best[0]:
+def _refuse_unsupported(symbols: list[clingo.Symbol], n: int) -> None:
+    for s in symbols:
         if s.name == "stop" and s.arguments[0].name == "unsupported" and s.arguments[1].number > n + 1:
             raise Unsupported(f"the correct run reaches something the core does not model yet: "
                               f"{s.arguments[0].arguments[0]}")
-    return _read(best[0], n)
+
+
+def _effect_parts(ctl: clingo.Control, t: int, n: int) -> set[str]:
+    """The parts of game.lp holding the effects of the events that may come after ``t``: a
+    line's in the performed run, the game's own or a player's in the correct run."""
+    if t < n:
+        return {"on_line", "on_stack"}  # a line's moves share the stack part's rules
+    if t == n:
+        return set()
+    parts = set()
+    for atom in ctl.symbolic_atoms.by_signature("game_event", 2):
+        if atom.symbol.arguments[1].number == t:
+            parts.add(EFFECT_PART[atom.symbol.arguments[0].name])
+    for atom in ctl.symbolic_atoms.by_signature("decision", 3):
+        if atom.symbol.arguments[2].number == t:
+            kind = atom.symbol.arguments[1].name
+            parts |= {"on_pass", "on_action"} if kind == "priority" else {"on_stack"} \
+                if kind == "order" else {"on_game"}
+    return parts
 
 
 def _fact(ctl: clingo.Control, name: str, t: int) -> bool:

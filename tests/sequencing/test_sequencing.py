@@ -1,14 +1,15 @@
-"""Out-of-order sequencing: derivation of the correct order, verdicts, API and scenario errors."""
+"""Out-of-order sequencing on the temporal core: the correct run, verdicts, API and scenario errors."""
 from __future__ import annotations
 
 import pytest
 
+import itertools
+
 from mtgrules.encodings import Budget, limited
-from mtgrules.encodings.sequencing import decide, standing_orders
-from mtgrules.model.actions import Condition
 from mtgrules.model.edition import Citation, Edition
 from mtgrules.model.errors import BudgetExhausted, ScenarioError
-from mtgrules.queries import check_block, check_performed, check_scenario, load_scenario, parse_scenario
+from mtgrules.model.sequencing import Condition
+from mtgrules.queries import check_performed, check_scenario, load_scenario, parse_scenario, standing_orders
 from mtgrules.queries.scenario import builtin_scenario_files
 
 SEQ_FILES = [p for p in builtin_scenario_files() if p.stem.startswith("seq_")]
@@ -38,13 +39,12 @@ def test_the_library_has_the_seeds_and_twenty_variants():
 def test_correct_order_follows_the_written_order_not_the_scenario():
     scenario = cruel("alice gains 5 life", "alice draws 3", "alice returns Grizzly Bears",
                      "bob loses 5 life", "bob discards 3", "bob sacrifices Serra Angel")
-    block = scenario.question.block
-    decision = decide(block)
-    texts = [block.action(a).text for a in decision.order]
-    assert texts == ["bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
+    verdict = check_scenario(scenario)
+    order = (verdict.witness or verdict.counterexample)["closest_order" if verdict.counterexample
+                                                        else "order"]
+    assert order == ["bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
                      "alice returns Grizzly Bears", "alice draws 3", "alice gains 5 life"]
-    rules = {p.rule for p in block.precedences}
-    assert rules == {"resolve.written-order"}
+    assert Citation("CR", "608.2c") in verdict.citations
 
 
 def test_cruel_ultimatum_counterexample_names_the_drawn_cards_and_the_choice():
@@ -81,48 +81,69 @@ def test_check_performed_takes_model_values():
     verdict = check_performed(scenario.state, [
         "bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
         "alice returns Grizzly Bears", "alice draws 3", "alice gains 5 life"],
-        resolving="Cruel Ultimatum", backend="both")
+        resolving="Cruel Ultimatum", edition="2026-08-07")
     assert verdict.outcome == "stands"
+    assert verdict.details["engine"] == "temporal core"
 
 
-def test_check_block_both_backends():
-    block = cruel("alice draws 3", "alice returns Grizzly Bears").question.block
-    verdict = check_block(block, backend="both")
+def test_a_short_block_fails_the_leak_and_what_it_forgot():
+    verdict = check_scenario(cruel("alice draws 3", "alice returns Grizzly Bears"))
     assert verdict.outcome == "does-not-stand"
-    assert verdict.failed == {Condition.NO_LEAK, Condition.NOTHING_ADDED_OR_FORGOTTEN}
+    assert verdict.failed == {Condition.NO_LEAK, Condition.NOTHING_ADDED_OR_FORGOTTEN,
+                              Condition.SAME_STATE}
 
 
 def test_standing_orders_of_cruel_ultimatum():
-    block = cruel("bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
-                  "alice draws 3", "alice returns Grizzly Bears", "alice gains 5 life").question.block
-    found = standing_orders(block)
+    scenario = cruel("bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
+                     "alice draws 3", "alice returns Grizzly Bears", "alice gains 5 life")
+    found = standing_orders(scenario)
     assert found.total == 720
-    assert 1 <= found.count < 720
-    draw, ret = block.ids[3], block.ids[4]
-    # no performed order that draws before returning stands; the written order does
-    assert all(o.index(ret) < o.index(draw) for o in found.orders)
-    assert tuple(sorted(block.ids, key=lambda a: decide(block).order.index(a))) in found.orders
-    # the draw-first order fails only the leak condition: without it, every order stands
-    assert standing_orders(block, conditions=[]).count == 720
+    # only the orders with bob's discard before alice's (public) return before her draw stand
+    assert found.count == 720 // 6
+    for order in found.orders:
+        assert order.index("bob discards 3") < order.index("alice returns Grizzly Bears") \
+            < order.index("alice draws 3")
+    # the draw-first order fails only the leak: without it, every order stands
+    assert standing_orders(scenario, conditions=["legal-in-order", "same-state"]).count == 720
 
 
-@pytest.mark.parametrize("backend", ["asp", "smt"])
-@pytest.mark.parametrize("limits", [Budget(rlimit=1), Budget(conflicts=0), Budget(seconds=0)],
-                         ids=["z3-rlimit", "clingo-conflicts", "clingo-seconds"])
-def test_a_solver_out_of_budget_is_unsupported_not_a_verdict(limits, backend):
-    block = cruel("alice draws 3", "alice returns Grizzly Bears").question.block
-    if (backend == "smt") != (limits.rlimit == 1):
-        pytest.skip("this limit binds the other backend")
+def test_standing_orders_agree_with_judging_each_order():
+    """Two ways to the same answer: the orders the solver enumerates with the performed order
+    left open, and the verdict on each order performed as listed."""
+    lines = ["bob sacrifices Serra Angel", "bob discards 3", "alice returns Grizzly Bears",
+             "alice draws 3"]
+    text = CRUEL.replace("[Grizzly Bears, Llanowar Elves]", "[Grizzly Bears, Llanowar Elves]")
+    cards = ("cards:\n  - {name: Small Ultimatum, types: [sorcery], targets: [opponent], resolve: "
+             "[{do: sacrifice, who: target, what: creature, count: 1}, {do: discard, who: target, count: 3}, "
+             "{do: return, who: you, what: creature, from: graveyard, to: hand, count: 1}, "
+             "{do: draw, who: you, count: 3}]}\n")
+    text = text.replace("name: test\n", "name: test\n" + cards).replace("Cruel Ultimatum", "Small Ultimatum")
+    enumerated = standing_orders(parse_scenario(text % "\n".join(f"    - {x}" for x in lines), "s.yaml"))
+    one_by_one = set()
+    for order in itertools.permutations(lines):
+        verdict = check_scenario(parse_scenario(text % "\n".join(f"    - {x}" for x in order), "s.yaml"))
+        if verdict.outcome == "stands":
+            one_by_one.add(order)
+    assert set(enumerated.orders) == one_by_one and len(one_by_one) == 4
+
+
+@pytest.mark.parametrize("limits", [Budget(conflicts=0), Budget(seconds=0)],
+                         ids=["clingo-conflicts", "clingo-seconds"])
+def test_a_solver_out_of_budget_is_unsupported_not_a_verdict(limits):
+    scenario = cruel("alice draws 3", "alice returns Grizzly Bears")
     with limited(limits), pytest.raises(BudgetExhausted, match="^unsupported: budget"):
-        decide(block, backend=backend)
+        check_scenario(scenario)
 
 
 def test_reaction_only_inside_the_block_counts():
     scenario = cruel("bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
                      "alice returns Grizzly Bears", "alice draws 3", "alice gains 5 life",
                      "{reaction: bob casts a spell}")
-    assert scenario.question.block.barriers == ()
     assert check_scenario(scenario).outcome == "stands"
+    inside = cruel("bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
+                   "alice returns Grizzly Bears", "{pause: alice thinks}", "alice draws 3",
+                   "alice gains 5 life")
+    assert check_scenario(inside).failed == {Condition.NO_INTERACTION}
 
 
 def test_conditions_are_named_as_in_the_design():
@@ -200,7 +221,7 @@ def test_a_targeted_player_must_be_named_when_more_than_one_could_be():
     with pytest.raises(ScenarioError, match="doesn't say which.*'target'"):
         parse_scenario(three % "    - bob sacrifices Serra Angel", "three.yaml")
     named = three.replace("  resolving: Cruel Ultimatum", "  resolving: Cruel Ultimatum\n  target: bob")
-    assert parse_scenario(named % "    - bob sacrifices Serra Angel", "three.yaml").question.block
+    assert parse_scenario(named % "    - bob sacrifices Serra Angel", "three.yaml").question.situation.target == "bob"
 
 
 def test_who_opponent_is_refused_with_a_suggestion():
