@@ -251,7 +251,7 @@ def _core_inputs(question: SequencingQuestion, state: GameState):
     interrupts: list[int] = []
     for entry in question.entries:
         if isinstance(entry, Line):
-            lines.append(core.CoreLine(entry.actor, entry.verb, entry.objects, entry.count))
+            lines.append(core.CoreLine(entry.actor, entry.verb, entry.objects, entry.count, entry.player))
         else:
             interrupts.append(len(lines))
     return situation, (add, removed), lines, interrupts, targets

@@ -264,7 +264,13 @@ def instruction_term(ins: Instruction) -> Sym:
     if v == "draw" and who and isinstance(count, int):
         return a("draw", F(who, []), N(count))
     if v == "discard" and who and isinstance(count, int) and not get("random"):
+        if get("chosen-by") == "you":
+            return a("discard_chosen", F(who, []), F("you", []), N(count))
         return a("discard", F(who, []), N(count))
+    if v in ("scry", "surveil") and who and isinstance(count, int):
+        return a(v, F(who, []), N(count))
+    if v == "look" and who and get("at") == "library-top" and isinstance(count, int):
+        return a("look_top", F(who, []), N(count))
     if v == "look" and who and get("at") == "target-hand":
         return a("look_hand", F(who, []), F("target", []))
     if v == "reveal" and who and get("what") == "hand":

@@ -27,7 +27,8 @@ N = clingo.Number
 LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard": "discard",
              "sacrifice": "sacrifice", "return": "return", "search": "search", "shuffle": "shuffle",
              "untap": "untap", "to-graveyard": "to_graveyard", "tap-mana": "tap_mana",
-             "animate": "animate", "block": "block", "attack": "attack"}
+             "animate": "animate", "block": "block", "attack": "attack", "reveal": "reveal",
+             "look-hand": "look", "look-top": "look_top", "scry": "scry", "surveil": "surveil"}
 """Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
 SITUATIONS = ("resolving", "casting", "dying", "steps")
 """Situations the core runs."""
@@ -47,6 +48,8 @@ class CoreLine:
     """A key of ``LINE_VERB``."""
     objects: tuple[str, ...] = ()
     count: int | None = None
+    other: str | None = None
+    """Another player the line names (whose hand is looked at)."""
 
 
 @dataclass
@@ -142,12 +145,14 @@ def _grounded(state: GameState, edition: Edition, situation: clingo.Symbol, init
     facts = [*static, *(a("init", f) for f in initial), a("offset", N(0)), a("situation", situation),
              a("lines", N(len(lines)))]
     for k, line in enumerate(lines, start=1):
-        count = line.count if line.count is not None else (0 if not line.objects else len(line.objects))
+        count = line.count if line.count is not None else len(line.objects)
         facts.append(a("line", N(k), S(line.player), F(LINE_VERB[line.verb], []), N(count)))
         for i, obj in enumerate(line.objects, start=1):
             facts.append(a("script_list", N(k), N(i), S(obj)))
         if line.count is not None and not line.objects and line.verb == "discard":
             facts.append(a("counted", N(k)))
+        if line.other is not None:
+            facts.append(a("line_player", N(k), S(line.other)))
     for e, after in enumerate(interrupts, start=1):
         facts.append(a("interrupt", N(e), N(after)))
     if open_order:

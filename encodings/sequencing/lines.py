@@ -19,6 +19,8 @@ class Line:
     verb: str
     objects: tuple[str, ...] = ()
     count: int | None = None
+    player: str | None = None
+    """Another player the line names (whose hand is looked at)."""
     text: str = ""
     node: Field | None = None
 
@@ -41,12 +43,22 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(v, re.compile(p, re.I)) for v, 
     ("tap-mana", r"taps (?P<objs>.+?) for mana"),
     ("animate", r"animates (?P<objs>.+)"),
     ("block", r"blocks with (?P<objs>.+)"),
+    ("block", r"blocks (?P<att>.+?) with (?P<objs>.+)"),
     ("block", r"declares (?P<objs>.+?) as (?:a )?blockers?"),
+    ("attack", r"attacks with (?P<objs>.+)"),
+    ("reveal", r"reveals (?:(?:his|her|their) )?hand"),
+    ("look-hand", r"looks at (?P<player>[^ ']+)'s hand"),
+    ("look-top", r"looks at the top (?P<n>\d+|card|two cards|three cards)(?: cards?)?"
+                 r"(?: of (?:his|her|their) library)?"),
+    ("scry", r"scries (?P<n>\d+)(?:, putting (?P<objs>.+?) on the bottom)?"),
+    ("surveil", r"surveils (?P<n>\d+)(?:, putting (?P<objs>.+?) into (?:the|his|her|their) graveyard)?"),
 ]]
 LINE_FORMS = ("sacrifices X[, Y]", "discards N | discards X[, Y]", "loses N life", "gains N life",
               "returns X | returns nothing", "draws N", "searches for X[, Y] | searches and finds "
               "nothing", "shuffles", "untaps", "puts X into the graveyard", "taps X for mana",
-              "animates X", "blocks with X")
+              "animates X", "blocks with X | blocks A with X", "attacks with X[, Y]",
+              "reveals their hand", "looks at P's hand", "looks at the top N cards",
+              "scries N[, putting X on the bottom]", "surveils N[, putting X into the graveyard]")
 
 
 def parse_line(node: Field, state: GameState) -> Line:
@@ -72,7 +84,13 @@ def parse_line(node: Field, state: GameState) -> Line:
         objects: tuple[str, ...] = ()
         if groups.get("objs"):
             objects = tuple(_object(node, name, state) for name in _split(groups["objs"]))
-        return Line(actor, verb, objects, count, text, node)
+        if groups.get("att"):
+            objects += (_object(node, groups["att"], state),)
+        player = groups.get("player")
+        if player is not None and player not in state.names:
+            raise node.error(f"no player '{player}' in the line '{text}'",
+                             "one of: " + ", ".join(state.names), did_you_mean(player, state.names))
+        return Line(actor, verb, objects, count, player, text, node)
     raise node.error(f"'{rest}' is not an action mtgrules knows",
                      "one of: " + "; ".join(f"<player> {f}" for f in LINE_FORMS),
                      did_you_mean(rest.split()[0] if rest else "", [f.split()[0] for f in LINE_FORMS]))
