@@ -45,7 +45,7 @@ SEARCH_STRIDE = 4
 
 # Which part of game.lp holds what each kind of event does.
 EFFECT_PART = {
-    "pass": "on_pass", "hold": "on_pass",
+    "pass": "on_pass", "hold": "on_pass", "pass_round": "on_pass",
     "cast": "on_action", "activate": "on_action", "mana": "on_action", "play": "on_action",
     "put_trigger": "on_stack", "order": "on_stack", "resolve": "on_stack", "do": "on_stack",
     "choose": "on_stack", "auto": "on_stack", "finish": "on_stack",
