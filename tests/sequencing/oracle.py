@@ -305,6 +305,7 @@ class Act:
     options2: bool = False       # a choice with at least two options its chooser tells apart
     public: bool = True          # a choice whose outcome every player sees
     objs: tuple = ()
+    text: str | None = None      # the line that says this act (the generator's writer mode)
 
 
 @dataclass
@@ -360,6 +361,15 @@ def says_same(line: Line, verb: str, actor: str, count=None, objs=()) -> bool:
     return True
 
 
+def forced_text(verb: str, actor: str, count=None, objs=()) -> str | None:
+    return {"draw": f"{actor} draws {count}", "lose-life": f"{actor} loses {count} life",
+            "gain-life": f"{actor} gains {count} life", "shuffle": f"{actor} shuffles",
+            "untap": f"{actor} untaps",
+            "to-graveyard": f"{actor} puts {objs[0] if objs else ''} into the graveyard",
+            "reveal": f"{actor} reveals their hand",
+            "look": f"{actor} looks at {objs[0] if objs else ''}'s hand"}.get(verb)
+
+
 def n_options(kinds: list[str], k: int, upto: bool = False) -> int:
     """How many different picks (as the chooser tells cards apart): 2 means two or more."""
     if not kinds or k <= 0:
@@ -374,9 +384,12 @@ def n_options(kinds: list[str], k: int, upto: bool = False) -> int:
 class Stepper:
     """Enumerates the correct runs of one situation against one block."""
 
-    def __init__(self, start: State, lines: list[Line]):
+    def __init__(self, start: State, lines: list[Line], writer=None):
         self.start = start
         self.lines = lines
+        self.writer = writer
+        """A ``random.Random``: instead of answering choices from lines, make each choice at
+        random and write the line that says it (the generator's correct lines)."""
 
     # every correct run: a generator of Run
     def runs(self, situation: dict) -> list[Run]:
@@ -398,7 +411,8 @@ class Stepper:
                    dict(run.search_dest), dict(run.sources))
 
     def _forced(self, run: Run, verb: str, actor: str, count=None, objs=(), kind="forced") -> Act:
-        act = Act(len(run.acts), kind, verb, actor, objs=tuple(objs))
+        act = Act(len(run.acts), kind, verb, actor, objs=tuple(objs),
+                  text=forced_text(verb, actor, count, objs))
         for line in self.lines:
             if line.idx not in run.used and says_same(line, verb, actor, count, objs):
                 act.line = line.idx
@@ -416,10 +430,21 @@ class Stepper:
         return True
 
     def _choice(self, run: Run, verb: str, actor: str, options: list, legal_of, apply,
-                options2: bool, public: bool = True, implicit_if_none: bool = False):
+                options2: bool, public: bool = True, implicit_if_none: bool = False,
+                text_of=None):
         """A choice act: each fitting unused line of the chooser answers it (the solver picks),
         or none (forgotten). ``options``: the legal picks; ``legal_of(line)``; ``apply(run,
-        pick_or_line)``."""
+        pick_or_line)``; ``text_of(pick)``: the line that says a pick (writer mode)."""
+        if self.writer is not None:
+            r = self._fork(run)
+            pick = self.writer.choice(options) if options else None
+            kind = "implicit" if implicit_if_none else "choice"
+            r.acts.append(Act(len(r.acts), kind, verb, actor, None, True, options2, public,
+                              text=text_of(pick) if text_of and pick is not None else None))
+            if pick is not None:
+                apply(r, pick)
+            yield r
+            return
         fitting = [ln for ln in self.lines if ln.idx not in run.used and ln.actor == actor
                    and ln.verb in CHOICE_VERBS[verb]]
         if not fitting:
@@ -570,7 +595,13 @@ class Stepper:
             else:
                 for oid in x:
                     r.state.move(oid, "graveyard")
-        yield from self._choice(run, verb, p, picks, legal, apply, n_options(kinds, need) >= 2)
+        if any(o.card is None for o in hand):     # unnamed cards: say it by count
+            picks = [tuple(o.id for o in hand[:need])]
+            text_of = (lambda x: f"{p} discards {need}")
+        else:
+            text_of = (lambda x: f"{p} discards {', '.join(x)}")
+        yield from self._choice(run, verb, p, picks, legal, apply, n_options(kinds, need) >= 2,
+                                text_of=text_of)
 
     def _sacrifice(self, run: Run, p: str, what: str, k: int, source, verb="sacrifice"):
         st = run.state
@@ -590,7 +621,8 @@ class Stepper:
         def apply(r: Run, x):
             for oid in (x.objs if isinstance(x, Line) else x):
                 r.state.move(oid, "graveyard")
-        yield from self._choice(run, verb, p, picks, legal, apply, n_options(kinds, need) >= 2)
+        yield from self._choice(run, verb, p, picks, legal, apply, n_options(kinds, need) >= 2,
+                                text_of=lambda x: f"{p} sacrifices {', '.join(x)}")
 
     def _return(self, run: Run, p: str, what: str, k: int, source):
         st = run.state
@@ -608,7 +640,9 @@ class Stepper:
             for oid in (x.objs if isinstance(x, Line) else x):
                 r.state.move(oid, "hand")
         yield from self._choice(run, "return", p, picks, legal, apply,
-                                n_options(kinds, need) >= 2, implicit_if_none=(need == 0))
+                                n_options(kinds, need) >= 2, implicit_if_none=(need == 0),
+                                text_of=lambda x: f"{p} returns {', '.join(x)}" if x
+                                else f"{p} returns nothing")
 
     def _search(self, run: Run, p: str, ins):
         st = run.state
@@ -637,7 +671,9 @@ class Stepper:
                 r.search_dest[x.idx] = (dest, tapped)
             do_search(r.state, p, x.objs if isinstance(x, Line) else x, dest, tapped)
         yield from self._choice(run, "search", p, picks, legal, apply, bool(cands) and k > 0,
-                                public=(dest == "battlefield"))
+                                public=(dest == "battlefield"),
+                                text_of=lambda x: f"{p} searches for {', '.join(x)}" if x
+                                else f"{p} searches and finds nothing")
 
     def _unless(self, run: Run, p: str, ctx: Ctx, unless: dict):
         """"Sacrifice <source> unless you discard a card": pay, or let the source go."""
@@ -667,7 +703,9 @@ class Stepper:
                 r.state.move(x[1], "graveyard")
             else:
                 r.state.move(src, "graveyard")
-        yield from self._choice(run, "unless", p, picks, legal, apply, len(kinds) >= 2)
+        yield from self._choice(run, "unless", p, picks, legal, apply, len(kinds) >= 2,
+                                text_of=lambda x: f"{p} discards {x[1]}" if x[0] == "pay"
+                                else f"{p} sacrifices {src}")
 
     def _balance(self, run: Run, what: str):
         """Restore Balance's parts (CR 608.2c): counted when the part happens."""
@@ -721,8 +759,11 @@ class Stepper:
         for t in triggers:
             by[t[2].controller].append(t)
         orders = [list(itertools.permutations(by[p])) for p in st.apnap()]
+        combos = list(itertools.product(*orders))
+        if self.writer is not None:
+            combos = [self.writer.choice(combos)]
         seen = set()
-        for combo in itertools.product(*orders):
+        for combo in combos:
             stack = [t for part in combo for t in part]     # bottom first
             key = tuple((t[0], id(t[1])) for t in stack)
             if key in seen:
