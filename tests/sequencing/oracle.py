@@ -19,6 +19,11 @@ Conventions the oracle takes (each from CORE.md / DESIGN §5.4 unless said):
 * a draw takes an unseen library's cards nobody has named first (an unseen library has no
   order, so how a scenario lists its named cards must not matter), then named ones in listing
   order; the same in both runs;
+* the performed run executes each line literally: its effect moves an object only from the
+  zone its verb takes it from (a discard from a hand, a sacrifice from the battlefield, a
+  return from a graveyard, a search from a library); elsewhere the line does nothing;
+* an act the block may leave unsaid (the spell put into its graveyard) happens in the
+  performed run too;
 * a discard by count takes the cards that were in hand longest first (listing order);
 * state-based actions (CR 704.5a: a player at 0 or less life loses) are checked whenever a
   player would receive priority in the correct run, and after each line in the performed run;
@@ -927,6 +932,10 @@ def do_line(st: State, ln: Line, search_dest: dict, sources: dict) -> set[str]:
             shown.update(q for q in st.players if not st.knows(q, oid))
     v = ln.verb
     p = ln.actor
+
+    def where(oid, zones):     # an effect moves an object only from where its verb takes it
+        o = st.objs.get(oid)
+        return o is not None and o.zone in zones
     if v == "draw":
         before = {o.id for o in st.draw_order(p)[:ln.count]}
         if any(not st.knows(p, x) for x in before):
@@ -937,23 +946,27 @@ def do_line(st: State, ln: Line, search_dest: dict, sources: dict) -> set[str]:
     elif v == "discard":
         ids = [o.id for o in st.zone(p, "hand")][:ln.count] if ln.count is not None else ln.objs
         for oid in ids:
-            reveal_move(oid)
-            st.move(oid, "graveyard")
+            if where(oid, ("hand",)):
+                reveal_move(oid)
+                st.move(oid, "graveyard")
     elif v in ("sacrifice", "to-graveyard"):
         for oid in ln.objs:
-            reveal_move(oid)
-            st.move(oid, "graveyard")
+            if where(oid, ("battlefield",) if v == "sacrifice" else ("battlefield", "stack")):
+                reveal_move(oid)
+                st.move(oid, "graveyard")
     elif v == "return":
         for oid in ln.objs:
-            st.move(oid, "hand")
+            if where(oid, ("graveyard",)):
+                st.move(oid, "hand")
     elif v == "search":
         if any(not st.knows(p, o.id) for o in st.zone(p, "library")):
             shown.add(p)
         dest, tapped = search_dest.get(ln.idx, ("battlefield", False))
-        for oid in ln.objs:
+        found = [oid for oid in ln.objs if where(oid, ("library",))]
+        for oid in found:
             if dest == "battlefield":
                 reveal_move(oid)
-        do_search(st, p, ln.objs, dest, tapped)
+        do_search(st, p, found, dest, tapped)
     elif v == "shuffle":
         st.shuffle(p)
     elif v == "untap":
