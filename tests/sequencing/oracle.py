@@ -676,7 +676,7 @@ class Stepper:
                 r.search_dest[x.idx] = (dest, tapped)
             do_search(r.state, p, x.objs if isinstance(x, Line) else x, dest, tapped)
         yield from self._choice(run, "search", p, picks, legal, apply, bool(cands) and k > 0,
-                                public=(dest == "battlefield"),
+                                public=(dest == "battlefield"), implicit_if_none=not cands,
                                 text_of=lambda x: f"{p} searches for {', '.join(x)}" if x
                                 else f"{p} searches and finds nothing")
 

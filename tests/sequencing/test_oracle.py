@@ -5,6 +5,7 @@ MTR 4.3 and the CR before any engine ran), and — once the temporal-core sequen
 
     pytest tests/sequencing/test_oracle.py
     MTG_CORE_SEQUENCING=1 MTG_EXAMPLES=1000 pytest tests/sequencing/test_oracle.py
+    (MTG_BACKEND=both checks the z3 backend too; MTG_SEED moves the generated sample)
 """
 from __future__ import annotations
 
@@ -113,10 +114,11 @@ def test_core_agrees_with_the_oracle():
     for doc in cases(count, seed=seed):
         expected = oracle_for_scenario(doc)
         verdict = check_scenario(scenario_from(Field.of(doc)),
-                                 backend=os.environ.get("MTG_BACKEND", "both"))
-        if (verdict.outcome, frozenset(str(c) for c in verdict.failed)) != \
-                (expected.outcome, expected.failed):
+                                 backend=os.environ.get("MTG_BACKEND", "asp"))
+        outcome = str(getattr(verdict.outcome, "value", verdict.outcome))
+        failed = frozenset(str(c) for c in verdict.failed)
+        if (outcome, failed) != (expected.outcome, expected.failed):
             disagreements.append((doc["name"], expected.outcome, sorted(expected.failed),
-                                  verdict.outcome, sorted(str(c) for c in verdict.failed)))
+                                  outcome, sorted(failed)))
     assert not disagreements, f"{len(disagreements)} of {count} disagree; first: " + \
         "\n".join(map(str, disagreements[:10]))
