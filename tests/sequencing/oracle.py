@@ -13,7 +13,11 @@ run that fails fewest (ties: the smallest sorted tuple).
 
 Conventions the oracle takes (each from CORE.md / DESIGN §5.4 unless said):
 * a choice act is answered by an unused line of its chooser of a fitting kind whenever one
-  exists (the solver chooses which); a choice with no such line is forgotten (nothing done);
+  exists (the solver chooses which); a choice no line answers is forgotten (unless implicit),
+  and the rules' run still makes it: every legal pick is tried (a forced one is taken);
+* a line matched to an act that happens by itself (implicit: the spell put into its
+  graveyard) is never retroactive after a pause or reaction (MTR 4.3 speaks of actions a
+  player missed; CR 608.2n puts the spell there whatever the players say);
 * a line that answers a choice illegally fails ``legal-in-order``; the correct run — the
   rules' own run — then takes one of the legal options (every one is tried);
 * a draw takes an unseen library's cards nobody has named first (an unseen library has no
@@ -26,8 +30,8 @@ Conventions the oracle takes (each from CORE.md / DESIGN §5.4 unless said):
   performed run too;
 * a discard by count takes the cards that were in hand longest first (listing order);
 * state-based actions (CR 704.5a: a player at 0 or less life loses) are checked whenever a
-  player would receive priority in the correct run, and after each line in the performed run;
-  with two players the game — and the correct run — ends there;
+  player would receive priority in the correct run, and at the end of the performed run (the
+  point the block reached); with two players the game — and the correct run — ends there;
 * knowledge: each player knows their own hand; a draw shows the drawn card to its drawer; a
   search shows the searcher their library until it is shuffled; a look shows the looker; a
   reveal shows everyone; a card moved to a public zone is seen by all.
@@ -452,12 +456,6 @@ class Stepper:
             return
         fitting = [ln for ln in self.lines if ln.idx not in run.used and ln.actor == actor
                    and ln.verb in CHOICE_VERBS[verb]]
-        if not fitting:
-            r = self._fork(run)
-            kind = "implicit" if implicit_if_none else "choice"
-            r.acts.append(Act(len(r.acts), kind, verb, actor, None, True, options2, public))
-            yield r
-            return
         for ln in fitting:
             ok = legal_of(ln)
             if ok:
@@ -476,6 +474,17 @@ class Stepper:
                     if pick is not None:
                         apply(r, pick)
                     yield r
+        if fitting:
+            return
+        # no line answers it: the rules still make the player choose — every legal pick is
+        # tried; the act is forgotten unless it is implicit
+        kind = "implicit" if implicit_if_none else "choice"
+        for pick in (options[:OPTION_CAP] or [None]):
+            r = self._fork(run)
+            r.acts.append(Act(len(r.acts), kind, verb, actor, None, True, options2, public))
+            if pick is not None:
+                apply(r, pick)
+            yield r
 
     # -- instructions ------------------------------------------------------------------------
     def _instructions(self, run: Run, instrs: list, ctx: Ctx):
@@ -1029,11 +1038,11 @@ def judge(start: State, lines: list, run: Run) -> set[str]:
     shown: dict[int, set[str]] = {}
     for ln in block:
         shown[ln.idx] = do_line(perf, ln, run.search_dest, run.sources)
-        perf.check_sba()
     for a in run.acts:     # what the block may leave unsaid: the spell to its graveyard
         if a.kind == "implicit" and a.line is None and a.verb == "to-graveyard":
             for oid in a.objs:
                 perf.move(oid, "graveyard")
+    perf.check_sba()       # the point the block reached: a player would receive priority
     # 2. same state
     if perf.signature() != run.state.signature():
         failed.add("same-state")
@@ -1067,8 +1076,9 @@ def judge(start: State, lines: list, run: Run) -> set[str]:
         latest = max(before)
         points = [p for p in run.prio if p >= latest + 1]
         point = points[0] if points else float("inf")
-        for m in block:
-            if m.pos > it.pos and m.idx in act_of and act_of[m.idx].n < point:
+        for m in block:   # an act that happens by itself (implicit) can't be taken late
+            if m.pos > it.pos and m.idx in act_of and act_of[m.idx].n < point \
+                    and act_of[m.idx].kind != "implicit":
                 failed.add("no-interaction")
     # 5. nothing added or forgotten
     if any(ln.idx not in act_of for ln in block):
