@@ -203,6 +203,25 @@ for suffix, lib in (('forest_listed_first', ['Forest', 'Island', {'hidden': 20}]
        seek(lib), {'resolving': 'Seek and Study', 'performed': ['alice searches for Forest', 'alice shuffles', 'alice draws 1']},
        'stands', (), SEEK)
 
+# --- 11 state-based actions only where a player would receive priority (CR 704.3)
+RITE = [{'name': 'Blood Rite', 'cost': '{1}{B}', 'types': ['sorcery'],
+         'resolve': [{'do': 'lose-life', 'who': 'you', 'amount': 3}, {'do': 'gain-life', 'who': 'you', 'amount': 5}]}]
+RITE_STATE = {'players': ['alice', 'bob'], 'step': 'main1', 'alice': {'life': 2, 'stack': ['Blood Rite']}}
+sc('new_life_dip_inside_a_resolution', 'Blood Rite — alice at 2 life loses 3, then gains 5, in one resolution',
+   'CR 704.3: state-based actions are checked only when a player would receive priority, never while the spell resolves; alice ends at 4 and has not lost',
+   RITE_STATE, {'resolving': 'Blood Rite', 'performed': ['alice loses 3 life', 'alice gains 5 life']}, 'stands', (), RITE)
+sc('new_life_dip_inside_a_resolution_reordered', 'Blood Rite — alice at 2 life gains 5 before losing 3',
+   'CR 704.3, 608.2c; MTR 4.3: two life changes of one resolution commute and inform nobody',
+   RITE_STATE, {'resolving': 'Blood Rite', 'performed': ['alice gains 5 life', 'alice loses 3 life']}, 'stands', (), RITE)
+sc('new_lethal_loss_said_before_untapping', "alice at 2 life says bob's upkeep trigger's loss before untapping",
+   'CR 502.3, 503.1, 603.3b, 704.5a: the correct order untaps, then the trigger makes alice lose 2 and she loses the game; no player receives priority inside the block, so the performed order, which reaches the same state, is not cut short (MTR 4.3)',
+   toll_state(2), {'steps': ['untap', 'upkeep', 'draw'], 'performed': ['alice loses 2 life', 'alice untaps']}, 'stands', (), TOLL)
+sc('new_spell_to_graveyard_after_reaction', 'Cruel Ultimatum — in order; bob reacts; then alice puts the spell into her graveyard',
+   'CR 608.2n: the spell goes to the graveyard as it finishes resolving whatever the players say; saying so after the reaction takes no action retroactively (MTR 4.3 is about actions a player missed)',
+   CRUEL, {'resolving': 'Cruel Ultimatum', 'performed': ['bob sacrifices Serra Angel', 'bob discards 3', 'bob loses 5 life',
+        'alice returns Grizzly Bears', 'alice draws 3', 'alice gains 5 life', {'reaction': 'bob casts an instant'},
+        'alice puts Cruel Ultimatum into her graveyard']}, 'stands')
+
 for fname, d in S:
     (OUT / f'{fname}.yaml').write_text(yaml.safe_dump(d, sort_keys=False, allow_unicode=True, width=110))
 print(len(S))
