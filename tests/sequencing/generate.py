@@ -72,9 +72,9 @@ def _instruction(rng: random.Random, two_players: bool, cards_needed: set) -> li
 
 
 def _player_state(rng: random.Random, name: str, hidden_hand: bool, search: bool,
-                  extra_battlefield=()) -> dict:
+                  extra_battlefield=(), low_life: bool = True) -> dict:
     p: dict = {}
-    if rng.random() < 0.3:
+    if low_life and rng.random() < 0.3:     # (two players only: CR 800.4a is not modelled)
         p["life"] = rng.randint(1, 6)
     hand = [rng.choice(HAND_CARDS) for _ in range(rng.randint(0, 3))]
     if hidden_hand and rng.random() < 0.6:
@@ -119,7 +119,8 @@ def situation(rng: random.Random) -> dict:
         if spell["types"] == ["instant"] and rng.random() < 0.4:
             caster = rng.choice(players[1:])
         for p in players:
-            state[p] = _player_state(rng, p, p != caster, "search" in needed and p == caster)
+            state[p] = _player_state(rng, p, p != caster, "search" in needed and p == caster,
+                                     low_life=not three)
         state[caster].setdefault("stack", []).append("Gen Spell")
         question["resolving"] = "Gen Spell"
         if caster != "alice":
@@ -131,7 +132,7 @@ def situation(rng: random.Random) -> dict:
         for _ in range(rng.randint(2, 3)):
             dying_by[rng.choice(players[:2])].append(rng.choice(DYING))
         for p in players:
-            state[p] = _player_state(rng, p, p != "alice", False, dying_by[p])
+            state[p] = _player_state(rng, p, p != "alice", False, dying_by[p], low_life=not three)
         question["dying"] = dying_by     # replaced by object ids once loaded (below)
     else:
         cards += [c for c in TRIGGER_CARDS if c["name"] in ("Gen Toll", "Gen Tithe")]
@@ -144,7 +145,7 @@ def situation(rng: random.Random) -> dict:
             extra[rng.choice(players)].append(rng.choice(["Gen Toll", "Gen Tithe",
                                                           "Phyrexian Arena"]))
         for p in players:
-            state[p] = _player_state(rng, p, p != "alice", False, extra[p])
+            state[p] = _player_state(rng, p, p != "alice", False, extra[p], low_life=not three)
         question["steps"] = rng.choice([["untap", "upkeep"], ["untap", "upkeep", "draw"]])
     doc = {"name": "generated", "source": "tests/sequencing/generate.py", "edition": EDITION}
     if cards:
