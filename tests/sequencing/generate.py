@@ -197,7 +197,7 @@ def _alter(rng: random.Random, line: str, doc: dict) -> str:
             words[i] = str(max(1, int(w) + rng.choice([-1, 1, 2])))
             return " ".join(words)
     names = []
-    for p, zones in doc["state"].items():
+    for zones in doc["state"].values():
         if isinstance(zones, dict):
             for z in ("hand", "battlefield", "graveyard"):
                 names += [x for x in zones.get(z, []) if isinstance(x, str)]

@@ -1,12 +1,15 @@
 """Writes tests/sequencing/new_scenarios/*.yaml (expectations derived by hand from MTR 4.3 / CR)."""
-import yaml, copy
 from pathlib import Path
+
+import yaml
+
 OUT = Path(__file__).resolve().parent / 'new_scenarios'
 ED = '2026-08-07'
 S = []
 def sc(fname, name, source, state, question, verdict, fails=(), cards=None):
     d = {'name': name, 'source': source, 'edition': ED}
-    if cards: d['cards'] = cards
+    if cards:
+        d['cards'] = cards
     d['state'] = state
     d['question'] = dict(kind='sequencing', **question)
     d['expect'] = {'verdict': verdict, **({'fails': sorted(fails)} if fails else {})}

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -609,11 +608,13 @@ class Stepper:
             else:
                 for oid in x:
                     r.state.move(oid, "graveyard")
-        if any(o.card is None for o in hand):     # unnamed cards: say it by count
+        by_count = any(o.card is None for o in hand)     # unnamed cards: say it by count
+        if by_count:
             picks = [tuple(o.id for o in hand[:need])]
-            text_of = (lambda x: f"{p} discards {need}")
-        else:
-            text_of = (lambda x: f"{p} discards {', '.join(x)}")
+
+        def text_of(x):
+            return f"{p} discards {need}" if by_count else f"{p} discards {', '.join(x)}"
+
         yield from self._choice(run, verb, p, picks, legal, apply, n_options(kinds, need) >= 2,
                                 text_of=text_of)
 
@@ -793,7 +794,7 @@ class Stepper:
         if not top_first:
             yield run
             return
-        (src, effect, ctx), rest = top_first[0], top_first[1:]
+        (_source, effect, ctx), rest = top_first[0], top_first[1:]
         for r in self._instructions(run, list(effect), ctx):
             if r.state.over:
                 yield r
