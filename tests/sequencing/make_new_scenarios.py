@@ -225,6 +225,33 @@ sc('new_spell_to_graveyard_after_reaction', 'Cruel Ultimatum — in order; bob r
         'alice returns Grizzly Bears', 'alice draws 3', 'alice gains 5 life', {'reaction': 'bob casts an instant'},
         'alice puts Cruel Ultimatum into her graveyard']}, 'stands')
 
+# --- 12 free trigger order and "another" (each dies trigger looks from its own source)
+MOURNER = [{'name': 'Kind Mourner', 'cost': '{1}{B}', 'types': ['creature'], 'power': 1, 'toughness': 1,
+            'triggered': [{'when': 'dies', 'effect': [{'do': 'return', 'who': 'you', 'what': 'another-creature',
+                                                       'from': 'graveyard', 'to': 'hand', 'count': 1}]}]}]
+sc('new_two_mourners_one_returns_the_other', 'Two Kind Mourners die at once — one trigger returns Grizzly Bears, the other the first Mourner',
+   "CR 704.3, 603.3b (alice orders her two triggers freely); each trigger's 'another creature card' excludes only its own source, so the second Mourner's trigger may return the first (MTR 4.3: legal in the correct order)",
+   {'players': ['alice', 'bob'], 'step': 'main1', 'alice': {'battlefield': ['Kind Mourner', 'Kind Mourner'], 'graveyard': ['Grizzly Bears']}},
+   {'dying': ['Kind Mourner', 'Kind Mourner#2'], 'performed': ['alice puts Kind Mourner#2 into the graveyard',
+        'alice puts Kind Mourner into the graveyard', 'alice returns Grizzly Bears', 'alice returns Kind Mourner']},
+   'stands', (), MOURNER)
+MB = {'players': ['alice', 'bob'], 'step': 'main1', 'alice': {'battlefield': ['Kind Mourner', 'Grizzly Bears']}}
+sc('new_mourner_returns_itself', 'Kind Mourner and Grizzly Bears die at once — the trigger returns Kind Mourner itself',
+   "CR 704.3, 603.3b: 'another creature card' excludes the Mourner, so its only legal pick is Grizzly Bears; the correct order returns Bears (MTR 4.3: legal in the correct order)",
+   MB, {'dying': ['Kind Mourner', 'Grizzly Bears'], 'performed': ['alice puts Kind Mourner into the graveyard',
+        'alice puts Grizzly Bears into the graveyard', 'alice returns Kind Mourner']},
+   'does-not-stand', ['legal-in-order', 'same-state'], MOURNER)
+sc('new_mourner_returns_the_bears', 'Kind Mourner and Grizzly Bears die at once — the trigger returns Grizzly Bears',
+   'CR 704.3, 603.3b; positive twin', MB, {'dying': ['Kind Mourner', 'Grizzly Bears'], 'performed': [
+        'alice puts Kind Mourner into the graveyard', 'alice puts Grizzly Bears into the graveyard', 'alice returns Grizzly Bears']},
+   'stands', (), MOURNER)
+# --- 13 a forced choice is still an act of the correct order
+sc('new_masticore_forced_sacrifice_unsaid', "Masticore — empty hand, the forced sacrifice never said",
+   "CR 503.1, 603.3b: with no card to discard, Masticore's trigger sacrifices it; MTR 4.3: the block must hold the correct order's actions, forced ones too, and Masticore is still on the battlefield in the performed run",
+   {'players': ['alice', 'bob'], 'step': 'untap', 'alice': {'battlefield': ['Masticore', {'card': 'Forest', 'tapped': True}], 'library': {'hidden': 30}}},
+   {'steps': ['untap', 'upkeep', 'draw'], 'performed': ['alice untaps', 'alice draws 1']},
+   'does-not-stand', ['nothing-added-or-forgotten', 'same-state'])
+
 for fname, d in S:
     (OUT / f'{fname}.yaml').write_text(yaml.safe_dump(d, sort_keys=False, allow_unicode=True, width=110))
 print(len(S))
