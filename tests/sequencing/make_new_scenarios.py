@@ -252,6 +252,20 @@ sc('new_masticore_forced_sacrifice_unsaid', "Masticore — empty hand, the force
    {'steps': ['untap', 'upkeep', 'draw'], 'performed': ['alice untaps', 'alice draws 1']},
    'does-not-stand', ['nothing-added-or-forgotten', 'same-state'])
 
+CRUEL2 = {'players': ['alice', 'bob'], 'step': 'main1',
+          'alice': {'graveyard': ['Grizzly Bears', 'Llanowar Elves'], 'library': {'hidden': 40}, 'stack': ['Cruel Ultimatum']},
+          'bob': {'battlefield': ['Serra Angel', 'Grizzly Bears'], 'hand': {'hidden': 5}}}
+sc('new_cruel_ultimatum_sacrifice_unsaid', "Cruel Ultimatum — bob's sacrifice, a choice between two creatures, never made",
+   'CR 608.2c: bob must sacrifice one of his two creatures; MTR 4.3: a choice of the correct order left out of the block is forgotten, and bob keeps both creatures in the performed run',
+   CRUEL2, {'resolving': 'Cruel Ultimatum', 'performed': ['bob discards 3', 'bob loses 5 life', 'alice returns Grizzly Bears',
+        'alice draws 3', 'alice gains 5 life']},
+   'does-not-stand', ['nothing-added-or-forgotten', 'same-state'])
+sc('new_cruel_ultimatum_sacrifice_said_late', "Cruel Ultimatum — bob's sacrifice between two creatures said last",
+   "CR 608.2c; MTR 4.3: bob's sacrifice comes first in the correct order; said last, after alice's public return, bob knew her pick before his own choice",
+   CRUEL2, {'resolving': 'Cruel Ultimatum', 'performed': ['bob discards 3', 'bob loses 5 life', 'alice returns Grizzly Bears',
+        'alice draws 3', 'alice gains 5 life', 'bob sacrifices Serra Angel']},
+   'does-not-stand', ['no-leak'])
+
 for fname, d in S:
     (OUT / f'{fname}.yaml').write_text(yaml.safe_dump(d, sort_keys=False, allow_unicode=True, width=110))
 print(len(S))
