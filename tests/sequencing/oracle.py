@@ -28,7 +28,8 @@ Conventions the oracle takes (each from CORE.md / DESIGN §5.4 unless said):
   return from a graveyard, a search from a library); elsewhere the line does nothing;
 * an act the block may leave unsaid (the spell put into its graveyard) happens in the
   performed run too;
-* a discard by count takes the cards that were in hand longest first (listing order);
+* a discard by count takes the cards that were in hand longest first (listing order, then
+  the order they arrived in);
 * state-based actions (CR 704.5a: a player at 0 or less life loses) are checked whenever a
   player would receive priority in the correct run, and at the end of the performed run (the
   point the block reached); with two players the game — and the correct run — ends there;
@@ -64,7 +65,7 @@ class Obj:
     owner: str
     controller: str
     zone: str
-    rank: int                 # listing order (drawn / moved cards keep it)
+    rank: int                 # listing order; a card put into a zone goes after those there
     tapped: bool = False
     animated: bool = False
     blocking: bool = False
@@ -146,6 +147,7 @@ class State:
             return
         was = o.zone
         o.zone = zone
+        o.rank = max((x.rank for x in self.objs.values()), default=0) + 1
         o.controller = o.owner
         o.tapped = o.animated = o.blocking = o.attacking = False
         if zone not in HIDDEN:
