@@ -1,0 +1,271 @@
+"""A seeded generator of small sequencing blocks (2–7 lines), each a scenario dict the project
+loads (``state``, ``cards`` for the cards it invents, ``question: {kind: sequencing,
+resolving|dying|steps, performed}``).
+
+A case is a random small state (named cards in hands, graveyards and on the battlefield,
+hidden libraries and hands), a situation (a random spell built from the instructions the
+oracle models, creatures dying at once, or the untap/upkeep/draw steps with upkeep triggers
+of either player), the correct lines of one correct run (choices made at random, written in
+the performed-line vocabulary, ``LINE_FORMS``), then a performed order: a random permutation
+of them, sometimes with a line dropped, duplicated or altered (a wrong count, a wrong card)
+and sometimes with a pause or reaction inserted.
+
+    python tests/sequencing/generate.py 5 [seed]     # prints five cases as YAML
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from oracle import Stepper, Unsupported, situation_of, state_from  # noqa: E402
+
+EDITION = "2026-08-07"
+HAND_CARDS = ["Lightning Bolt", "Counterspell", "Explore", "Divination", "Peek"]
+CREATURES = ["Grizzly Bears", "Llanowar Elves", "Serra Angel", "Kitchen Finks"]
+LANDS = ["Forest", "Island", "Mountain", "Swamp", "Plains"]
+BASICS_IN_LIBRARY = ["Forest", "Island", "Plains"]
+
+TRIGGER_CARDS = [
+    {"name": "Gen Mourner", "cost": "{1}{B}", "types": ["creature"], "power": 1, "toughness": 1,
+     "triggered": [{"when": "dies", "effect": [{"do": "return", "who": "you",
+                                                "what": "another-creature", "from": "graveyard",
+                                                "to": "hand", "count": 1}]}]},
+    {"name": "Gen Healer", "cost": "{1}{W}", "types": ["creature"], "power": 1, "toughness": 1,
+     "triggered": [{"when": "dies", "effect": [{"do": "gain-life", "who": "you", "amount": 3}]}]},
+    {"name": "Gen Wisp", "cost": "{1}{B}", "types": ["creature"], "power": 1, "toughness": 1,
+     "triggered": [{"when": "dies", "effect": [{"do": "lose-life", "who": "opponents",
+                                                "amount": 2}]}]},
+    {"name": "Gen Toll", "cost": "{1}{B}", "types": ["enchantment"],
+     "triggered": [{"when": "each-upkeep", "effect": [{"do": "lose-life", "who": "that-player",
+                                                       "amount": 1}]}]},
+    {"name": "Gen Tithe", "cost": "{1}{B}", "types": ["enchantment"],
+     "triggered": [{"when": "your-upkeep", "effect": [{"do": "discard", "who": "opponents",
+                                                       "count": 1}]}]},
+]
+DYING = ["Solemn Simulacrum", "Gen Mourner", "Gen Healer", "Gen Wisp", "Grizzly Bears"]
+
+
+def _instruction(rng: random.Random, two_players: bool, cards_needed: set) -> list[dict]:
+    whos = ["you", "each-player", "opponents"] + (["target"] if two_players else [])
+    kind = rng.choice(["draw", "discard", "lose-life", "gain-life", "sacrifice", "return",
+                       "search", "discard", "sacrifice"])
+    w = rng.choice(whos)
+    if kind == "draw":
+        return [{"do": "draw", "who": w, "count": rng.randint(1, 2)}]
+    if kind == "discard":
+        return [{"do": "discard", "who": w, "count": rng.randint(1, 2)}]
+    if kind in ("lose-life", "gain-life"):
+        return [{"do": kind, "who": w, "amount": rng.randint(1, 5)}]
+    if kind == "sacrifice":
+        return [{"do": "sacrifice", "who": w, "what": rng.choice(["creature", "creature", "land"]),
+                 "count": 1}]
+    if kind == "return":
+        return [{"do": "return", "who": "you", "what": "creature", "from": "graveyard",
+                 "to": "hand", "count": 1}]
+    cards_needed.add("search")
+    return [{"do": "search", "who": "you", "what": "basic-land", "count": rng.randint(1, 2),
+             "up-to": True, "to": rng.choice(["hand", "battlefield"])},
+            {"do": "shuffle", "who": "you"}]
+
+
+def _player_state(rng: random.Random, name: str, hidden_hand: bool, search: bool,
+                  extra_battlefield=(), low_life: bool = True) -> dict:
+    p: dict = {}
+    if low_life and rng.random() < 0.3:     # (two players only: CR 800.4a is not modelled)
+        p["life"] = rng.randint(1, 6)
+    hand = [rng.choice(HAND_CARDS) for _ in range(rng.randint(0, 3))]
+    if hidden_hand and rng.random() < 0.6:
+        hand = hand[:1] + [{"hidden": rng.randint(1, 3)}]
+    if hand:
+        p["hand"] = hand
+    bf = [rng.choice(CREATURES) for _ in range(rng.randint(0, 2))] + \
+         [rng.choice(LANDS) for _ in range(rng.randint(0, 2))] + list(extra_battlefield)
+    if bf:
+        p["battlefield"] = bf
+    gy = [rng.choice(CREATURES + HAND_CARDS) for _ in range(rng.randint(0, 2))]
+    if gy:
+        p["graveyard"] = gy
+    lib: list = [{"hidden": rng.randint(4, 8)}]
+    if search:
+        named = rng.sample(BASICS_IN_LIBRARY, rng.randint(1, 2))
+        lib = named + lib if rng.random() < 0.5 else lib + named
+    p["library"] = lib
+    return p
+
+
+def situation(rng: random.Random) -> dict:
+    """A random state and situation, with no performed lines yet."""
+    three = rng.random() < 0.2
+    players = ["alice", "bob", "carol"] if three else ["alice", "bob"]
+    kind = rng.choices(["resolving", "dying", "steps"], [6, 2, 2])[0]
+    cards: list[dict] = []
+    question: dict = {"kind": "sequencing"}
+    state: dict = {"players": players, "step": "main1"}
+    if kind == "resolving":
+        needed: set = set()
+        instrs: list[dict] = []
+        for _ in range(rng.randint(1, 3)):
+            instrs += _instruction(rng, not three, needed)
+        uses_target = any(i.get("who") == "target" for i in instrs)
+        spell = {"name": "Gen Spell", "cost": "{1}{B}",
+                 "types": [rng.choice(["sorcery", "instant"])], "resolve": instrs}
+        if uses_target:
+            spell["targets"] = ["opponent"]
+        cards.append(spell)
+        caster = "alice"
+        if spell["types"] == ["instant"] and rng.random() < 0.4:
+            caster = rng.choice(players[1:])
+        for p in players:
+            state[p] = _player_state(rng, p, p != caster, "search" in needed and p == caster,
+                                     low_life=not three)
+        state[caster].setdefault("stack", []).append("Gen Spell")
+        question["resolving"] = "Gen Spell"
+        if caster != "alice":
+            question["caster"] = caster
+    elif kind == "dying":
+        cards += [c for c in TRIGGER_CARDS if c["name"].startswith("Gen") and
+                  c["name"] in ("Gen Mourner", "Gen Healer", "Gen Wisp")]
+        dying_by = {p: [] for p in players}
+        for _ in range(rng.randint(2, 3)):
+            dying_by[rng.choice(players[:2])].append(rng.choice(DYING))
+        for p in players:
+            state[p] = _player_state(rng, p, p != "alice", False, dying_by[p], low_life=not three)
+        question["dying"] = dying_by     # replaced by object ids once loaded (below)
+    else:
+        cards += [c for c in TRIGGER_CARDS if c["name"] in ("Gen Toll", "Gen Tithe")]
+        state["step"] = "untap"
+        extra = {p: [] for p in players}
+        extra["alice"] += [{"card": "Forest", "tapped": True}]
+        if rng.random() < 0.6:
+            extra["alice"].append("Masticore")
+        for _ in range(rng.randint(0, 2)):
+            extra[rng.choice(players)].append(rng.choice(["Gen Toll", "Gen Tithe",
+                                                          "Phyrexian Arena"]))
+        for p in players:
+            state[p] = _player_state(rng, p, p != "alice", False, extra[p], low_life=not three)
+        question["steps"] = rng.choice([["untap", "upkeep"], ["untap", "upkeep", "draw"]])
+    doc = {"name": "generated", "source": "tests/sequencing/generate.py", "edition": EDITION}
+    if cards:
+        doc["cards"] = cards
+    doc["state"] = state
+    doc["question"] = question
+    if kind == "dying":   # the dying creatures by the ids the loader gives them (Name, Name#2)
+        loaded = _load_state(doc)
+        chosen = []
+        for ps in loaded.players:
+            want = list(dying_by.get(ps.name, []))
+            for o in ps.zone("battlefield"):
+                if o.card in want:
+                    want.remove(o.card)
+                    chosen.append(o.id)
+        question["dying"] = chosen
+    return doc
+
+
+def _load_state(doc: dict):
+    from mtgrules.model.cards import builtin_cards, parse_cards
+    from mtgrules.model.source import Field
+    from mtgrules.queries.scenario import parse_state
+    cards = builtin_cards()
+    if doc.get("cards"):
+        cards = cards.extended(parse_cards(Field.of(doc["cards"])))
+    return parse_state(Field.of(doc["state"]), cards)
+
+
+def correct_lines(rng: random.Random, doc: dict) -> list[str]:
+    """The lines of one correct run, its choices made at random."""
+    start = state_from(_load_state(doc))
+    runs = Stepper(start, [], writer=rng).runs(situation_of(doc["question"]))
+    run = runs[0]
+    lines = []
+    for act in run.acts:
+        if act.text is None:
+            continue
+        if act.kind == "implicit" and rng.random() < 0.7:
+            continue
+        lines.append(act.text)
+    return lines
+
+
+def _alter(rng: random.Random, line: str, doc: dict) -> str:
+    words = line.split(" ")
+    for i, w in enumerate(words):
+        if w.isdigit():
+            words[i] = str(max(1, int(w) + rng.choice([-1, 1, 2])))
+            return " ".join(words)
+    names = []
+    for zones in doc["state"].values():
+        if isinstance(zones, dict):
+            for z in ("hand", "battlefield", "graveyard"):
+                names += [x for x in zones.get(z, []) if isinstance(x, str)]
+    if names and (" sacrifices " in line or " discards " in line or " returns " in line):
+        actor, verb = words[0], words[1]
+        return f"{actor} {verb} {rng.choice(names)}"
+    return line
+
+
+def perturb(rng: random.Random, lines: list[str], doc: dict) -> list:
+    performed: list = list(lines)
+    r = rng.random()
+    if r < 0.45:
+        rng.shuffle(performed)
+    elif r < 0.75 and len(performed) >= 2:
+        i = rng.randrange(len(performed) - 1)
+        performed[i], performed[i + 1] = performed[i + 1], performed[i]
+    if performed and rng.random() < 0.12:
+        performed.pop(rng.randrange(len(performed)))
+    if performed and rng.random() < 0.08:
+        performed.insert(rng.randrange(len(performed) + 1), rng.choice(performed))
+    if performed and rng.random() < 0.12:
+        i = rng.randrange(len(performed))
+        performed[i] = _alter(rng, performed[i], doc)
+    if performed and rng.random() < 0.2:
+        entry = rng.choice([{"pause": "a long pause"}, {"reaction": "an opponent responds"},
+                            "pause"])
+        performed.insert(rng.randrange(1, len(performed) + 1), entry)
+    return performed
+
+
+def case(seed: int) -> dict | None:
+    """One generated case (a scenario dict without ``expect``), or None when the draw made a
+    block outside 2–7 lines."""
+    rng = random.Random(seed)
+    doc = situation(rng)
+    try:
+        lines = correct_lines(rng, doc)
+    except Unsupported:
+        return None
+    performed = perturb(rng, lines, doc)
+    n = len([x for x in performed if isinstance(x, str) and x != "pause"])
+    if not 2 <= n <= 7:
+        return None
+    doc["name"] = f"generated case {seed}"
+    doc["question"]["performed"] = performed
+    return doc
+
+
+def cases(count: int, seed: int = 0):
+    """``count`` generated cases, from consecutive seeds starting at ``seed``."""
+    made = 0
+    s = seed
+    while made < count:
+        c = case(s)
+        s += 1
+        if c is not None:
+            made += 1
+            yield c
+
+
+if __name__ == "__main__":
+    import yaml
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    from oracle import oracle_for_scenario
+    for c in cases(n, first):
+        a = oracle_for_scenario(c)
+        c["expect"] = {"verdict": a.outcome, **({"fails": sorted(a.failed)} if a.failed else {})}
+        print(yaml.safe_dump(c, sort_keys=False, width=110))
+        print("---")
