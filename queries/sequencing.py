@@ -104,7 +104,7 @@ def parse(node: Field, state: GameState) -> SequencingQuestion:
             raise node["caster"].error(f"'{name}' is {controller}'s, not {caster}'s",
                                        f"{controller} (or no 'caster' field)")
         caster = controller
-        if target is None and any(who_of(i) == "target" for i in card.resolve):
+        if target is None and (card.targets or any(who_of(i) == "target" for i in card.resolve)):
             target = _only_target(node, card, caster, state)
         situation = Situation(kind, card=card, object=obj, caster=caster, target=target)
     elif kind == "steps":
