@@ -75,6 +75,6 @@ def test_an_exhausted_budget_is_unsupported_exit_2_not_a_verdict():
 
 
 def test_the_json_verdict_is_the_outcome_word():
-    path = next(p for p in builtin_scenario_files() if p.stem == "seq_innocent_blood_nonactive_first")
+    path = next(p for p in builtin_scenario_files() if p.stem == "seq_cruel_ultimatum_draw_before_return")
     row = json.loads(CliRunner().invoke(main, ["check", "--json", str(path)]).stdout)["results"][0]
     assert row["verdict"] == "does-not-stand" and row["details"]["failed"] == ["no-leak"]
