@@ -51,7 +51,8 @@ RULES = ("maximum-hand-size", "enters-untapped")
 """Rules an effect may override (CR 101.1)."""
 
 KEYWORDS = ("flying", "first strike", "double strike", "trample", "vigilance", "deathtouch",
-            "lifelink", "haste", "reach", "defender", "menace", "hexproof", "indestructible")
+            "lifelink", "haste", "reach", "defender", "menace", "hexproof", "indestructible",
+            "flash")
 """Keyword abilities a card may print or an effect may grant or remove (CR 702)."""
 
 ABILITIES = (*KEYWORDS, "regenerate-shield")

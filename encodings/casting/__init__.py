@@ -13,7 +13,9 @@ from mtgrules.encodings import asp
 from mtgrules.encodings.cost import Plan
 from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.model.casting import Casting
-from mtgrules.model.edition import Edition
+from mtgrules.encodings.golden import ability_facts
+from mtgrules.model.edition import Edition, cite, rulebook
+from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import applies_to, effects_in_force, param
 
@@ -34,7 +36,17 @@ class CastingSteps:
 
 def solve(casting: Casting, p: Plan, state: GameState, payment: Any, edition: Edition) -> CastingSteps:
     """Solve ``casting.lp`` for a proposal under ``edition``."""
-    model = asp.solve(["casting/casting"], facts(casting, p, state, payment), edition).models[0]
+    model = asp.solve(["golden/abilities", "casting/casting"], facts(casting, p, state, payment),
+                      edition).models[0]
+    undecided = sorted(str(k) for (k,) in asp.atoms(model, "undecided"))
+    if undecided:
+        book = rulebook()
+        raise UnsupportedQuestion(
+            f"whether {casting.card} may be cast now depends on whether it has flash, which one "
+            "effect gives it and another takes away; that is decided by timestamps in the layer "
+            f"system ({', '.join(str(cite(k, edition)) for k in undecided)}: "
+            f"{book['layers.abilities'].paraphrase.rstrip('.')}), and the state holds none — "
+            "not decided, never guessed")
     return CastingSteps(str(asp.atoms(model, "outcome")[0][0]),
                         tuple(str(s) for (s,) in asp.atoms(model, "completed")),
                         tuple(asp.atoms(model, "failed")),
@@ -46,7 +58,10 @@ def facts(casting: Casting, p: Plan, state: GameState, payment) -> list[str]:
     card, player = p.card, casting.player
     proposal = {"spell": "spell", "ability": "ability", "mana-ability": "mana_ability"}[p.kind]
     out = [f"proposal({proposal})."]
-    out.append(f"speed({'instant' if p.kind != 'spell' or card.is_a('instant') else 'sorcery'}).")
+    if card.is_a("instant"):
+        out.append("instant_type.")
+    out.append(asp.fact("cast_object", casting.card))
+    out += ability_facts(state, casting.card)
     if state.priority == player or (state.priority is None and player == state.active):
         out.append("has_priority.")
     if player == state.active and state.step.is_main:

@@ -14,6 +14,10 @@ from mtgrules.model.edition import Edition
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import ACTIONS, effects_in_force, param, players_named
 
+PROGRAMS = ("golden/abilities", "golden/golden")
+"""The programs a golden question is solved with: which abilities objects have, and the
+golden rules' precedence."""
+
 # What a golden question may ask about, and which fields each needs.
 ASKS = {
     "play-land": (), "concede": (), "lose-game": (), "win-game": (), "cleanup-discard": (),
@@ -66,12 +70,10 @@ def facts(question: GoldenQuestion, state: GameState) -> list[str]:
                                 len(state.controlled(p.name, what))))
         out.append(asp.fact("available", p.name, "discard", len(p.zone("hand"))))
     for _, _, obj in state.objects("battlefield"):
-        card = state.card_of(obj)
         out.append(asp.fact("controller", obj.id, obj.controller))
-        for keyword in sorted(card.keywords if card else ()):
-            out.append(asp.fact("keyword", obj.id, keyword))
         if obj.attacking:
             out.append(asp.fact("attacker", obj.id))
+    out += printed_keyword_facts(state)
     out += _effect_facts(state)
     out.append(f"{clingo.Function('asked', [asked_term(question)])}.")
     return out
@@ -91,6 +93,39 @@ def asked_term(q: GoldenQuestion) -> clingo.Symbol:
         verb = "discard" if q.ask == "discard" else f"sacrifice-{q.what}"
         return clingo.Function("perform", [s(str(q.player)), s(verb), clingo.Number(int(q.count or 0))])
     return clingo.Function(q.ask.replace("-", "_"), [s(str(q.player))])
+
+
+def printed_keyword_facts(state: GameState, only: str | None = None) -> list[str]:
+    """``keyword(O,K)`` for the keywords printed on every visible object (or on ``only``),
+    the input of ``abilities.lp``."""
+    out = []
+    for _, _, obj in state.objects():
+        card = state.card_of(obj)
+        if only is not None and obj.id != only:
+            continue
+        for keyword in sorted(card.keywords if card else ()):
+            out.append(asp.fact("keyword", obj.id, keyword))
+    return out
+
+
+def ability_facts(state: GameState, only: str) -> list[str]:
+    """The inputs of ``abilities.lp`` about one object: its printed keywords and every
+    effect in force that adds or removes an ability of it (``grants``/``removes``), for
+    areas other than the golden rules that read a keyword (casting: flash)."""
+    out = printed_keyword_facts(state, only)
+    for n, effect in enumerate(effects_in_force(state)):
+        ins = effect.instruction
+        if ins.verb in ("grant-ability", "remove-ability"):
+            obj = _ability_object(effect)
+            if obj == only:
+                pred = "grants" if ins.verb == "grant-ability" else "removes"
+                out.append(asp.fact(pred, f"e{n}", obj, param(ins, "ability")))
+    return out
+
+
+def _ability_object(effect) -> str:
+    what = param(effect.instruction, "what")
+    return effect.permanent.id if what == "self" and effect.permanent else effect.target or what
 
 
 def _effect_facts(state: GameState) -> list[str]:
@@ -115,15 +150,13 @@ def _effect_facts(state: GameState) -> list[str]:
                     out.append(f"{clingo.Function('forbids', [clingo.String(eid), act])}.")
         if ins.verb in ("grant-ability", "remove-ability"):
             pred = "grants" if ins.verb == "grant-ability" else "removes"
-            what = param(ins, "what")
-            obj = effect.permanent.id if what == "self" and effect.permanent else effect.target or what
-            out.append(asp.fact(pred, eid, obj, param(ins, "ability")))
+            out.append(asp.fact(pred, eid, _ability_object(effect), param(ins, "ability")))
     return out
 
 
 def solve(question: GoldenQuestion, state: GameState, edition: Edition) -> GoldenAnswer:
     """Solve ``golden.lp`` for a question about a state under an edition."""
-    model = asp.solve(["golden/golden"], facts(question, state), edition).models[0]
+    model = asp.solve(PROGRAMS, facts(question, state), edition).models[0]
     statuses = [s for (_, s) in asp.atoms(model, "status")]
     effects = {f"e{n}": e.source for n, e in enumerate(effects_in_force(state))}
     involved = sorted({effects.get(e, str(e)) if isinstance(e, str) else _describe_term(e)
