@@ -309,7 +309,7 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
         node.mapping(required=["from", "controller", "do"], optional=node.keys())
         rest = {k: v.value for k, v in node.items() if k not in base}
         instructions = [parse_instruction(Field.of(rest, node.path, node.file))]
-        if instructions[0].verb in ("grant-ability", "remove-ability") and node.has("what"):
+        if instructions[0].verb in ("grant-ability", "remove-ability", "forbid") and node.has("what"):
             what = node["what"].str()
             if what != "self" and state.find(what) is None:
                 raise node["what"].unknown(what, ["self", *(o.id for _, _, o in state.objects())],

@@ -17,7 +17,13 @@ from mtgrules.encodings.golden import ability_facts
 from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import applies_to, effects_in_force, param
+from mtgrules.model.vocabulary import (
+    applies_to,
+    cast_zone_effects,
+    effects_in_force,
+    param,
+    sacrifice_prohibitions,
+)
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,21 @@ def facts(casting: Casting, p: Plan, state: GameState, payment) -> list[str]:
     out = [f"proposal({proposal})."]
     if card.is_a("instant"):
         out.append("instant_type.")
+    if card.is_a("creature"):
+        out.append("creature_type.")
+    if p.kind == "spell":
+        out.append(asp.fact("cast_zone", casting.zone))
+        permits, forbids = cast_zone_effects(state, player)
+        out += [asp.fact("permitted_from", e, z) for e, z in permits]
+        out += [asp.fact("forbidden_from", e, z) for e, z in forbids]
+    prohibited = sacrifice_prohibitions(state)
+    for e in casting.during:
+        if e.action == "sacrifice":
+            out.append(asp.fact("during_sacrifice", e.object))
+    if p.payment is not None:
+        for _, candidates in p.payment.sacrifice:
+            out += [asp.fact("sacrifice_cost", o) for o in candidates]
+    out += [asp.fact("cant_sacrifice", o, source) for o, source in prohibited]
     out.append(asp.fact("cast_object", casting.card))
     out += ability_facts(state, casting.card)
     if state.priority == player or (state.priority is None and player == state.active):
@@ -139,4 +160,4 @@ def _forbidding(state: GameState, player: str) -> list[str]:
     """Sources of "can't cast spells" effects that address ``player`` (CR 601.3)."""
     return [e.source for e in effects_in_force(state)
             if e.instruction.verb == "forbid" and param(e.instruction, "action") == "cast-spells"
-            and applies_to(e, player, state)]
+            and e.instruction.get("zone") is None and applies_to(e, player, state)]

@@ -12,7 +12,13 @@ import clingo
 from mtgrules.encodings import asp
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import ACTIONS, effects_in_force, param, players_named
+from mtgrules.model.vocabulary import (
+    ACTIONS,
+    effects_in_force,
+    param,
+    players_named,
+    sacrifice_prohibitions,
+)
 
 PROGRAMS = ("golden/abilities", "golden/golden")
 """The programs a golden question is solved with: which abilities objects have, and the
@@ -66,14 +72,16 @@ def facts(question: GoldenQuestion, state: GameState) -> list[str]:
                 asp.fact("hand_size", p.name, len(p.zone("hand"))),
                 asp.fact("lands_played", p.name, p.lands_played)]
         for what in ("creature", "land", "artifact"):
-            out.append(asp.fact("available", p.name, f"sacrifice-{what}",
-                                len(state.controlled(p.name, what))))
+            out.append(asp.fact("sacrifice_kind", f"sacrifice-{what}"))
+            out += [asp.fact("sacrificeable", p.name, f"sacrifice-{what}", o.id)
+                    for o in state.controlled(p.name, what)]
         out.append(asp.fact("available", p.name, "discard", len(p.zone("hand"))))
     for _, _, obj in state.objects("battlefield"):
         out.append(asp.fact("controller", obj.id, obj.controller))
         if obj.attacking:
             out.append(asp.fact("attacker", obj.id))
     out += printed_keyword_facts(state)
+    out += [asp.fact("cant_sacrifice", o, source) for o, source in sacrifice_prohibitions(state)]
     out += _effect_facts(state)
     out.append(f"{clingo.Function('asked', [asked_term(question)])}.")
     return out
@@ -135,6 +143,10 @@ def _effect_facts(state: GameState) -> list[str]:
     for n, effect in enumerate(effects_in_force(state)):
         eid, ins = f"e{n}", effect.instruction
         out.append(asp.fact("effect", eid, effect.source))
+        if ins.verb == "forbid" and param(ins, "action") == "sacrifice":
+            continue  # read object by object (sacrifice_prohibitions): cant_sacrifice/2
+        if ins.verb in ("permit", "forbid") and ins.get("zone") is not None:
+            continue  # a zone's casting permission: the casting area reads it
         if ins.verb in ("permit", "forbid", "override-rule"):
             for player in players_named(param(ins, "who"), effect.controller, effect.target, state):
                 if ins.verb == "override-rule":
