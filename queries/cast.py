@@ -115,6 +115,8 @@ def _why(why: Any, payment) -> str:
                                  "from its owner's hand unless an effect allows another zone)",
                 "forbidden_from": f"{args[0]} forbids casting spells from the "
                                   f"{args[1] if len(args) > 1 else ''}",
+                "alternative_not_offered": f"{args[0]} offers its alternative cost only for "
+                                           f"spells cast from the {args[1] if len(args) > 1 else ''}",
                 "cant_sacrifice": f"{args[0]} can't be sacrificed "
                                   f"({args[1] if len(args) > 1 else 'an effect'} forbids it)",
                 "illegal_target": f"'{args[0]}' is not a legal target",

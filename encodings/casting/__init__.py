@@ -23,6 +23,7 @@ from mtgrules.model.vocabulary import (
     effects_in_force,
     param,
     sacrifice_prohibitions,
+    statics_at,
 )
 
 
@@ -73,6 +74,10 @@ def facts(casting: Casting, p: Plan, state: GameState, payment) -> list[str]:
         permits, forbids = cast_zone_effects(state, player)
         out += [asp.fact("permitted_from", e, z) for e, z in permits]
         out += [asp.fact("forbidden_from", e, z) for e, z in forbids]
+        for alt in casting.alternatives:
+            for ins in (statics_at(state, alt) if alt != "card" else ()):
+                if ins.verb == "cast-without-paying" and ins.get("from") is not None:
+                    out.append(asp.fact("alternative_zone", alt, str(ins.get("from"))))
     prohibited = sacrifice_prohibitions(state)
     for e in casting.during:
         if e.action == "sacrifice":
