@@ -27,6 +27,7 @@ from mtgrules.model.vocabulary import (
     ONLY_WITH,
     TRIGGERS,
     VERBS,
+    Param,
 )
 
 ABILITY_KINDS = ("static", "triggered", "activated", "mana")
@@ -228,7 +229,7 @@ def _additional_cost(node: Field) -> Any:
     return _freeze(node.value)
 
 
-def _cost_item(node: Field, kinds: dict, what: str) -> Any:
+def _cost_item(node: Field, kinds: dict[str, Param], what: str) -> Any:
     node.mapping(optional=kinds)
     if len(node.keys()) != 1:
         raise node.error(f"got {len(node.keys())} kinds of cost in one item",

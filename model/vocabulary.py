@@ -391,7 +391,8 @@ def cast_zone_effects(state: GameState, player: str) -> tuple[list[tuple[str, st
                                                                list[tuple[str, str]]]:
     """(source, zone) of the permissions and of the prohibitions to cast spells from a named
     zone that address ``player`` (CR 601.3)."""
-    permits, forbids = [], []
+    permits: list[tuple[str, str]] = []
+    forbids: list[tuple[str, str]] = []
     for effect in effects_in_force(state):
         ins = effect.instruction
         if ins.verb not in ("permit", "forbid") or param(ins, "action") != "cast-spells" \

@@ -5,7 +5,6 @@ Loading validates everything and reports mistakes with file, line and field (DES
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from importlib import resources

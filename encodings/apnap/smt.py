@@ -158,7 +158,6 @@ class ApnapSmt:
 
     def _rules_in(self, m: z3.ModelRef, known: frozenset[tuple[str, str]],
                   position: dict[str, int]) -> set[str]:
-        p = self.problem
         rules = set()
         if any(z3.is_true(m.eval(f)) for f in self._restart_flags.values()) and self.restart_rule:
             rules.add("apnap.restart")

@@ -12,8 +12,8 @@ from typing import Any
 from mtgrules.encodings import asp
 from mtgrules.encodings.cost import Plan
 from mtgrules.encodings.cost import smt as smt_cost
-from mtgrules.model.casting import Casting
 from mtgrules.encodings.golden import ability_facts
+from mtgrules.model.casting import Casting
 from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
