@@ -26,6 +26,9 @@ class Choice:
     """A choice of a card in a hidden zone kept face down (CR 101.4a)."""
     caused_by: str | None = None
     """The choice that made this one necessary (CR 101.4d)."""
+    options: tuple[str, ...] | None = None
+    """The objects it chooses among, when known (``None``: not listed, something to choose).
+    Whether a player with no option left makes the choice at all is the encodings' to say."""
 
     def __str__(self) -> str:
         return f"{self.player}: {self.description}"
@@ -42,6 +45,8 @@ class ChoiceProblem:
     choices: tuple[Choice, ...]
     starting_game: bool = False
     """Made while starting the game, before any turn (CR 101.4e)."""
+    unavailable: tuple[str, ...] = ()
+    """Objects a prohibition takes out of every choice (a creature that can't be sacrificed)."""
 
     def __post_init__(self) -> None:
         ids = [c.id for c in self.choices]
@@ -82,6 +87,8 @@ class ChoiceOrders:
     """Rulebook keys of the rules that shaped the order."""
     undecided: frozenset[str] = frozenset()
     """Rulebook keys the question needs but the edition lacks: then nothing is decided."""
+    no_choice: frozenset[str] = frozenset()
+    """Choices not made: their player has nothing to choose (or their cause was not made)."""
 
     def known_at(self, index: int, choice_id: str) -> tuple[str, ...]:
         """The choices known when ``choice_id`` is made, in the ``index``-th order."""

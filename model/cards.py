@@ -16,7 +16,19 @@ from typing import Any
 
 from mtgrules.model.mana import ManaCost, ManaCostError
 from mtgrules.model.source import Field, did_you_mean
-from mtgrules.model.vocabulary import ADDITIONAL_COSTS, CARD_TYPES, KEYWORDS, TRIGGERS, VERBS
+from mtgrules.model.vocabulary import (
+    ACTIONS,
+    ACTIVATION_COSTS,
+    ADDITIONAL_COSTS,
+    ALTERNATIVE_COSTS,
+    CARD_TYPES,
+    KEYWORDS,
+    NOT_PERMITTED,
+    ONLY_WITH,
+    TRIGGERS,
+    VERBS,
+    Param,
+)
 
 ABILITY_KINDS = ("static", "triggered", "activated", "mana")
 
@@ -166,10 +178,10 @@ def parse_card(entry: Field) -> Card:
     for act in entry.get("activated", []).list():
         act.mapping(required=["cost", "effect"])
         abilities.append(Ability("activated", _instructions(act["effect"]),
-                                 cost=tuple(_freeze(c.value) for c in act["cost"].list())))
+                                 cost=tuple(_activation_cost(c) for c in act["cost"].list())))
     for mana in entry.get("mana", []).list():
         mana.mapping(required=["cost", "add"])
-        abilities.append(Ability("mana", cost=tuple(_freeze(c.value) for c in mana["cost"].list()),
+        abilities.append(Ability("mana", cost=tuple(_activation_cost(c) for c in mana["cost"].list()),
                                  produces=mana["add"].str()))
     colors = (frozenset(c.str() for c in entry["colors"].list()) if entry.has("colors")
               else colors_of_cost(str(cost) if cost else None))
@@ -187,7 +199,7 @@ def parse_card(entry: Field) -> Card:
         resolve=_instructions(entry.get("resolve", [])),
         abilities=tuple(abilities),
         additional_costs=tuple(_additional_cost(c) for c in entry.get("additional-costs", []).list()),
-        alternative_costs=tuple(_freeze(c.value) for c in entry.get("alternative-costs", []).list()),
+        alternative_costs=tuple(_alternative_cost(c) for c in entry.get("alternative-costs", []).list()),
         kicker=_mana_cost(entry["kicker"]) if entry.has("kicker") else None,
     )
 
@@ -217,6 +229,39 @@ def _additional_cost(node: Field) -> Any:
     return _freeze(node.value)
 
 
+def _cost_item(node: Field, kinds: dict[str, Param], what: str) -> Any:
+    node.mapping(optional=kinds)
+    if len(node.keys()) != 1:
+        raise node.error(f"got {len(node.keys())} kinds of cost in one item",
+                         "one of: " + ", ".join(f"{{{k}: …}}" for k in kinds))
+    kind = node.keys()[0]
+    spec = kinds[kind]
+    if not spec.allows(node[kind].value):
+        raise node[kind].error(f"'{node[kind].value}' is not a {kind} part of {what}",
+                               spec.expected(),
+                               did_you_mean(str(node[kind].value), spec.values) if spec.values else "")
+    if kind == "mana":
+        _mana_cost(node[kind])
+    return _freeze(node.value)
+
+
+def _activation_cost(node: Field) -> Any:
+    """One item of an activation cost: ``tap`` or one of ``ACTIVATION_COSTS``; anything else
+    is refused (a cost the encodings don't understand is never dropped)."""
+    if node.value == "tap":
+        return "tap"
+    if not isinstance(node.value, dict):
+        raise node.error(f"'{node.value}' is not a cost the project models",
+                         "tap, or one of: " + ", ".join(f"{{{k}: …}}" for k in ACTIVATION_COSTS))
+    return _cost_item(node, ACTIVATION_COSTS, "an activation cost")
+
+
+def _alternative_cost(node: Field) -> Any:
+    """An alternative cost a card offers: a list of parts from ``ALTERNATIVE_COSTS``."""
+    return tuple(_cost_item(part, ALTERNATIVE_COSTS, "an alternative cost")
+                 for part in node.list())
+
+
 def parse_instruction(node: Field) -> Instruction:
     """An instruction, every key and every value checked against the vocabulary."""
     node.mapping(required=["do"], optional={p.name for v in VERBS.values() for p in v.params})
@@ -230,6 +275,16 @@ def parse_instruction(node: Field) -> Instruction:
                 f"'{value}' is not a value '{param.name}' takes in a {verb.name} instruction",
                 param.expected(),
                 did_you_mean(str(value), param.values) if param.values else "")
+    for name in node.keys():
+        rule = ONLY_WITH.get((verb.name, name))
+        if rule and node.get(rule[0], "").value not in rule[1]:
+            raise node[name].error(
+                f"'{name}' means nothing in a {verb.name} instruction unless its {rule[0]} is "
+                + " or ".join(rule[1]), f"'{rule[0]}: {rule[1][0]}' alongside it, or no '{name}'")
+    if verb.name == "permit" and node["action"].value in NOT_PERMITTED:
+        raise node["action"].error(f"a permission to {node['action'].value} is not modelled "
+                                   "(only its prohibition is)", "a forbid instruction, or another "
+                                   "action: " + ", ".join(a for a in ACTIONS if a not in NOT_PERMITTED))
     params = tuple((k, _freeze(v.value)) for k, v in node.items() if k != "do")
     return Instruction(verb.name, params)
 

@@ -18,7 +18,18 @@ from mtgrules.model.sequencing import Condition
 from mtgrules.model.edition import EDITION_DATES
 from mtgrules.model.state import ZONES
 from mtgrules.model.turn import STEP_NAMES
-from mtgrules.model.vocabulary import CARD_TYPES, COLOURS, MAX_COUNT, TRIGGERS, VERBS, Param
+from mtgrules.model.vocabulary import (
+    ACTIVATION_COSTS,
+    ADDITIONAL_COSTS,
+    ALTERNATIVE_COSTS,
+    CARD_TYPES,
+    COLOURS,
+    KEYWORDS,
+    MAX_COUNT,
+    TRIGGERS,
+    VERBS,
+    Param,
+)
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 Schema = dict[str, Any]
@@ -61,10 +72,18 @@ def _strings(values: Sequence[str] = ()) -> Schema:
     return {"type": "array", "items": {"enum": list(values)} if values else {"type": "string"}}
 
 
+def _cost_part(kinds: dict[str, Param]) -> Schema:
+    """One part of a cost: a mapping with exactly one of ``kinds``."""
+    return {"type": "object", "minProperties": 1, "maxProperties": 1,
+            "additionalProperties": False,
+            "properties": {k: param_schema(p) for k, p in kinds.items()}}
+
+
 def card_schema() -> Schema:
     """One card entry."""
     instructions = {"type": "array", "items": {"$ref": "#/$defs/instruction"}}
-    cost_items = {"type": "array", "items": {"oneOf": [{"const": "tap"}, {"type": "object"}]}}
+    cost_items = {"type": "array",
+                  "items": {"oneOf": [{"const": "tap"}, _cost_part(ACTIVATION_COSTS)]}}
     return {
         "type": "object",
         "required": ["name", "types"],
@@ -74,7 +93,7 @@ def card_schema() -> Schema:
             "types": _strings(CARD_TYPES),
             "cost": {"type": "string", "pattern": r"^(\{[^{}]+\})*$"},
             "kicker": {"type": "string", "pattern": r"^(\{[^{}]+\})*$"},
-            "subtypes": _strings(), "supertypes": _strings(), "keywords": _strings(),
+            "subtypes": _strings(), "supertypes": _strings(), "keywords": _strings(KEYWORDS),
             "colors": _strings(COLOURS), "targets": _strings(),
             "power": {"type": "integer"}, "toughness": {"type": "integer"},
             "resolve": instructions, "static": instructions,
@@ -87,8 +106,9 @@ def card_schema() -> Schema:
             "mana": {"type": "array", "items": {
                 "type": "object", "required": ["cost", "add"], "additionalProperties": False,
                 "properties": {"cost": cost_items, "add": {"type": "string"}}}},
-            "additional-costs": {"type": "array", "items": {"type": "object"}},
-            "alternative-costs": {"type": "array", "items": {"type": "array"}},
+            "additional-costs": {"type": "array", "items": _cost_part(ADDITIONAL_COSTS)},
+            "alternative-costs": {"type": "array", "items": {
+                "type": "array", "items": _cost_part(ALTERNATIVE_COSTS)}},
         },
     }
 

@@ -44,14 +44,20 @@ TRIGGERS = ("your-upkeep", "each-upkeep", "each-draw-step", "your-end-step", "ea
             "opponent-discards", "dies", "enters")
 """What a triggered ability triggers on (the ``when:`` of a card's triggered ability)."""
 
-ACTIONS = ("play-land", "cast-spells", "lose-game", "win-game", "concede", "gain-life")
-"""What a permission or prohibition is about."""
+ACTIONS = ("play-land", "cast-spells", "lose-game", "win-game", "concede", "gain-life",
+           "sacrifice")
+"""What a permission or prohibition is about (``sacrifice``: only a prohibition — the player
+can't sacrifice permanents, or with ``what:`` one object can't be sacrificed)."""
+
+CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
+"""The zones a permission or prohibition to cast spells may name (``zone:``)."""
 
 RULES = ("maximum-hand-size", "enters-untapped")
 """Rules an effect may override (CR 101.1)."""
 
 KEYWORDS = ("flying", "first strike", "double strike", "trample", "vigilance", "deathtouch",
-            "lifelink", "haste", "reach", "defender", "menace", "hexproof", "indestructible")
+            "lifelink", "haste", "reach", "defender", "menace", "hexproof", "indestructible",
+            "flash")
 """Keyword abilities a card may print or an effect may grant or remove (CR 702)."""
 
 ABILITIES = (*KEYWORDS, "regenerate-shield")
@@ -130,6 +136,22 @@ class Param:
 def _p(name: str, type_: str, values: tuple[str, ...] = (), **kw: Any) -> Param:
     return Param(name, type_, values, **kw)
 
+
+ACTIVATION_COSTS: dict[str, Param] = {
+    "mana": Param("mana", "text"),
+    "sacrifice": Param("sacrifice", "choice", ("self", "creature", "land", "artifact",
+                                               "enchantment")),
+    "loyalty": Param("loyalty", "int", low=-MAX_COUNT, high=MAX_COUNT),
+}
+"""The items of an activated or mana ability's cost besides ``tap`` (CR 602.1a); any other
+is refused when the card is read, never dropped."""
+
+ALTERNATIVE_COSTS: dict[str, Param] = {
+    "mana": Param("mana", "text"),
+    "life": Param("life", "int", low=0, high=MAX_COUNT),
+    "exile-from-hand": Param("exile-from-hand", "choice", COLOURS),
+}
+"""The parts an alternative cost a card offers may have (CR 118.9)."""
 
 ADDITIONAL_COSTS.update({
     "sacrifice": Param("sacrifice", "choice", ("creature", "land", "artifact", "enchantment")),
@@ -228,9 +250,16 @@ VERBS: dict[str, Verb] = _verbs(
     Verb("to-graveyard", "puts an object into its owner's graveyard", (), (WHAT,)),
     # continuous effects: permissions, prohibitions and overrides of rules (CR 101.1–101.2)
     Verb("permit", "allows an action", (WHO_P, _p("action", "choice", ACTIONS)),
-         (DURATION, COUNT), lasting=True),  # count: how many more times
-    Verb("forbid", "forbids an action", (WHO_P, _p("action", "choice", ACTIONS)), (DURATION,),
-         lasting=True),
+         (DURATION, COUNT, _p("zone", "choice", CAST_ZONES, doc=(
+             "with cast-spells: the zone the player may cast spells from (CR 601.3)")),
+          ), lasting=True),  # count: how many more times
+    Verb("forbid", "forbids an action", (WHO_P, _p("action", "choice", ACTIONS)),
+         (DURATION, _p("zone", "choice", CAST_ZONES, doc=(
+             "with cast-spells: only casting from this zone is forbidden (left out: from "
+             "anywhere)")),
+          _p("what", "text", doc=("with sacrifice: the one object that can't be sacrificed "
+                                  "(self: the source; left out: the player can't sacrifice "
+                                  "any permanent)"))), lasting=True),
     Verb("override-rule", "card text that contradicts a rule", (WHO_P, _p("rule", "choice", RULES)),
          (DURATION,), lasting=True),
     Verb("grant-ability", "adds an ability", (),
@@ -249,6 +278,18 @@ VERBS: dict[str, Verb] = _verbs(
 )
 
 LASTING_VERBS = frozenset(v.name for v in VERBS.values() if v.lasting)
+
+ONLY_WITH: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
+    ("permit", "zone"): ("action", ("cast-spells",)),
+    ("forbid", "zone"): ("action", ("cast-spells",)),
+    ("forbid", "what"): ("action", ("sacrifice",)),
+}
+"""(verb, parameter) -> the other parameter's values it makes sense with: anything else is
+refused, never ignored."""
+
+NOT_PERMITTED = ("sacrifice",)
+"""Actions a ``permit`` can't name: sacrificing is not something a rule stops and an effect
+lets through (only its prohibition is modelled)."""
 
 
 def param(instruction: Instruction, name: str) -> Any:
@@ -328,6 +369,41 @@ def applies_to(effect: InForce, player: str, state: GameState) -> bool:
     """Whether an effect with a ``who:`` addresses ``player``."""
     return player in players_named(param(effect.instruction, "who"), effect.controller,
                                    effect.target, state)
+
+
+def sacrifice_prohibitions(state: GameState) -> list[tuple[str, str]]:
+    """(object, source) for every permanent a prohibition on sacrificing names: a ``forbid``
+    of ``sacrifice`` with ``what:`` names one object (``self``: its source); without it,
+    every permanent controlled by a player it addresses (only a permanent's controller can
+    sacrifice it, CR 701.21a). What a prohibition then stops is the encodings' to decide."""
+    found = []
+    for effect in effects_in_force(state):
+        ins = effect.instruction
+        if ins.verb != "forbid" or param(ins, "action") != "sacrifice":
+            continue
+        what = ins.get("what")
+        if what is not None:
+            obj = effect.permanent.id if what == "self" and effect.permanent else str(what)
+            found.append((obj, effect.source))
+            continue
+        for player in players_named(param(ins, "who"), effect.controller, effect.target, state):
+            found += [(o.id, effect.source) for o in state.controlled(player)]
+    return found
+
+
+def cast_zone_effects(state: GameState, player: str) -> tuple[list[tuple[str, str]],
+                                                               list[tuple[str, str]]]:
+    """(source, zone) of the permissions and of the prohibitions to cast spells from a named
+    zone that address ``player`` (CR 601.3)."""
+    permits: list[tuple[str, str]] = []
+    forbids: list[tuple[str, str]] = []
+    for effect in effects_in_force(state):
+        ins = effect.instruction
+        if ins.verb not in ("permit", "forbid") or param(ins, "action") != "cast-spells" \
+                or ins.get("zone") is None or not applies_to(effect, player, state):
+            continue
+        (permits if ins.verb == "permit" else forbids).append((effect.source, str(ins.get("zone"))))
+    return permits, forbids
 
 
 # -- costs written on cards --------------------------------------------------------------------

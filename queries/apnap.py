@@ -42,12 +42,14 @@ def parse(node: Field, state: GameState) -> ApnapQuestion:
     if node.has("from"):
         card = state.cards.lookup(node["from"])
         choices = apnap.choices_from_card(card, state)
+        unavailable = apnap.unavailable_options(card, state)
         if not choices:
-            raise node["from"].error(f"'{card.name}' makes no player choose anything here",
+            raise node["from"].error(f"'{card.name}' makes no player choose anything",
                                      "a card with an 'each-player' sacrifice, discard or balance "
-                                     "instruction, and players with something to choose")
+                                     "instruction")
     else:
-        choices = _explicit_choices(node["choices"], names)
+        choices = _explicit_choices(node["choices"], names, state)
+        unavailable = ()
     starting = node["starting-game"].bool() if node.has("starting-game") else False
     first = state.active
     if node.has("starting-player"):
@@ -55,7 +57,8 @@ def parse(node: Field, state: GameState) -> ApnapQuestion:
             raise node["starting-player"].error("a starting player only matters while starting "
                                                 "the game", "'starting-game: true' alongside it")
         first = node["starting-player"].choice(names, "player")
-    problem = ChoiceProblem(players=names, first=first, choices=choices, starting_game=starting)
+    problem = ChoiceProblem(players=names, first=first, choices=choices, starting_game=starting,
+                            unavailable=unavailable)
     proposed = None
     if node.has("proposed"):
         ids = [c.id for c in choices]
@@ -69,12 +72,16 @@ def parse(node: Field, state: GameState) -> ApnapQuestion:
     return ApnapQuestion(problem, proposed)
 
 
-def _explicit_choices(node: Field, names: tuple[str, ...]) -> tuple[Choice, ...]:
+def _explicit_choices(node: Field, names: tuple[str, ...], state: GameState) -> tuple[Choice, ...]:
     choices: list[Choice] = []
     seen: dict[str, Field] = {}
+    known = [o.id for _, _, o in state.objects()]
     for entry in node.list():
         entry.mapping(required=["id", "player", "choose"],
-                      optional=["written", "face-down", "zone", "caused-by", "event"])
+                      optional=["written", "face-down", "zone", "caused-by", "event", "options"])
+        options = None
+        if entry.has("options"):  # the objects chosen among; [] : nothing to choose
+            options = tuple(o.choice(known, "object") for o in entry["options"].list())
         cid = entry["id"].str()
         if cid in seen:
             raise entry["id"].error(f"the choice id '{cid}' is used twice", "distinct ids")
@@ -91,7 +98,8 @@ def _explicit_choices(node: Field, names: tuple[str, ...]) -> tuple[Choice, ...]
             event=entry["event"].int(0) if entry.has("event") else 0,
             written=entry["written"].int(1) if entry.has("written") else None,
             face_down=face_down,
-            caused_by=entry["caused-by"].str() if entry.has("caused-by") else None))
+            caused_by=entry["caused-by"].str() if entry.has("caused-by") else None,
+            options=options))
     for c in choices:
         if c.caused_by is None:
             continue
@@ -143,7 +151,8 @@ def _describe(problem: ChoiceProblem, found: ChoiceOrders, edition: Edition, bac
     order = found.orders[0]
     outcome = ApnapOutcome.DETERMINED if len(found.orders) == 1 else ApnapOutcome.PLAYER_ORDERS
     reasons = ["Choices are made in this order: "
-               + "; ".join(f"{i}. {_label(problem, c)}" for i, c in enumerate(order, 1)) + "."]
+               + "; ".join(f"{i}. {_label(problem, c)}" for i, c in enumerate(order, 1)) + "."
+               if order else "No player has anything to choose: no choice is made."]
     knows = {c: list(found.known_at(0, c)) for c in order}
     for c in order:
         other = [d for d in knows[c] if problem.choice(d).player != problem.choice(c).player]
@@ -159,10 +168,25 @@ def _describe(problem: ChoiceProblem, found: ChoiceOrders, edition: Edition, bac
     if len(found.orders) > 1:
         reasons.append(f"{len(found.orders)} orders are correct: the rules leave the order of a "
                        "player's own unordered choices to that player.")
+    reasons += _no_choice_reasons(problem, found, edition)
     return Verdict("apnap", outcome, citations([cite(k, edition) for k in found.rules]),
                    tuple(reasons), witness={"order": list(order), "knows": knows},
                    backend=backend, edition=edition.date,
                    details={"orders": [list(o) for o in found.orders]})
+
+
+def _no_choice_reasons(problem: ChoiceProblem, found: ChoiceOrders, edition: Edition) -> list[str]:
+    out = []
+    for c in sorted(found.no_choice):
+        choice = problem.choice(c)
+        protected = [o for o in (choice.options or ()) if o in problem.unavailable]
+        why = (f"what it could choose ({', '.join(protected)}) can't be chosen "
+               f"({cite('golden.cant-beats-can', edition)})" if protected else
+               "there is nothing to choose from" if choice.options is not None else
+               "the choice that would have caused it is not made")
+        out.append(f"{choice.player} makes no choice for '{choice.description}': {why}; "
+                   f"{cite('golden.impossible-ignored', edition)}.")
+    return out
 
 
 def _judge(problem: ChoiceProblem, proposed: tuple[str, ...], found: ChoiceOrders,
@@ -170,7 +194,8 @@ def _judge(problem: ChoiceProblem, proposed: tuple[str, ...], found: ChoiceOrder
     keys = set(found.rules)
     if not misplaced:
         outcome = ApnapOutcome.CORRECT
-        reasons = ["The proposed order is one the rules allow."]
+        reasons = ["The proposed order is one the rules allow."] + _no_choice_reasons(
+            problem, found, edition)
         counter = None
     else:
         outcome = ApnapOutcome.LEAK if learned else ApnapOutcome.OUT_OF_ORDER

@@ -111,6 +111,14 @@ def _why(why: Any, payment) -> str:
     if isinstance(why, tuple):
         tag, *args = why
         return {"forbidden": f"{args[0]} forbids casting spells",
+                "not_from_zone": f"nothing allows casting it from the {args[0]} (a card is cast "
+                                 "from its owner's hand unless an effect allows another zone)",
+                "forbidden_from": f"{args[0]} forbids casting spells from the "
+                                  f"{args[1] if len(args) > 1 else ''}",
+                "alternative_not_offered": f"{args[0]} offers its alternative cost only for "
+                                           f"spells cast from the {args[1] if len(args) > 1 else ''}",
+                "cant_sacrifice": f"{args[0]} can't be sacrificed "
+                                  f"({args[1] if len(args) > 1 else 'an effect'} forbids it)",
                 "illegal_target": f"'{args[0]}' is not a legal target",
                 "same_target": f"'{args[0]}' is chosen twice for one instance of 'target'",
                 "gets_nothing": f"target '{args[0]}' would receive nothing (each target of a "

@@ -333,6 +333,8 @@ def pay_plan(p: Plan, edition: Edition):
     cited.append(cite("cost.resources", edition))
     if "life" in result.short:
         cited.append(cite("cost.pay-life", edition))
+    if any(n.startswith("cant-sacrifice:") for n in result.short):  # z3's core names it
+        cited.append(cite("golden.cant-beats-can", edition))
     reasons.insert(0, "No payment of the locked total cost exists: " + "; ".join(result.details)
                    + ". Partial payments are not allowed.")
     return result, cited, reasons

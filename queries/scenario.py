@@ -4,6 +4,7 @@ Loading validates everything and reports mistakes with file, line and field (DES
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from importlib import resources
@@ -116,7 +117,7 @@ def scenario_from(doc: Field) -> Scenario:
     if doc.has("cards"):
         cards = cards.extended(parse_cards(doc["cards"]))
     state = parse_state(doc["state"], cards)
-    question = doc["question"]
+    question = resolve_object_ids(doc["question"], state)
     question.mapping(required=["kind"], optional=question.keys())
     kind_name = question["kind"].choice(KINDS, "question kind")
     parsed = KINDS[kind_name].parse(question, state)
@@ -256,7 +257,7 @@ def parse_state(node: Field, cards: CardLibrary) -> GameState:
     state = GameState(players=tuple(players), active=active, step=step, priority=priority,
                       turn=turn, cards=cards)
     effects = tuple(e for entry in node.get("effects", []).list()
-                    for e in _effects(entry, state))
+                    for e in _effects(resolve_object_ids(entry, state), state))
     return replace(state, effects=effects)
 
 
@@ -309,7 +310,7 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
         node.mapping(required=["from", "controller", "do"], optional=node.keys())
         rest = {k: v.value for k, v in node.items() if k not in base}
         instructions = [parse_instruction(Field.of(rest, node.path, node.file))]
-        if instructions[0].verb in ("grant-ability", "remove-ability") and node.has("what"):
+        if instructions[0].verb in ("grant-ability", "remove-ability", "forbid") and node.has("what"):
             what = node["what"].str()
             if what != "self" and state.find(what) is None:
                 raise node["what"].unknown(what, ["self", *(o.id for _, _, o in state.objects())],
@@ -326,6 +327,61 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
     target = node["target"].choice([*names, *(o.id for _, _, o in state.objects())],
                                     "player or object") if node.has("target") else None
     return [Effect(node["from"].str(), controller, i, target) for i in instructions]
+
+
+NOT_OBJECT_FIELDS = ("from", "kind", "ask", "choose", "id", "caused-by", "proposed")
+"""Fields of a question or an effect whose values are not object ids (a card name of the
+library, a zone, a kind, free text, a choice id)."""
+
+
+def resolve_object_ids(node: Field, state: GameState) -> Field:
+    """Object ids in a question or an effect, checked against the one ambiguity the id
+    convention leaves: a bare card name binds to the first object of that name, so where
+    objects of that name are listed under two different players a bare name is refused with
+    the ids to use instead; ``Name#1`` is accepted for the first one (and read as ``Name``).
+    Applies to a field holding an id and to an action line naming one."""
+    by_card: dict[str, list[GameObject]] = {}
+    for _, _, obj in state.objects():
+        if obj.card:
+            by_card.setdefault(obj.card, []).append(obj)
+    ids = {obj.id for _, _, obj in state.objects()}
+    ambiguous = {name: objs for name, objs in by_card.items()
+                 if len({o.owner for o in objs}) > 1 and name in ids}
+    firsts = {name for name in by_card if name in ids}
+    if not firsts:
+        return node
+
+    def ids_of(name: str) -> str:
+        return ", ".join(f"'{name}#{n}' ({o.owner}'s)" for n, o in enumerate(ambiguous[name], 1))
+
+    def fix(text: str, field: Field) -> str:
+        for name in ambiguous:
+            if re.search(rf"(?<![\w#]){re.escape(name)}(?![\w#])", text):
+                first = ambiguous[name][0]
+                other = next(o for o in ambiguous[name] if o.owner != first.owner)
+                raise field.error(
+                    f"'{name}' is ambiguous: it names {first.owner}'s {name} (the first listed), "
+                    f"but {other.owner} has one too",
+                    f"an object id that says which: {ids_of(name)}",
+                    f"Did you mean '{other.id}' ({other.owner}'s)?")
+        for name in firsts:  # Name#1 is the first object, whose id is the bare name
+            text = re.sub(rf"(?<![\w#]){re.escape(name)}#1(?!\d)", name, text)
+        return text
+
+    def walk(f: Field, key: str | None) -> Field:
+        if key in NOT_OBJECT_FIELDS:
+            return f
+        if isinstance(f.value, dict):
+            kids = {k: walk(v, k) for k, v in f.items()}
+            return Field({k: v.value for k, v in kids.items()}, f.path, f.file, f.line, kids)
+        if isinstance(f.value, list):
+            items = [walk(v, None) for v in f.list()]
+            return Field([v.value for v in items], f.path, f.file, f.line, items)
+        if isinstance(f.value, str):
+            return Field(fix(f.value, f), f.path, f.file, f.line)
+        return f
+
+    return walk(node, None)
 
 
 SCENARIO_AREAS = ("golden", "apnap", "casting", "cost", "sequencing", "turn")

@@ -8,11 +8,12 @@ from mtgrules.encodings import asp
 from mtgrules.model.edition import Edition
 
 
-def answer_sets(program: str, facts: str, edition: str = "2026-08-07",
+def answer_sets(program: str | tuple[str, ...], facts: str, edition: str = "2026-08-07",
                 on: tuple[str, ...] = (), options: tuple[str, ...] = ()) -> list[list[str]]:
-    """Every answer set of ``program`` (``area/file``) with ``facts`` under ``edition``;
+    """Every answer set of ``program`` (``area/file``, or a tuple of them) with ``facts`` under ``edition``;
     ``on`` names ``on(C)`` externals set true (the rest stay false)."""
-    ctl = asp.ground([program], [facts], Edition(edition), ["0", *options])
+    programs = [program] if isinstance(program, str) else list(program)
+    ctl = asp.ground(programs, [facts], Edition(edition), ["0", *options])
     for condition in on:
         ctl.assign_external(clingo.Function("on", [clingo.Function(condition)]), True)
     return sorted(sorted(str(s) for s in model) for model in asp.each_model(ctl))

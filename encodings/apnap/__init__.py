@@ -12,7 +12,13 @@ from mtgrules.model.apnap import Choice, ChoiceOrders, ChoiceProblem
 from mtgrules.model.cards import Card
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import HIDDEN_ZONES, GameState
-from mtgrules.model.vocabulary import param, players_named, who_of
+from mtgrules.model.vocabulary import (
+    instructions_of,
+    param,
+    players_named,
+    sacrifice_prohibitions,
+    who_of,
+)
 
 CHOOSING_VERBS = {"sacrifice": "battlefield", "discard": "hand", "balance": "battlefield"}
 
@@ -33,20 +39,28 @@ def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
         for player in players_named("each-player", state.active, None, state):
             what = param(ins, "what")
             count = int(param(ins, "count")) if ins.verb != "balance" else 1
+            options: tuple[str, ...] | None
             if ins.verb == "discard":
-                options = len(state.player(player).zone("hand"))
+                options = tuple(o.id for o in state.player(player).zone("hand"))
                 text = f"chooses {_some(count, 'card')} in hand to discard"
             elif ins.verb == "balance":
-                options = 1
+                options = None
                 text = f"chooses which {what}s to keep"
             else:
-                options = len(state.controlled(player, what))
+                options = tuple(o.id for o in state.controlled(player, what))
                 text = f"chooses {_some(count, what)} to sacrifice"
-            if options == 0:
-                continue
+            # every player is asked; one with nothing to choose makes no choice (apnap.lp)
             choices.append(Choice(f"{player}-{ins.verb}-{event + 1}", player, text, event=event,
-                                  face_down=CHOOSING_VERBS[ins.verb] in HIDDEN_ZONES))
+                                  face_down=CHOOSING_VERBS[ins.verb] in HIDDEN_ZONES,
+                                  options=options))
     return tuple(choices)
+
+
+def unavailable_options(card: Card, state: GameState) -> tuple[str, ...]:
+    """The permanents a prohibition on sacrificing names, when the card's choices sacrifice."""
+    if not any(i.verb == "sacrifice" for i in instructions_of(card)):
+        return ()
+    return tuple(sorted({o for o, _ in sacrifice_prohibitions(state)}))
 
 
 def _some(count: int, noun: str) -> str:
@@ -59,12 +73,16 @@ def problem_facts(problem: ChoiceProblem) -> list[str]:
     out += [f("seat", p, i) for i, p in enumerate(problem.players)]
     if problem.starting_game:
         out.append("starting_game.")
+    out += [f("unavailable", o) for o in problem.unavailable]
     for c in problem.choices:
-        out += [f("choice", c.id), f("chooser", c.id, c.player)]
+        out += [f("choice_listed", c.id), f("chooser", c.id, c.player)]
+        if c.options is not None:
+            out.append(f("options_listed", c.id))
+            out += [f("option", c.id, o) for o in c.options]
         if c.caused_by:
-            out.append(f("caused", c.id, c.caused_by))
+            out.append(f("caused_listed", c.id, c.caused_by))
         else:
-            out.append(f("event", c.id, c.event))
+            out.append(f("event_listed", c.id, c.event))
         if c.written is not None:
             out.append(f("written", c.id, c.written))
         if c.face_down:
@@ -74,16 +92,17 @@ def problem_facts(problem: ChoiceProblem) -> list[str]:
 
 def solve_asp(problem: ChoiceProblem, edition: Edition) -> ChoiceOrders:
     result = asp.solve(["apnap/apnap"], problem_facts(problem), edition, models=0)
-    orders, knowledge, rules, undecided = [], [], set(), set()
+    orders, knowledge, rules, undecided, empty = [], [], set(), set(), set()
     for model in result.models:
         pos = dict(asp.atoms(model, "pos"))
         orders.append(tuple(sorted(pos, key=pos.__getitem__)))
         knowledge.append(frozenset(asp.atoms(model, "knows")))
         rules |= {r for (r,) in asp.atoms(model, "uses")}
         undecided |= {r for (r,) in asp.atoms(model, "undecided")}
+        empty |= {c for (c,) in asp.atoms(model, "no_choice")}
     pairs = sorted(zip(orders, knowledge))
     return ChoiceOrders(tuple(o for o, _ in pairs), tuple(k for _, k in pairs),
-                        frozenset(rules), frozenset(undecided))
+                        frozenset(rules), frozenset(undecided), frozenset(empty))
 
 
 def misplaced_asp(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition
@@ -93,7 +112,9 @@ def misplaced_asp(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Ed
     brave = asp.solve(["apnap/apnap"], [*problem_facts(problem), "#show before/2."], edition,
                       models=0, options=["--enum-mode=brave"])
     possible = asp.atoms(brave.models[-1], "before") if brave.models else []
+    empty = asp.atoms(brave.models[-1], "no_choice") if brave.models else []
     facts = [asp.fact("possible_before", d, c) for d, c in possible]
+    facts += [asp.fact("no_choice", c) for (c,) in empty]
     facts += [asp.fact("proposed", c, k) for k, c in enumerate(proposed, 1)]
     facts += [asp.fact("chooser", c.id, c.player) for c in problem.choices]
     facts += [asp.fact("face_down", c.id) for c in problem.choices if c.face_down]
@@ -105,8 +126,9 @@ def misplaced_smt(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Ed
                   ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
     encoding = smt_apnap.ApnapSmt(problem, edition)
     misplaced, learned = set(), set()
-    for j, c in enumerate(proposed):
-        for d in proposed[:j]:
+    made = [c for c in proposed if c in encoding.pos]  # a choice not made is never misplaced
+    for j, c in enumerate(made):
+        for d in made[:j]:
             if not encoding.possibly_before(d, c):
                 misplaced.add((c, d))
                 if problem.choice(c).player != problem.choice(d).player \

@@ -19,9 +19,26 @@ class ApnapSmt:
         self.problem = problem
         self.ctx = z3.Context()
         self.solver = make_solver(self.ctx)
-        choices = problem.choices
+        # A player with nothing to choose makes no choice (CR 101.3): a listed choice whose
+        # options a prohibition has all taken (CR 101.2), or none at all, and a choice caused
+        # by one not made, get no position and are known to no one.
+        listed = {c.id: c for c in problem.choices}
+        taken = set(problem.unavailable)
+
+        def made(c) -> bool:
+            if c.options is not None and all(o in taken for o in c.options):
+                return False
+            return c.caused_by is None or made(listed[c.caused_by])
+
+        choices = tuple(c for c in problem.choices if made(c))
+        self.choices = choices
+        self.no_choice = frozenset(c.id for c in problem.choices if not made(c))
         n_players = len(problem.players)
         self.rules: set[str] = {"apnap.order"} if choices else set()
+        if self.no_choice:
+            self.rules.add("golden.impossible-ignored")
+        if any(o in taken for cid in self.no_choice for o in (listed[cid].options or ())):
+            self.rules.add("golden.cant-beats-can")
         self.undecided: set[str] = set()
         starting_rule = rule_holds("apnap.starting-game", edition)
         if problem.starting_game:
@@ -124,11 +141,14 @@ class ApnapSmt:
                               if c != d and self.knows(c, d, position))
             knowledge.append(known)
             rules |= self._rules_in(m, known, position)
+            if not self.pos:  # no choice is made: the one (empty) order
+                break
             s.add(z3.Or([self.pos[c] != m.eval(self.pos[c]) for c in self.pos]))
         s.pop()
         pairs = sorted(zip(orders, knowledge))
         return ChoiceOrders(tuple(o for o, _ in pairs), tuple(k for _, k in pairs),
-                            frozenset(rules), frozenset(self.undecided | self._undecided()))
+                            frozenset(rules), frozenset(self.undecided | self._undecided()),
+                            self.no_choice)
 
     def _undecided(self) -> set[str]:
         if self._restart_flags and not self.restart_rule and check(
@@ -138,13 +158,12 @@ class ApnapSmt:
 
     def _rules_in(self, m: z3.ModelRef, known: frozenset[tuple[str, str]],
                   position: dict[str, int]) -> set[str]:
-        p = self.problem
         rules = set()
         if any(z3.is_true(m.eval(f)) for f in self._restart_flags.values()) and self.restart_rule:
             rules.add("apnap.restart")
         rounds = {c: r if isinstance(r, int) else m.eval(r).as_long() for c, r in self.rnd.items()}
-        for c in p.choices:
-            for d in p.choices:
+        for c in self.choices:
+            for d in self.choices:
                 if c.id == d.id:
                     continue
                 if c.player != d.player and (c.id, d.id) in known:

@@ -12,10 +12,19 @@ from typing import Any
 from mtgrules.encodings import asp
 from mtgrules.encodings.cost import Plan
 from mtgrules.encodings.cost import smt as smt_cost
+from mtgrules.encodings.golden import ability_facts
 from mtgrules.model.casting import Casting
-from mtgrules.model.edition import Edition
+from mtgrules.model.edition import Edition, cite, rulebook
+from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import applies_to, effects_in_force, param
+from mtgrules.model.vocabulary import (
+    applies_to,
+    cast_zone_effects,
+    effects_in_force,
+    param,
+    sacrifice_prohibitions,
+    statics_at,
+)
 
 
 @dataclass(frozen=True)
@@ -34,7 +43,17 @@ class CastingSteps:
 
 def solve(casting: Casting, p: Plan, state: GameState, payment: Any, edition: Edition) -> CastingSteps:
     """Solve ``casting.lp`` for a proposal under ``edition``."""
-    model = asp.solve(["casting/casting"], facts(casting, p, state, payment), edition).models[0]
+    model = asp.solve(["golden/abilities", "casting/casting"], facts(casting, p, state, payment),
+                      edition).models[0]
+    undecided = sorted(str(k) for (k,) in asp.atoms(model, "undecided"))
+    if undecided:
+        book = rulebook()
+        raise UnsupportedQuestion(
+            f"whether {casting.card} may be cast now depends on whether it has flash, which one "
+            "effect gives it and another takes away; that is decided by timestamps in the layer "
+            f"system ({', '.join(str(cite(k, edition)) for k in undecided)}: "
+            f"{book['layers.abilities'].paraphrase.rstrip('.')}), and the state holds none — "
+            "not decided, never guessed")
     return CastingSteps(str(asp.atoms(model, "outcome")[0][0]),
                         tuple(str(s) for (s,) in asp.atoms(model, "completed")),
                         tuple(asp.atoms(model, "failed")),
@@ -46,7 +65,29 @@ def facts(casting: Casting, p: Plan, state: GameState, payment) -> list[str]:
     card, player = p.card, casting.player
     proposal = {"spell": "spell", "ability": "ability", "mana-ability": "mana_ability"}[p.kind]
     out = [f"proposal({proposal})."]
-    out.append(f"speed({'instant' if p.kind != 'spell' or card.is_a('instant') else 'sorcery'}).")
+    if card.is_a("instant"):
+        out.append("instant_type.")
+    if card.is_a("creature"):
+        out.append("creature_type.")
+    if p.kind == "spell":
+        out.append(asp.fact("cast_zone", casting.zone))
+        permits, forbids = cast_zone_effects(state, player)
+        out += [asp.fact("permitted_from", e, z) for e, z in permits]
+        out += [asp.fact("forbidden_from", e, z) for e, z in forbids]
+        for alt in casting.alternatives:
+            for ins in (statics_at(state, alt) if alt != "card" else ()):
+                if ins.verb == "cast-without-paying" and ins.get("from") is not None:
+                    out.append(asp.fact("alternative_zone", alt, str(ins.get("from"))))
+    prohibited = sacrifice_prohibitions(state)
+    for e in casting.during:
+        if e.action == "sacrifice":
+            out.append(asp.fact("during_sacrifice", e.object))
+    if p.payment is not None:
+        for _, candidates in p.payment.sacrifice:
+            out += [asp.fact("sacrifice_cost", o) for o in candidates]
+    out += [asp.fact("cant_sacrifice", o, source) for o, source in prohibited]
+    out.append(asp.fact("cast_object", casting.card))
+    out += ability_facts(state, casting.card)
     if state.priority == player or (state.priority is None and player == state.active):
         out.append("has_priority.")
     if player == state.active and state.step.is_main:
@@ -124,4 +165,4 @@ def _forbidding(state: GameState, player: str) -> list[str]:
     """Sources of "can't cast spells" effects that address ``player`` (CR 601.3)."""
     return [e.source for e in effects_in_force(state)
             if e.instruction.verb == "forbid" and param(e.instruction, "action") == "cast-spells"
-            and applies_to(e, player, state)]
+            and e.instruction.get("zone") is None and applies_to(e, player, state)]

@@ -24,6 +24,7 @@ from mtgrules.model.vocabulary import (
     players_named,
     printed_cost,
     sacrifice_cost,
+    sacrifice_prohibitions,
 )
 
 
@@ -88,6 +89,12 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
         non_mana = []
         sac = []
         for item in ab.cost:
+            part = "tap" if item == "tap" else next(iter(dict(item)), None)
+            if part not in ("tap", "mana", "sacrifice"):  # never dropped (CR 602.2b pays it all)
+                raise UnsupportedQuestion(
+                    f"{card.name}'s ability {casting.ability} costs {part} "
+                    f"({dict(item)[part]}); the cost encoding understands only tapping, mana "
+                    "and sacrifices in an activation cost")
             if item == "tap":
                 non_mana.append(f"tap {casting.card}")
             elif isinstance(item, tuple) and dict(item).get("sacrifice"):
@@ -293,5 +300,6 @@ def _payment_problem(problem: CostProblem, casting: Casting, state: GameState,
                      and a.source != (e.object if e.action == "sacrifice" else None)]
         sac = [(what, tuple(c for c in cands if c != e.object)) for what, cands in sac]
     return PaymentProblem(problem, tuple(sorted(pool.items())), tuple(abilities), ps.life,
-                          tuple(sac), tuple(cards), tuple(untapped))
+                          tuple(sac), tuple(cards), tuple(untapped),
+                          tuple(sacrifice_prohibitions(state)))
 

@@ -132,6 +132,9 @@ class PaymentProblem:
     """Non-mana costs that discard or exile a card: (description, candidate cards)."""
     untapped: tuple[str, ...] = ()
     """Permanents that are untapped when payment starts (a tapped one can't be tapped again)."""
+    unsacrificeable: tuple[tuple[str, str], ...] = ()
+    """(object, source): permanents a prohibition says can't be sacrificed (CR 101.2): no
+    sacrifice cost and no mana ability may sacrifice them."""
 
 
 # -- results --------------------------------------------------------------------------------
@@ -410,6 +413,13 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
         requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
     for what, _candidates, picks in card_vars:
         requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
+    # CR 101.2: a prohibition on sacrificing an object beats every cost that would sacrifice
+    # it (its own label, so an unpayable cost names it).
+    for obj, source in problem.unsacrificeable:
+        taking = [p for _, cands, picks in sac_vars for o, p in zip(cands, picks) if o == obj]
+        taking += [uses[a.id] for a in problem.abilities if a.sacrifices == obj]
+        if taking:
+            requirements[f"cant-sacrifice:{obj}:{source}"] = z3.And([t == 0 for t in taking])
     for name, constraint in requirements.items():
         labels[name] = z3.Bool(f"need[{name}]")
         solver.add(z3.Implies(labels[name], constraint))
@@ -482,6 +492,9 @@ def _no_payment(problem: PaymentProblem, short: tuple[str, ...]) -> NoPayment:
             asked = f"{fixed.life} life, " if fixed is not None else "more life than "
             details.append(f"the cost asks for {asked}and a player may pay life only up to "
                            f"their life total ({problem.life_total})")
+        elif name.startswith("cant-sacrifice:"):
+            _, obj, source = name.split(":", 2)
+            details.append(f"{obj} can't be sacrificed ({source} forbids it)")
         else:
             details.append(f"nothing available to {name}")
     return NoPayment(short, fixed, tuple(details))

@@ -12,7 +12,17 @@ import clingo
 from mtgrules.encodings import asp
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import ACTIONS, effects_in_force, param, players_named
+from mtgrules.model.vocabulary import (
+    ACTIONS,
+    effects_in_force,
+    param,
+    players_named,
+    sacrifice_prohibitions,
+)
+
+PROGRAMS = ("golden/abilities", "golden/golden")
+"""The programs a golden question is solved with: which abilities objects have, and the
+golden rules' precedence."""
 
 # What a golden question may ask about, and which fields each needs.
 ASKS = {
@@ -62,16 +72,16 @@ def facts(question: GoldenQuestion, state: GameState) -> list[str]:
                 asp.fact("hand_size", p.name, len(p.zone("hand"))),
                 asp.fact("lands_played", p.name, p.lands_played)]
         for what in ("creature", "land", "artifact"):
-            out.append(asp.fact("available", p.name, f"sacrifice-{what}",
-                                len(state.controlled(p.name, what))))
+            out.append(asp.fact("sacrifice_kind", f"sacrifice-{what}"))
+            out += [asp.fact("sacrificeable", p.name, f"sacrifice-{what}", o.id)
+                    for o in state.controlled(p.name, what)]
         out.append(asp.fact("available", p.name, "discard", len(p.zone("hand"))))
     for _, _, obj in state.objects("battlefield"):
-        card = state.card_of(obj)
         out.append(asp.fact("controller", obj.id, obj.controller))
-        for keyword in sorted(card.keywords if card else ()):
-            out.append(asp.fact("keyword", obj.id, keyword))
         if obj.attacking:
             out.append(asp.fact("attacker", obj.id))
+    out += printed_keyword_facts(state)
+    out += [asp.fact("cant_sacrifice", o, source) for o, source in sacrifice_prohibitions(state)]
     out += _effect_facts(state)
     out.append(f"{clingo.Function('asked', [asked_term(question)])}.")
     return out
@@ -93,6 +103,39 @@ def asked_term(q: GoldenQuestion) -> clingo.Symbol:
     return clingo.Function(q.ask.replace("-", "_"), [s(str(q.player))])
 
 
+def printed_keyword_facts(state: GameState, only: str | None = None) -> list[str]:
+    """``keyword(O,K)`` for the keywords printed on every visible object (or on ``only``),
+    the input of ``abilities.lp``."""
+    out = []
+    for _, _, obj in state.objects():
+        card = state.card_of(obj)
+        if only is not None and obj.id != only:
+            continue
+        for keyword in sorted(card.keywords if card else ()):
+            out.append(asp.fact("keyword", obj.id, keyword))
+    return out
+
+
+def ability_facts(state: GameState, only: str) -> list[str]:
+    """The inputs of ``abilities.lp`` about one object: its printed keywords and every
+    effect in force that adds or removes an ability of it (``grants``/``removes``), for
+    areas other than the golden rules that read a keyword (casting: flash)."""
+    out = printed_keyword_facts(state, only)
+    for n, effect in enumerate(effects_in_force(state)):
+        ins = effect.instruction
+        if ins.verb in ("grant-ability", "remove-ability"):
+            obj = _ability_object(effect)
+            if obj == only:
+                pred = "grants" if ins.verb == "grant-ability" else "removes"
+                out.append(asp.fact(pred, f"e{n}", obj, param(ins, "ability")))
+    return out
+
+
+def _ability_object(effect) -> str:
+    what = param(effect.instruction, "what")
+    return effect.permanent.id if what == "self" and effect.permanent else effect.target or what
+
+
 def _effect_facts(state: GameState) -> list[str]:
     """Facts for the effects in force; an effect's fact id is its index in
     ``effects_in_force``."""
@@ -100,6 +143,10 @@ def _effect_facts(state: GameState) -> list[str]:
     for n, effect in enumerate(effects_in_force(state)):
         eid, ins = f"e{n}", effect.instruction
         out.append(asp.fact("effect", eid, effect.source))
+        if ins.verb == "forbid" and param(ins, "action") == "sacrifice":
+            continue  # read object by object (sacrifice_prohibitions): cant_sacrifice/2
+        if ins.verb in ("permit", "forbid") and ins.get("zone") is not None:
+            continue  # a zone's casting permission: the casting area reads it
         if ins.verb in ("permit", "forbid", "override-rule"):
             for player in players_named(param(ins, "who"), effect.controller, effect.target, state):
                 if ins.verb == "override-rule":
@@ -115,15 +162,13 @@ def _effect_facts(state: GameState) -> list[str]:
                     out.append(f"{clingo.Function('forbids', [clingo.String(eid), act])}.")
         if ins.verb in ("grant-ability", "remove-ability"):
             pred = "grants" if ins.verb == "grant-ability" else "removes"
-            what = param(ins, "what")
-            obj = effect.permanent.id if what == "self" and effect.permanent else effect.target or what
-            out.append(asp.fact(pred, eid, obj, param(ins, "ability")))
+            out.append(asp.fact(pred, eid, _ability_object(effect), param(ins, "ability")))
     return out
 
 
 def solve(question: GoldenQuestion, state: GameState, edition: Edition) -> GoldenAnswer:
     """Solve ``golden.lp`` for a question about a state under an edition."""
-    model = asp.solve(["golden/golden"], facts(question, state), edition).models[0]
+    model = asp.solve(PROGRAMS, facts(question, state), edition).models[0]
     statuses = [s for (_, s) in asp.atoms(model, "status")]
     effects = {f"e{n}": e.source for n, e in enumerate(effects_in_force(state))}
     involved = sorted({effects.get(e, str(e)) if isinstance(e, str) else _describe_term(e)

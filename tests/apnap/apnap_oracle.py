@@ -8,8 +8,22 @@ from itertools import permutations
 from mtgrules.model.apnap import ChoiceProblem
 
 
+def made_choices(problem: ChoiceProblem) -> set[str]:
+    """The choices actually made: one whose listed options are all gone (or none) isn't, nor
+    one caused by a choice that isn't made."""
+    by_id = {c.id: c for c in problem.choices}
+    made: set[str] = set()
+    for _ in problem.choices:  # to a fixpoint: causes are one level deep
+        for c in problem.choices:
+            left = c.options is None or set(c.options) - set(problem.unavailable)
+            if left and (c.caused_by is None or c.caused_by in made):
+                made.add(c.id)
+    return {c for c in made if by_id[c].caused_by is None or by_id[c].caused_by in made}
+
+
 def correct_orders(problem: ChoiceProblem) -> set[tuple[str, ...]]:
-    choices = {c.id: c for c in problem.choices}
+    made = made_choices(problem)
+    choices = {c.id: c for c in problem.choices if c.id in made}
     n = len(problem.players)
     first = problem.players.index(problem.first)
 

@@ -14,7 +14,7 @@ from mtgrules.model.edition import Edition
 from mtgrules.queries import check_scenario, load_scenario
 from mtgrules.queries.scenario import builtin_scenario_files
 
-from apnap_oracle import correct_orders, knowledge
+from apnap_oracle import correct_orders, knowledge, made_choices
 
 NEWEST = Edition.newest()
 APNAP_FILES = [p for p in builtin_scenario_files() if p.name.startswith("apnap_")]
@@ -31,6 +31,7 @@ def assert_encodings_and_oracle_agree(problem: ChoiceProblem, edition: Edition) 
     assert by_asp.knowledge == by_smt.knowledge
     assert by_asp.rules == by_smt.rules
     assert by_asp.undecided == by_smt.undecided
+    assert by_asp.no_choice == by_smt.no_choice == {c.id for c in problem.choices} - made_choices(problem)
     assert set(by_asp.orders) == correct_orders(problem)
     for order, known in zip(by_asp.orders, by_asp.knowledge):
         assert known == knowledge(problem, order)
@@ -107,10 +108,18 @@ def problems(draw):
         written = None if cause else draw(st.one_of(st.none(), st.integers(1, 4)))
         event = 0 if cause else draw(st.integers(0, 1))
         face_down = draw(st.booleans())
+        # what it chooses among: not listed, nothing, or some objects a prohibition may take
+        options = draw(st.one_of(st.none(), st.lists(st.sampled_from(OBJECTS), max_size=2,
+                                                     unique=True).map(tuple)))
         choices.append(Choice(f"c{k}", player, "x", event=event, written=written,
-                              face_down=face_down, caused_by=cause))
+                              face_down=face_down, caused_by=cause, options=options))
     return ChoiceProblem(players, first, tuple(choices),
-                         starting_game=draw(st.booleans()) and draw(st.booleans()))
+                         starting_game=draw(st.booleans()) and draw(st.booleans()),
+                         unavailable=tuple(draw(st.lists(st.sampled_from(OBJECTS), max_size=2,
+                                                         unique=True))))
+
+
+OBJECTS = ("o1", "o2", "o3")
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -128,9 +137,11 @@ def test_generated_proposed_orders_judged_alike(problem, rnd):
     by_asp = misplaced_asp(problem, proposed, NEWEST)
     by_smt = misplaced_smt(problem, proposed, NEWEST)
     assert by_asp == by_smt
-    # the oracle: d before c is misplaced exactly when no correct order has d before c
+    # the oracle: d before c is misplaced exactly when no correct order has d before c; a
+    # choice not made (nothing to choose) is never misplaced nor a source of a leak
     orders = correct_orders(problem)
-    expected = {(c, d) for j, c in enumerate(proposed) for d in proposed[:j]
+    made = [c for c in proposed if c in made_choices(problem)]
+    expected = {(c, d) for j, c in enumerate(made) for d in made[:j]
                 if not any(o.index(d) < o.index(c) for o in orders)}
     assert by_asp[0] == expected
 

@@ -9,9 +9,10 @@ STEPS = ["propose", "announce", "targets", "divide", "check", "total", "mana", "
 KEYS = ['"cast.announce"', '"cast.modes"', '"cast.targets"', '"cast.division"',
         '"cast.legality-check"', '"cast.total-cost"', '"cast.mana-abilities"', '"cast.pay"',
         '"cast.becomes-cast"']
-BOLT = ('proposal(spell). speed(instant). has_priority. stack_empty. alternatives(0). '
+BOLT = ('proposal(spell). instant_type. has_priority. stack_empty. alternatives(0). '
         'target_count(1,1). target(0,"b"). target_ok(0). mana_payment. payable.')
-SORCERY_ON_STACK = 'proposal(spell). speed(sorcery). has_priority. own_main_phase. alternatives(0).'
+SORCERY_ON_STACK = ('proposal(spell). cast_object("s"). has_priority. own_main_phase. '
+                    'alternatives(0).')
 BAD = ['outcome(illegal)', 'rewound', 'cites("illegal.rewind")', 'cites("timing.cast")',
        'cites("sorcery.timing")']
 
@@ -42,9 +43,24 @@ CASES = {
         [[f"completed({s})" for s in STEPS[:7]] + [f"cites({k})" for k in KEYS[:8]]
          + ['failed(pay,"short:R")', 'outcome(illegal)', 'rewound', 'cites("illegal.rewind")',
             'cites("cost.resources")']]),
+    "flash an effect gives counts as printed flash: cast with a spell on the stack (CR 702.8a)": (
+        SORCERY_ON_STACK + ' grants("e0","s","flash"). mana_payment. payable.', "2026-08-07",
+        [_legal(STEPS, KEYS) + ['cites("keyword.flash")']]),
+    "printed flash, the same": (
+        SORCERY_ON_STACK + ' keyword("s","flash"). mana_payment. payable.', "2026-08-07",
+        [_legal(STEPS, KEYS) + ['cites("keyword.flash")']]),
+    "printed flash an effect removes: sorcery timing again": (
+        SORCERY_ON_STACK + ' keyword("s","flash"). removes("e0","s","flash").', "2026-08-07",
+        [[f"completed({s})" for s in STEPS[:4]] + [f"cites({k})" for k in KEYS[:5]]
+         + ["failed(check,stack_not_empty)", *BAD]]),
+    "flash given and taken away, where timing matters: undecided (CR 613.1f), either order": (
+        SORCERY_ON_STACK + ' removes("e0","s","flash"). grants("e1","s","flash").',
+        "2026-08-07",
+        [[f"completed({s})" for s in STEPS[:4]] + [f"cites({k})" for k in KEYS[:4]]
+         + ['undecided("layers.abilities")', 'undecided("golden.abilities-not-cant")']]),
 }
 
 
 @pytest.mark.parametrize(("facts", "edition", "expected"), CASES.values(), ids=CASES.keys())
 def test_casting_lp_answer_sets(facts, edition, expected):
-    assert answer_sets("casting/casting", facts, edition) == normal(expected)
+    assert answer_sets(("golden/abilities", "casting/casting"), facts, edition) == normal(expected)
