@@ -543,6 +543,8 @@ class Stepper:
         if verb == "discard":
             if ins.get("random", False):
                 raise Unsupported("random discard")
+            if ins.get("chosen-by"):
+                raise Unsupported("a discard another player chooses")
             k = int(ins.get("count", 1))
             yield from self._per_player(run, who(st, ins.get("who", "you"), ctx),
                                         lambda r, p: self._discard(r, p, k))
@@ -787,7 +789,28 @@ class Stepper:
                 continue
             seen.add(key)
             r = self._fork(run)
-            yield from self._resolve_stack(r, list(reversed(stack)))
+            base, top_first = len(r.prio), list(reversed(stack))
+            for done in self._resolve_stack(r, top_first):
+                if self._block_order_kept(done, base, top_first):
+                    yield done
+
+    @staticmethod
+    def _block_order_kept(run: Run, base: int, top_first: list) -> bool:
+        """CR 603.3b: the order of a controller's own triggers is a decision, and the block shows
+        it — the trigger whose actions the block performed first resolves first."""
+        bounds = run.prio[base:]
+        first: dict[int, int] = {}
+        for k in range(min(len(top_first), len(bounds))):
+            end = bounds[k + 1] if k + 1 < len(bounds) else len(run.acts)
+            lines = [a.line for a in run.acts[bounds[k]:end] if a.line is not None]
+            if lines:
+                first[k] = min(lines)
+        for i in range(len(top_first)):
+            for j in range(i + 1, len(top_first)):
+                if top_first[i][2].controller == top_first[j][2].controller and \
+                        i in first and j in first and first[i] > first[j]:
+                    return False
+        return True
 
     def _resolve_stack(self, run: Run, top_first: list):
         if not self._priority(run):
