@@ -247,6 +247,21 @@ def case(seed: int) -> dict | None:
     return doc
 
 
+def _names_shared_in_lines(doc: dict) -> bool:
+    """Whether a line names a card that two players hold (the loader refuses the bare name)."""
+    owners: dict[str, set[str]] = {}
+    for player in doc["state"]["players"]:
+        for zone in (doc["state"].get(player) or {}).values():
+            for item in zone if isinstance(zone, list) else ():
+                name = item if isinstance(item, str) else item.get("card") if isinstance(item, dict) else None
+                if name:
+                    owners.setdefault(name, set()).add(player)
+    shared = [n for n, who in owners.items() if len(who) > 1]
+    lines = [x for x in doc["question"].get("performed", []) if isinstance(x, str)]
+    lines += [x for x in doc["question"].get("dying", [])]
+    return any(n in line for n in shared for line in lines)
+
+
 def cases(count: int, seed: int = 0):
     """``count`` generated cases, from consecutive seeds starting at ``seed``."""
     made = 0
@@ -254,7 +269,7 @@ def cases(count: int, seed: int = 0):
     while made < count:
         c = case(s)
         s += 1
-        if c is not None:
+        if c is not None and not _names_shared_in_lines(c):
             made += 1
             yield c
 

@@ -290,7 +290,8 @@ def parse_lines(performed: list, players) -> list[Line | Interruption]:
                 count = int(w) if w.isdigit() else _N.get(w, 1)
             objs: tuple[str, ...] = ()
             if g.get("objs"):
-                objs = tuple(re.sub(r"^(?:a|an|the) ", "", s.strip())
+                # "Name#1" is the first copy, whose id is the bare name (the project's object ids)
+                objs = tuple(re.sub(r"#1$", "", re.sub(r"^(?:a|an|the) ", "", s.strip()))
                              for s in re.split(r",\s*|\s+and\s+", g["objs"]) if s.strip())
             out.append(Line(idx, pos, actor, verb, objs, count, text, g.get("other")))
             idx += 1
