@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mtgrules.model.sequencing import Condition
 from mtgrules.model.edition import EDITION_DATES
+from mtgrules.model.sequencing import Condition
 from mtgrules.model.state import ZONES
 from mtgrules.model.turn import STEP_NAMES
 from mtgrules.model.vocabulary import (

@@ -11,11 +11,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from mtgrules.model.sequencing import Condition
 from mtgrules.model.cards import CardLibrary, builtin_cards, parse_cards, parse_instruction
 from mtgrules.model.edition import Citation, Edition
 from mtgrules.model.errors import Location, MtgRulesError, ScenarioError
 from mtgrules.model.mana import ManaCost
+from mtgrules.model.sequencing import Condition
 from mtgrules.model.source import MAX_TEXT, Field
 from mtgrules.model.state import ZONES, Effect, GameObject, GameState, PlayerState
 from mtgrules.model.turn import STEP_NAMES, Step

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mtgrules.encodings.game.facts import STEP_ATOM
 from mtgrules.encodings.sequencing import core
@@ -193,7 +194,7 @@ class StandingOrders:
     """How many orders of the lines there are at all (n!)."""
 
 
-def standing_orders(scenario, edition: Edition | str | None = None,
+def standing_orders(scenario: Any, edition: Edition | str | None = None,
                     conditions: Iterable[Condition | str] | None = None) -> StandingOrders:
     """Of all the orders in which a sequencing scenario's lines could have been performed, the
     ones that would stand (``conditions``: which conditions must hold, all five by default).
@@ -215,7 +216,8 @@ def standing_orders(scenario, edition: Edition | str | None = None,
 
 # -- the core's inputs ----------------------------------------------------------------------
 
-def _core_inputs(question: SequencingQuestion, state: GameState):
+def _core_inputs(question: SequencingQuestion, state: GameState) -> tuple[
+        Any, tuple[list[Any], set[str]], list[core.CoreLine], list[int], dict[str, str]]:
     s = question.situation
     add: list = []
     removed: set[str] = set()
@@ -368,157 +370,40 @@ def _core_problems(j: core.Judgement, texts: list[str], pauses: list[str]) -> li
 
 
 def _game_event(name: str, args: tuple) -> str:
+    """One of the game's own events of the correct run, in words."""
     def show(x: object) -> str:
         s = str(x)
         if s.startswith("tr("):
             return s[3:].split(",")[0].strip('"') + "'s trigger"
         return s.strip('"')
     a = [show(x) for x in args]
-    return {"resolve": lambda: f"{a[0]} resolves",
-            "finish": lambda: f"{a[0]} finishes resolving",
-            "sba_check": lambda: "state-based actions are performed",
-            "put_trigger": lambda: f"{a[0]} is put on the stack",
-            "pass": lambda: f"{a[0]} passes",
-            "pass_round": lambda: "every player passes in turn",
-            "start": lambda: f"the {a[0]} step begins",
-            "end_step": lambda: f"the {a[0]} step ends",
-            "do": lambda: f"{a[0]}: instruction {a[1]}",
-            "auto": lambda: f"{a[2]} picks for {a[0]} (forced)",
-            "choose": lambda: f"{a[0]} picks for {a[1]}",
-            "untap": lambda: f"{a[0]} untaps",
-            "draw_step_draw": lambda: f"{a[0]} draws for the turn"}.get(name, lambda: name)()
-
-
-def _core_verdict(question: SequencingQuestion, state: GameState, edition: Edition) -> Verdict:
-    """The verdict of the temporal core (``encodings/sequencing/core.py``), in the block's terms."""
-    situation, changes, lines, interrupts, targets = _core_inputs(question, state)
-    j = core.judge(state, edition, situation, changes, lines, interrupts, targets)
-    texts = [e.text for e in question.entries if isinstance(e, Line)]
-    pauses = [f"{e.kind}{': ' + e.text if e.text else ''}" for e in question.entries
-              if not isinstance(e, Line)]
-    by_time: dict[int, list[int]] = {}
-    for line, time in j.matched.items():
-        by_time.setdefault(time, []).append(line)
-    run = []
-    for time, name, args in j.correct:
-        said = [texts[k - 1] for k in sorted(by_time.get(time, []))]
-        run.append("; ".join(said) if said else _game_event(name, args))
-    windows = _core_windows(j, texts, edition)
-    keys = {"mtr.out-of-order", *j.rules}
-    keys = {k for k in keys if rule_holds(k, edition)}
-    cited = citations([cite(k, edition) for k in keys])
-    failed = [Condition(c) for c in j.failed]
-    problems = _core_problems(j, texts, pauses)
-    order = [texts[k - 1] for k, _ in sorted(j.matched.items(), key=lambda kv: (kv[1], kv[0]))]
-    if not failed:
-        reasons = ["The block stands: the correct run the rules give, with the players' decisions "
-                   "from the block, does exactly these actions, each legal where it happens, ends "
-                   "in the same state, and shows no player early anything that could have changed "
-                   "a choice (MTR 4.3).",
-                   "Correct order: " + "; ".join(f"{i}. {t}" for i, t in enumerate(order, 1)) + "."]
-        witness = {"order": order, "run": run}
-        counter = None
-    else:
-        reasons = ["The block does not stand (MTR 4.3); failed: "
-                   + ", ".join(c.value for c in failed) + "."]
-        reasons += [f"{c}: {text}." for c, text in problems]
-        reasons.append("Closest correct run: " + "; ".join(run) + ".")
-        witness = None
-        counter = {"violations": [{"condition": c, "text": text} for c, text in problems],
-                   "closest_order": order, "run": run}
-    if windows:
-        reasons.append("Priority windows inside the block, where an opponent may ask for the "
-                       "actions in order: " + "; ".join(w["description"] for w in windows) + ".")
-    reasons += [f"{cite(k, edition)}: {rulebook()[k].paraphrase}" for k in sorted(keys)]
-    return Verdict(query="sequencing", outcome=(SequencingOutcome.STANDS if not failed
-                                                else SequencingOutcome.DOES_NOT_STAND),
-                   citations=cited, reasons=tuple(reasons), witness=witness, counterexample=counter,
-                   backend="asp", edition=edition.date, failed=frozenset(failed),
-                   details={"priority_windows": windows, "performed": texts,
-                            "added": [texts[k - 1] for k in j.added], "forgotten": j.forgotten,
-                            "engine": "temporal core"})
-
-
-# Keys of the rules that give a player priority, most specific first.
-_PRIORITY_RULES = ("turn.upkeep", "turn.draw", "turn.end-step", "priority.after-resolution",
-                   "priority.after-action", "priority.active-first", "priority.pass")
-
-
-def _core_windows(j: core.Judgement, texts: list[str], edition: Edition) -> list[dict]:
-    """The priority windows of the correct run between the block's first and last action."""
-    first = min(j.matched.values(), default=0)
-    last = max(j.matched.values(), default=0)
-    out: dict[int, dict] = {}
-    for time in j.priority_at:
-        if not first <= time < last:
-            continue
-        before = [texts[k - 1] for k, t in sorted(j.matched.items(), key=lambda kv: (kv[1], kv[0]))
-                  if t <= time]
-        if len(before) in out:
-            continue
-        keys = [k for t in sorted(j.rules_at) if t <= time for k in j.rules_at[t] if k in _PRIORITY_RULES]
-        given = [k for t in sorted(j.rules_at, reverse=True) if t <= time
-                 for k in _PRIORITY_RULES if k in j.rules_at[t]]
-        rule = given[0] if given else (keys[-1] if keys else "priority.active-first")
-        after = [texts[k - 1] for k, t in sorted(j.matched.items(), key=lambda kv: (kv[1], kv[0]))
-                 if t > time]
-        out[len(before)] = {"description": f"after '{before[-1]}'" if before else "at the start",
-                            "after": before, "before": after, "position": len(before),
-                            "rule": str(cite(rule, edition))}
-    return [out[k] for k in sorted(out)]
-
-
-def lines_verb(text: str) -> str:
-    """The verb of a performed line's text, for messages."""
-    words = text.split()
-    return {"draws": "draw"}.get(words[1], words[1]) if len(words) > 1 else ""
-
-
-def _core_problems(j: core.Judgement, texts: list[str], pauses: list[str]) -> list[tuple[str, str]]:
-    out = []
-    for line in j.illegal:
-        out.append(("legal-in-order", f"'{texts[line - 1]}' is not a legal pick where the correct run makes it"))
-    if j.differs:
-        out.append(("same-state", "the two runs end differently: " + ", ".join(j.differs)))
-    for choice, informer in j.leaks:
-        options = j.options.get(choice, [])
-        among = (" among " + " and ".join(options)) if options else ""
-        shown = j.shown.get(informer)
-        what = (f"the {shown} cards drawn ('{texts[informer - 1]}')" if shown and lines_verb(texts[informer - 1]) == "draw"
-                else f"the {shown} cards shown by '{texts[informer - 1]}'" if shown
-                else f"the choice '{texts[informer - 1]}'")
-        out.append(("no-leak", f"{what} were known before choosing{among} ('{texts[choice - 1]}'); "
-                    "in the correct run that choice comes first"))
-    for line, event in j.retroactive:
-        out.append(("no-interaction", f"'{texts[line - 1]}' came after the {pauses[event - 1]} but belongs "
-                    "before the point the block had reached: a forgotten action, not a reordering"))
-    for line in j.added:
-        out.append(("nothing-added-or-forgotten", f"'{texts[line - 1]}' is no action of the correct run"))
-    for act in j.forgotten:
-        out.append(("nothing-added-or-forgotten", f"the correct run's {act} is missing from the block"))
-    return out
-
-
-def _game_event(name: str, args: tuple) -> str:
-    def show(x: object) -> str:
-        s = str(x)
-        if s.startswith("tr("):
-            return s[3:].split(",")[0].strip('"') + "'s trigger"
-        return s.strip('"')
-    a = [show(x) for x in args]
-    return {"resolve": lambda: f"{a[0]} resolves",
-            "finish": lambda: f"{a[0]} finishes resolving",
-            "sba_check": lambda: "state-based actions are performed",
-            "put_trigger": lambda: f"{a[0]} is put on the stack",
-            "pass": lambda: f"{a[0]} passes",
-            "pass_round": lambda: "every player passes in turn",
-            "start": lambda: f"the {a[0]} step begins",
-            "end_step": lambda: f"the {a[0]} step ends",
-            "do": lambda: f"{a[0]}: instruction {a[1]}",
-            "auto": lambda: f"{a[2]} picks for {a[0]} (forced)",
-            "choose": lambda: f"{a[0]} picks for {a[1]}",
-            "untap": lambda: f"{a[0]} untaps",
-            "draw_step_draw": lambda: f"{a[0]} draws for the turn"}.get(name, lambda: name)()
+    if name == "resolve":
+        return f"{a[0]} resolves"
+    if name == "finish":
+        return f"{a[0]} finishes resolving"
+    if name == "sba_check":
+        return "state-based actions are performed"
+    if name == "put_trigger":
+        return f"{a[0]} is put on the stack"
+    if name == "pass":
+        return f"{a[0]} passes"
+    if name == "pass_round":
+        return "every player passes in turn"
+    if name == "start":
+        return f"the {a[0]} step begins"
+    if name == "end_step":
+        return f"the {a[0]} step ends"
+    if name == "do":
+        return f"{a[0]}: instruction {a[1]}"
+    if name == "auto":
+        return f"{a[2]} picks for {a[0]} (forced)"
+    if name == "choose":
+        return f"{a[0]} picks for {a[1]}"
+    if name == "untap":
+        return f"{a[0]} untaps"
+    if name == "draw_step_draw":
+        return f"{a[0]} draws for the turn"
+    return name
 
 
 SEQUENCING = register(QuestionKind(

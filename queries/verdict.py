@@ -5,8 +5,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from mtgrules.model.sequencing import Condition
 from mtgrules.model.edition import Citation
+from mtgrules.model.sequencing import Condition
 
 
 class Outcome(str, Enum):

@@ -7,7 +7,7 @@ and why, is the solver's answer.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -94,7 +94,7 @@ def supports(kind: str, verbs: Sequence[str]) -> bool:
 
 
 def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
-          Sequence[clingo.Symbol], Sequence[str]], lines: Sequence[CoreLine],
+          Sequence[clingo.Symbol], Collection[str]], lines: Sequence[CoreLine],
           interrupts: Sequence[int], stack_targets: dict[str, str] | None = None) -> Judgement:
     """Judge a block. ``situation`` is ``resolving(X)``, ``casting(X,Y)``, ``dying`` or
     ``steps(Last)``; ``init_changes`` the fluents the situation adds to the state and the
@@ -116,7 +116,7 @@ def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_cha
 
 
 def standing_orders(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
-                    Sequence[clingo.Symbol], Sequence[str]], lines: Sequence[CoreLine],
+                    Sequence[clingo.Symbol], Collection[str]], lines: Sequence[CoreLine],
                     stack_targets: dict[str, str] | None = None,
                     conditions: Sequence[str] = tuple(CONDITION)) -> list[tuple[int, ...]]:
     """Every order of the lines (as line numbers, 1-based) in which the block would meet
@@ -135,7 +135,7 @@ def standing_orders(state: GameState, edition: Edition, situation: clingo.Symbol
 
 
 def _grounded(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
-              Sequence[clingo.Symbol], Sequence[str]], lines: Sequence[CoreLine], interrupts: Sequence[int],
+              Sequence[clingo.Symbol], Collection[str]], lines: Sequence[CoreLine], interrupts: Sequence[int],
               stack_targets: dict[str, str] | None, options: list[str], open_order: bool
               ) -> tuple[clingo.Control, int]:
     """The two runs grounded until every correct run has ended, and the judge on top."""

@@ -22,7 +22,7 @@ from oracle import Unsupported, oracle_for_scenario  # noqa: E402
 
 from mtgrules.model.source import Field  # noqa: E402
 from mtgrules.queries import check_scenario  # noqa: E402
-from mtgrules.queries.scenario import builtin_scenario_files, parse_state, scenario_from  # noqa: E402
+from mtgrules.queries.scenario import builtin_scenario_files, scenario_from  # noqa: E402
 
 SITUATIONS = ("resolving", "dying", "steps")
 

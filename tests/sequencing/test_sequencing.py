@@ -1,9 +1,9 @@
 """Out-of-order sequencing on the temporal core: the correct run, verdicts, API and scenario errors."""
 from __future__ import annotations
 
-import pytest
-
 import itertools
+
+import pytest
 
 from mtgrules.encodings import Budget, limited
 from mtgrules.model.edition import Citation, Edition
