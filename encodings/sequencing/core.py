@@ -73,7 +73,8 @@ class Judgement:
     priority_at: list[int] = field(default_factory=list)
     """Times of the correct run at which a player receives priority."""
     rules: tuple[str, ...] = ()
-    """Rulebook keys of the laws behind the correct run's events."""
+    """Rulebook keys of the laws behind the correct run's events and of the rules that decided a
+    condition."""
     rules_at: dict[int, tuple[str, ...]] = field(default_factory=dict)
     """Time of the correct run → rulebook keys of its event."""
     shown: dict[int, int] = field(default_factory=dict)
@@ -256,6 +257,8 @@ def _read(symbols: list[clingo.Symbol], n: int) -> Judgement:
             j.forgotten.append(str(args[0]))
         elif s.name == "has_priority" and len(args) == 2 and args[1].number > n + 1:
             j.priority_at.append(args[1].number)
+        elif s.name == "judged_by" and len(args) == 1:
+            rules.add(args[0].string)
         elif s.name == "cites" and len(args) == 2 and args[1].number > n + 1:
             rules.add(args[0].string)
             j.rules_at.setdefault(args[1].number, ())
