@@ -106,7 +106,7 @@ def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_cha
     best: list[list[clingo.Symbol]] = []
 
     def on_model(model: clingo.Model) -> None:
-        best[:] = [list(model.symbols(atoms=True))]
+        best[:] = [list(model.symbols(shown=True))]  # what _read needs is shown
 
     asp.run(ctl, on_model)
     if not best:
