@@ -8,6 +8,9 @@ draws a card, alice discards one of her named cards (a real choice), bob loses 1
 gains 1 life. The performed order is the written one except that the last draw is taken before
 the discard of its group — a leak, so the verdict is "does not stand" and the solver must find
 which condition fails.
+
+The built-in scenarios are timed first: clingo keeps every symbol it has made for the life of
+the process, and after a long block a small one takes about twice as long.
 """
 from __future__ import annotations
 
@@ -65,13 +68,6 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"{'lines':>6} {'seconds':>9}  verdict")
-    for n in sizes:
-        text = generated(n)
-        seconds, verdict = timed(lambda text=text: check_scenario(parse_scenario(text, "generated.yaml")),
-                                 repeat=args.repeat if n <= 100 else 1)
-        print(f"{n:>6} {seconds:>9.3f}  {verdict.outcome} {sorted(str(c) for c in verdict.failed)}")
-    print()
     print(f"{'built-in scenario':<62} {'ms':>9}")
     worst = 0.0
     for path in builtin_scenario_files():
@@ -81,6 +77,13 @@ def main() -> None:
         worst = max(worst, seconds)
         print(f"{path.stem:<62} {seconds * 1000:>9.1f}")
     print(f"slowest built-in scenario: {worst * 1000:.1f} ms (goal: under 30 ms)")
+    print()
+    print(f"{'lines':>6} {'seconds':>9}  verdict")
+    for n in sizes:
+        text = generated(n)
+        seconds, verdict = timed(lambda text=text: check_scenario(parse_scenario(text, "generated.yaml")),
+                                 repeat=args.repeat if n <= 100 else 1)
+        print(f"{n:>6} {seconds:>9.3f}  {verdict.outcome} {sorted(str(c) for c in verdict.failed)}")
 
 
 if __name__ == "__main__":
