@@ -41,6 +41,12 @@ def _out() -> Console:
 
 _errors = Console(stderr=True)
 
+
+def _error(message: object) -> None:
+    """One error on standard error. The message is shown as written: text from a user's file
+    (names, values, brackets) is never read as console markup."""
+    _errors.print(Text.assemble(("error", "bold red"), f": {message}"), highlight=False, soft_wrap=True)
+
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 
 
@@ -71,8 +77,7 @@ def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: b
     library), and compare with expected verdicts."""
     results = api.check(files or None, _edition(edition), backend)
     if not results:
-        _errors.print("[bold red]error[/]: no scenario files (*.yaml, *.yml) in "
-                      + ", ".join(str(f) for f in files), highlight=False, soft_wrap=True)
+        _error("no scenario files (*.yaml, *.yml) in " + ", ".join(str(f) for f in files))
         sys.exit(EXIT_BAD_INPUT)
     if as_json:
         click.echo(json.dumps({"results": [r.to_json() for r in results]}, indent=2))
@@ -80,7 +85,7 @@ def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: b
         _table(results)
     for r in results:
         if r.error:
-            _errors.print(f"[bold red]error[/]: {r.error}", highlight=False, soft_wrap=True)
+            _error(r.error)
     if any(r.error for r in results):
         sys.exit(EXIT_BAD_INPUT)
     sys.exit(EXIT_MISMATCH if any(r.match is False for r in results) else EXIT_OK)
@@ -135,7 +140,7 @@ def _table(results: list[api.CheckResult]) -> None:
     console.print(summary + ".", highlight=False)
     for r in results:
         if r.match is False and r.differs:
-            console.print(f"{Path(r.file).stem}: " + "; ".join(r.differs), highlight=False)
+            console.print(Text(f"{Path(r.file).stem}: " + "; ".join(r.differs)), highlight=False)
 
 
 def _row(r: api.CheckResult) -> dict:
@@ -174,30 +179,31 @@ def explain(file: Path, edition: str | None, backend: str, as_json: bool) -> Non
     """Print one scenario's verdict in full: outcome, rules, reasons, witness."""
     result = api.check_file(file, _edition(edition), backend)
     if result.error:
-        _errors.print(f"[bold red]error[/]: {result.error}", highlight=False, soft_wrap=True)
+        _error(result.error)
         sys.exit(EXIT_BAD_INPUT)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
         sys.exit(EXIT_OK)
     v, s = result.verdict, result.scenario
     assert v is not None and s is not None  # no error means both are there
-    _console.print(f"[bold]{s.name}[/]  ({s.kind}, CR edition {v.edition}, backend {v.backend})")
+    # Text, not markup: names, sources and reasons carry the user's own words
+    _console.print(Text.assemble((s.name, "bold"), f"  ({s.kind}, CR edition {v.edition}, backend {v.backend})"))
     if s.source:
-        _console.print(f"source: {s.source}", highlight=False)
-    _console.print(f"verdict: [bold]{v.outcome}[/]" +
-                   (f"   expected: {result.expected} ({'matches' if result.match else 'DOES NOT MATCH'})"
-                    if result.expected else ""))
+        _console.print(Text(f"source: {s.source}"), highlight=False)
+    _console.print(Text.assemble("verdict: ", (str(v.outcome), "bold"),
+                                 f"   expected: {result.expected} ({'matches' if result.match else 'DOES NOT MATCH'})"
+                                 if result.expected else ""))
     for part in result.differs:
-        _console.print(f"  differs: {part}", highlight=False)
-    _console.print("rules: " + ", ".join(str(c) for c in v.citations), highlight=False)
+        _console.print(Text(f"  differs: {part}"), highlight=False)
+    _console.print(Text("rules: " + ", ".join(str(c) for c in v.citations)), highlight=False)
     for reason in v.reasons:
-        _console.print(f"  • {reason}", highlight=False)
+        _console.print(Text(f"  • {reason}"), highlight=False)
     if v.witness:
-        _console.print("witness: " + json.dumps(v.witness, default=str), highlight=False)
+        _console.print(Text("witness: " + json.dumps(v.witness, default=str)), highlight=False)
     if v.counterexample:
-        _console.print("counterexample: " + json.dumps(v.counterexample, default=str), highlight=False)
+        _console.print(Text("counterexample: " + json.dumps(v.counterexample, default=str)), highlight=False)
     for key, value in (v.details or {}).items():
-        _console.print(f"{key}: {json.dumps(value, default=str)}", highlight=False)
+        _console.print(Text(f"{key}: {json.dumps(value, default=str)}"), highlight=False)
     sys.exit(EXIT_MISMATCH if result.match is False else EXIT_OK)
 
 
@@ -219,7 +225,7 @@ def regress(old: str, new: str, files: tuple[Path, ...], jobs: int, backend: str
     try:
         old_edition, new_edition = Edition(old), Edition(new)
     except MtgRulesError as exc:
-        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        _error(exc)
         sys.exit(EXIT_BAD_INPUT)
     rows = run(old_edition, new_edition, files or None, jobs, backend)
     if as_json:
@@ -232,7 +238,7 @@ def regress(old: str, new: str, files: tuple[Path, ...], jobs: int, backend: str
         for r in rows:
             if show_all or r.status != "same":
                 style = {"unexpected": "bold red", "error": "red", "expected-change": "yellow"}
-                table.add_row(Path(r.file).stem, _cell(r.old.verdict, r.old.expected),
+                table.add_row(Text(Path(r.file).stem), _cell(r.old.verdict, r.old.expected),
                               _cell(r.new.verdict, r.new.expected), r.status,
                               ", ".join(r.responsible) or ("no rule's edition range differs"
                                                            if r.changed else ""),
@@ -244,7 +250,7 @@ def regress(old: str, new: str, files: tuple[Path, ...], jobs: int, backend: str
                        highlight=False)
     for r in rows:
         if r.error:
-            _errors.print(f"[bold red]error[/]: {r.error}", highlight=False, soft_wrap=True)
+            _error(r.error)
     if any(r.error for r in rows):
         sys.exit(EXIT_BAD_INPUT)
     sys.exit(EXIT_MISMATCH if any(r.status == "unexpected" for r in rows) else EXIT_OK)
@@ -270,13 +276,12 @@ def cr_diff(old_file: Path, new_file: Path, section: str | None, as_json: bool) 
     from mtgrules.queries.crdiff import print_diff
 
     if section is not None and not section.replace(".", "").isalnum():
-        _errors.print(f"[bold red]error[/]: --section '{section}': expected a chapter (5), a "
-                      "section (509) or a rule (509.3).", highlight=False)
+        _error(f"--section '{section}': expected a chapter (5), a section (509) or a rule (509.3).")
         sys.exit(EXIT_BAD_INPUT)
     try:
         diff = diff_files(old_file, new_file)
     except MtgRulesError as exc:
-        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        _error(exc)
         sys.exit(EXIT_BAD_INPUT)
     if as_json:
         click.echo(json.dumps(diff.to_json(section), indent=2))
@@ -302,7 +307,7 @@ def coverage(cr_file: Path | None, edition: str | None, static: bool, jobs: int,
     try:
         result = measure(cr_file, Edition(edition) if edition else None, not static, jobs)
     except MtgRulesError as exc:
-        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        _error(exc)
         sys.exit(EXIT_BAD_INPUT)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
@@ -322,7 +327,7 @@ def rules_diff(old_file: Path, new_file: Path, show_all: bool, as_json: bool) ->
     try:
         old_date, new_date, changes = rules_text_diff(old_file, new_file)
     except MtgRulesError as exc:
-        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        _error(exc)
         sys.exit(EXIT_BAD_INPUT)
     if as_json:
         click.echo(json.dumps({"old": old_date, "new": new_date,
@@ -351,7 +356,7 @@ def cards(name: str | None, as_json: bool) -> None:
     try:
         found = find_cards(name) if name else card_entries()
     except MtgRulesError as exc:
-        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        _error(exc)
         sys.exit(EXIT_BAD_INPUT)
     if as_json:
         click.echo(json.dumps({"cards": [c.to_json() for c in found]}, indent=2))
@@ -406,7 +411,7 @@ def rules(query: str | None, as_json: bool) -> None:
     try:
         found = find_rules(query) if query else list(rulebook().values())
     except MtgRulesError as exc:
-        _errors.print(f"[bold red]error[/]: {exc}", highlight=False, soft_wrap=True)
+        _error(exc)
         sys.exit(EXIT_BAD_INPUT)
     if as_json:
         click.echo(json.dumps({"rules": [rule_entry(r).to_json() for r in found]}, indent=2))

@@ -110,6 +110,9 @@ def parse(node: Field, state: GameState) -> SequencingQuestion:
         situation = Situation(kind, card=card, object=obj, caster=caster, target=target)
     elif kind == "steps":
         steps = tuple(Step(s.choice(STEP_NAMES, "step")) for s in node["steps"].list())
+        if not steps:
+            raise node["steps"].error("no steps are listed", "the steps the block spans, e.g. "
+                                      "[declare-attackers, declare-blockers]")
         for a, b in zip(steps, steps[1:]):
             if b.position != a.position + 1:
                 raise node["steps"].error(f"'{b}' does not follow '{a}'",

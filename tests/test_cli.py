@@ -78,3 +78,29 @@ def test_the_json_verdict_is_the_outcome_word():
     path = next(p for p in builtin_scenario_files() if p.stem == "seq_cruel_ultimatum_draw_before_return")
     row = json.loads(CliRunner().invoke(main, ["check", "--json", str(path)]).stdout)["results"][0]
     assert row["verdict"] == "does-not-stand" and row["details"]["failed"] == ["no-leak"]
+
+
+BRACKETED = """name: "[bold]x[/] [red]y"
+source: "see [link=x]here[/link] [/]"
+state:
+  players: [alice, bob]
+  step: declare-attackers
+  alice: {battlefield: [{card: Serra Angel, attacking: true}]}
+  bob: {battlefield: [Grizzly Bears]}
+question:
+  kind: sequencing
+  steps: %s
+  performed: [bob blocks with Grizzly Bears]
+"""
+
+
+def test_a_users_brackets_are_printed_as_written_never_read_as_markup(tmp_path):
+    path = tmp_path / "brackets.yaml"
+    path.write_text(BRACKETED % "[declare-attackers, declare-blockers]")
+    result = CliRunner().invoke(main, ["explain", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "[bold]x[/] [red]y" in result.stdout and "see [link=x]here[/link] [/]" in result.stdout
+    path.write_text(BRACKETED % "[]")  # an error whose expected value holds brackets
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2
+    assert "no steps are listed" in result.stderr and "e.g. [declare-attackers, declare-blockers]" in result.stderr
