@@ -131,10 +131,12 @@ def _verdict_keys(edition: Edition, workers: int) -> dict[str, set[str]]:
 
 
 def print_coverage(cov: Coverage, console) -> None:
+    from rich.markup import escape
     from rich.table import Table
 
+    # the file's path is the user's: escaped, never read as console markup
     table = Table(title=f"encoded rules in the {cov.edition} edition"
-                  + (f" ({cov.file})" if cov.file else ""))
+                  + (f" ({escape(str(cov.file))})" if cov.file else ""))
     for col in ("rule", "key", "in the file", "encoded in", "scenarios exercising it"):
         table.add_column(col, overflow="fold")
     for r in cov.rules:
