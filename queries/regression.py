@@ -7,7 +7,6 @@ could run later (DESIGN §10).
 """
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,11 +53,10 @@ def run_job(job: Job) -> Answer:
 
 
 def run_jobs(jobs: list[Job], workers: int = 1) -> list[Answer]:
-    """Every job's answer, in the order given; ``workers`` > 1 uses a process pool."""
-    if workers <= 1 or len(jobs) <= 1:
-        return [run_job(j) for j in jobs]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(run_job, jobs, chunksize=max(1, len(jobs) // (4 * workers))))
+    """Every job's answer, in the order given; ``workers`` > 1 uses a pool of processes."""
+    from mtgrules.encodings.asp import map_in_workers
+
+    return map_in_workers(run_job, jobs, workers)
 
 
 @dataclass(frozen=True)

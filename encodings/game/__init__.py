@@ -11,7 +11,6 @@ from __future__ import annotations
 import time as _time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 
 import clingo
 
@@ -54,10 +53,6 @@ EFFECT_PART = {
     "discard": "on_game", "cleanup_clear": "on_game", "attack": "on_game", "block": "on_game",
     "sba_check": "on_game",
 }
-
-
-def _program(name: str) -> str:
-    return resources.files(__name__).joinpath(f"{name}.lp").read_text()
 
 
 @dataclass(frozen=True)
@@ -104,8 +99,7 @@ class Core:
         self.search = mode == "search"
         self.offset = offset
         self.ctl = asp.control()
-        for name in ("game", "actions", "conditions", mode):
-            self.ctl.add("base", [], _program(name))
+        asp.add_encodings(self.ctl, (f"game/{name}" for name in ("game", "actions", "conditions", mode)))
         static, initial = split_state(state, edition)
         if fluents is None:
             fluents = initial + ([a("next", clingo.Number(1))] if mode == "script" else [])

@@ -330,7 +330,9 @@ class Reader:
     def stop_of(self, stop_type: Any, stops: list, end: int, stuck: bool, horizon: int,
                 max_events: int) -> Any:
         order = ("unsupported", "game_over", "reached", "achieved", "illegal", "mismatch", "needs")
-        ranked = sorted(stops, key=lambda s: order.index(s if isinstance(s, str) else s[0]))
+        # by kind, then by value: two stops of one kind (two reasons an action is illegal) come
+        # out in the same order whatever order clingo lists them in
+        ranked = sorted(stops, key=lambda s: (order.index(s if isinstance(s, str) else s[0]), repr(s)))
         if not ranked:
             if stuck:
                 return stop_type("stuck", what="no rule of the core says what happens next")
@@ -358,11 +360,13 @@ class Reader:
         if kind == "needs":
             return stop_type("needs-decision", player=s[1], what=s[2])
         if kind == "illegal":
-            entry, why = s[1], s[2]
+            entry = s[1]
             d = self.script[entry - 1] if 0 < entry <= len(self.script) else None
             who = d.player if d else None
-            return stop_type("illegal-action", player=who, entry=entry,
-                             what=self.why_words(why, who))
+            # every reason the rules give, not one picked at random
+            reasons = sorted({self.why_words(r[2], who) for r in ranked
+                              if not isinstance(r, str) and r[0] == "illegal" and r[1] == entry})
+            return stop_type("illegal-action", player=who, entry=entry, what="; ".join(reasons))
         # mismatch: the script's entry is not the decision the rules ask for now
         entry, player, kind_due = s[1], s[2], s[3]
         d = self.script[entry - 1] if 0 < entry <= len(self.script) else None

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 
 import clingo
 
@@ -85,10 +84,6 @@ class Judgement:
     """Time of the reset: the correct run's events are after it."""
 
 
-def _program(package: str, name: str) -> str:
-    return resources.files(package).joinpath(f"{name}.lp").read_text()
-
-
 def supports(kind: str, verbs: Sequence[str]) -> bool:
     """Whether the core runs this situation with these performed verbs."""
     return kind in SITUATIONS and all(v in LINE_VERB for v in verbs)
@@ -159,10 +154,7 @@ def _grounded(state: GameState, edition: Edition, situation: clingo.Symbol, init
     if open_order:
         facts.append(F("open_order", []))
     ctl = asp.control(options)
-    ctl.add("base", [], _program("mtgrules.encodings.game", "game"))
-    ctl.add("base", [], _program("mtgrules.encodings.game", "actions"))
-    ctl.add("base", [], _program("mtgrules.encodings.sequencing", "runs"))
-    ctl.add("base", [], _program("mtgrules.encodings.sequencing", "judge"))
+    asp.add_encodings(ctl, ("game/game", "game/actions", "sequencing/runs", "sequencing/judge"))
     ctl.add("base", [], "\n".join(fact(s) for s in facts))
     n = len(lines)
     # The performed run and the reset (times 1..n+1) need the same parts whatever happens in

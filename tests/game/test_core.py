@@ -188,3 +188,19 @@ def test_running_a_trace_in_segments_changes_nothing(name, monkeypatch):
     whole = run()
     monkeypatch.setattr(game, "SEGMENT", 3)
     assert run() == whole
+
+
+def test_an_action_illegal_for_two_reasons_reports_both_in_a_fixed_order():
+    # a sorcery in the opponent's upkeep: not a main phase (CR 307.1) and not the caster's turn
+    s = state("""
+  players: [alice, bob]
+  active: bob
+  step: upkeep
+  priority: alice
+  alice: {hand: [Lava Spike], battlefield: [Mountain], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+""")
+    v = what_happens(s, lines(s, "alice taps Mountain for mana", "alice casts Lava Spike targeting bob"))
+    assert v.outcome == "illegal-action"
+    assert v.reasons[0].endswith("a sorcery-speed spell needs a main phase; "
+                                 "a sorcery-speed spell needs its caster's own turn")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import cases  # noqa: E402
 from oracle import Unsupported, oracle_for_scenario  # noqa: E402
 
+from mtgrules.encodings.asp import map_in_workers  # noqa: E402
 from mtgrules.model.source import Field  # noqa: E402
 from mtgrules.queries import check_scenario  # noqa: E402
 from mtgrules.queries.scenario import builtin_scenario_files, scenario_from  # noqa: E402
@@ -103,8 +103,7 @@ def test_core_agrees_with_the_oracle():
     count = int(os.environ.get("MTG_EXAMPLES", "1000"))
     seed = int(os.environ.get("MTG_SEED", "0"))
     docs = list(cases(count, seed=seed))
-    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        results = list(pool.map(_judge, docs, chunksize=8))
+    results = map_in_workers(_judge, docs, os.cpu_count() or 1)
     disagreements = [(name, expected, got) for name, expected, got in results if expected != got]
     assert len(results) == count
     assert not disagreements, f"{len(disagreements)} of {count} disagree; first: " + \

@@ -1,0 +1,159 @@
+"""Lints of the programs grounded one time step at a time (the core and sequencing on it).
+
+- No anonymous variable: clingo turns each ``_`` into a projection rule that belongs to no
+  ``#program`` part and is grounded again, over everything derived so far, at every call.
+- Every part reads, at its own time step, only what a part grounded no later defines: a rule
+  that reads a predicate a later call defines silently sees nothing (the grounder can't know).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from importlib import resources
+
+import pytest
+from clingo import ast
+
+STEPPED = [("game", "game"), ("game", "actions"), ("game", "script"), ("game", "search"),
+           ("game", "conditions"), ("sequencing", "runs"), ("sequencing", "judge")]
+
+# The calls of one time step, in the order the drivers make them: the event, its kind's effects
+# and the shared effects in one call, then what the new state implies, then the checks. Parts of
+# equal rank share a call: sequencing grounds derive and legal together (encodings/sequencing/
+# core.py), a turn grounds legal apart, only where there is an action to check (encodings/game).
+EFFECTS = {"event": 1, "effect": 1, "on_pass": 1, "on_action": 1, "on_stack": 1, "on_step": 1,
+           "on_game": 1, "on_line": 1}
+TURN = {"base": 0, **EFFECTS, "derive": 2, "legal": 3, "check": 4, "searchcheck": 5}
+SEQUENCING = {"base": 0, **EFFECTS, "derive": 2, "legal": 2}
+# Parts grounded once the trace is done (they read finished steps only).
+AFTER = {"cite", "last", "judge"}
+
+
+def text(area: str, name: str) -> str:
+    return resources.files(f"mtgrules.encodings.{area}").joinpath(f"{name}.lp").read_text()
+
+
+class Reader(ast.Transformer):
+    """Each rule's part, head atoms and body atoms (with whether they sit under ``not``)."""
+
+    def __init__(self) -> None:
+        self.part = "base"
+        self.rules: list[tuple[str, list[ast.AST], list[ast.AST]]] = []
+        self.anonymous: list[str] = []
+
+    def statement(self, node: ast.AST) -> None:
+        if node.ast_type == ast.ASTType.Program:
+            self.part = node.name
+            return
+        if node.ast_type != ast.ASTType.Rule:
+            self._anonymous(node)
+            return
+        self._anonymous(node)
+        heads: list[ast.AST] = []
+        bodies: list[ast.AST] = []
+        _collect_head(node.head, heads, bodies)
+        _collect(node.body, bodies)
+        self.rules.append((self.part, heads, bodies))
+
+    def _anonymous(self, node: ast.AST) -> None:
+        found: list[bool] = []
+
+        class Finder(ast.Transformer):
+            def visit_Variable(self, v):  # noqa: N802 (clingo's visitor naming)
+                if v.name == "_":
+                    found.append(True)
+                return v
+
+        Finder()(node)
+        if found:
+            self.anonymous.append(str(node))
+
+
+def _collect_head(head, heads: list, bodies: list) -> None:
+    """A head's atoms; the conditions of its elements are read, like a body."""
+    kind = head.ast_type
+    if kind in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):
+        for element in head.elements:
+            _collect(element.literal, heads)
+            _collect(element.condition, bodies)
+    elif kind == ast.ASTType.HeadAggregate:
+        for element in head.elements:
+            _collect(element.condition.literal, heads)
+            _collect(element.condition.condition, bodies)
+    else:
+        _collect(head, heads)
+
+
+def _collect(node, out: list) -> None:
+    """Every symbolic atom under ``node`` (heads, body literals, aggregate elements)."""
+    if isinstance(node, list | tuple | ast.ASTSequence):
+        for n in node:
+            _collect(n, out)
+        return
+    if not isinstance(node, ast.AST):
+        return
+    if node.ast_type == ast.ASTType.SymbolicAtom:
+        out.append(node.symbol)
+        return
+    for key in node.child_keys:
+        _collect(getattr(node, key), out)
+
+
+def _time(symbol) -> tuple[str, int] | None:
+    """(name/arity, offset) of an atom whose last argument is ``t`` or ``t-1``; else None."""
+    if symbol.ast_type != ast.ASTType.Function or not symbol.arguments:
+        return None
+    last = symbol.arguments[-1]
+    key = f"{symbol.name}/{len(symbol.arguments)}"
+    if last.ast_type == ast.ASTType.SymbolicTerm and str(last) == "t":
+        return key, 0
+    if last.ast_type == ast.ASTType.Function and last.name == "t" and not last.arguments:
+        return key, 0
+    if last.ast_type == ast.ASTType.BinaryOperation and str(last) == "(t-1)":
+        return key, -1
+    return None
+
+
+def read(programs) -> Reader:
+    reader = Reader()
+    for area, name in programs:
+        reader.part = "base"
+        ast.parse_string(text(area, name), reader.statement)
+    return reader
+
+
+@pytest.mark.parametrize("program", STEPPED, ids=[n for _, n in STEPPED])
+def test_no_anonymous_variables_in_a_stepped_program(program):
+    assert read([program]).anonymous == []
+
+
+CORE = [("game", "game"), ("game", "actions"), ("game", "conditions")]
+MODES = {"script": ([*CORE, ("game", "script")], TURN), "search": ([*CORE, ("game", "search")], TURN),
+         "sequencing": ([*CORE[:2], ("sequencing", "runs"), ("sequencing", "judge")], SEQUENCING)}
+
+
+@pytest.mark.parametrize(("programs", "rank"), MODES.values(), ids=MODES.keys())
+def test_each_part_reads_only_what_is_grounded_before_it(programs, rank):
+    reader = read(programs)
+    parts = {part for part, _, _ in reader.rules}
+    assert parts <= set(rank) | AFTER, f"a part the schedule doesn't know: {parts - set(rank) - AFTER}"
+    definers: dict[str, set[tuple[str, int]]] = defaultdict(set)
+    for part, heads, _ in reader.rules:
+        for head in heads:
+            timed = _time(head)
+            if timed:
+                definers[timed[0]].add((part, timed[1]))
+    late = []
+    for part, _, bodies in reader.rules:
+        if part in AFTER:
+            continue
+        for atom in bodies:
+            timed = _time(atom)
+            if not timed:
+                continue
+            key, d = timed
+            for other, e in definers[key]:
+                # atoms of time s+d are made by `other`'s call at step s+d-e: it must come no
+                # later than this part's own call at step s
+                if other in AFTER or d - e > 0 or (d == e and rank[other] > rank[part]):
+                    late.append(f"{part} reads {key} at t{d or ''} defined in {other}")
+    assert not late, "\n".join(sorted(set(late)))
