@@ -29,3 +29,12 @@ def cr_dir() -> Path:
                     f"{CR_DIR} lacks {len(missing)} of the {len(EDITION_DATES)} cr-<date>.txt files; "
                     f"set {CR_DIR_VARIABLE} to a folder holding them")
     return CR_DIR
+
+
+@pytest.fixture(scope="session")
+def library_results():
+    """The built-in library answered once for the whole run (``mtgrules check``'s own call):
+    the scenario table, the CLI's table and JSON all read it instead of answering it again."""
+    from mtgrules.queries import api
+
+    return {Path(r.file).resolve(): r for r in api.check()}

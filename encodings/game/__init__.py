@@ -55,6 +55,11 @@ EFFECT_PART = {
 }
 
 
+def with_change(parts: set[str]) -> set[str]:
+    """The effect parts of a step and ``change``, which only passing priority can do without."""
+    return parts if parts == {"on_pass"} else parts | {"change"}
+
+
 @dataclass(frozen=True)
 class Stop:
     """Why a trace ends."""
@@ -108,7 +113,7 @@ class Core:
         self.ctl.add("base", [], "\n".join(fact(s) for s in symbols))
         self.ground_seconds = 0.0
         self.solve_seconds = 0.0
-        self._ground([("base", []), ("derive", [clingo.Number(0)])])
+        self._ground([("base", []), ("derive", [clingo.Number(0)]), ("resolving", [clingo.Number(0)])])
         if self.search:
             self._ground([("legal", [clingo.Number(0)]), ("check", [clingo.Number(0)]),
                           ("searchcheck", [clingo.Number(0)])])
@@ -131,8 +136,8 @@ class Core:
         t = self.horizon + 1
         n = [clingo.Number(t)]
         kinds = set(EFFECT_PART.values()) if self.search else self._effect_parts(t - 1)
-        self._ground([("event", n), *((part, n) for part in sorted(kinds)), ("effect", n)])
-        self._ground([("derive", n)])
+        self._ground([("event", n), *((part, n) for part in sorted(with_change(kinds))), ("effect", n)])
+        self._ground([("derive", n), *([("resolving", n)] if self.has_atom("resolution_open", *n) else [])])
         if self.search or self.is_fact("to_check", *n):
             self._ground([("legal", n)])
         if self.search:
@@ -164,6 +169,10 @@ class Core:
         if conditions and not self.search:
             parts.append(("check", [clingo.Number(self.horizon)]))
         self._ground(parts)
+
+    def has_atom(self, name: str, *args: clingo.Symbol) -> bool:
+        """Whether the atom may be true (a fact, or an atom a search may choose)."""
+        return self.ctl.symbolic_atoms[clingo.Function(name, list(args))] is not None
 
     def is_fact(self, name: str, *args: clingo.Symbol) -> bool:
         atom = self.ctl.symbolic_atoms[clingo.Function(name, list(args))]

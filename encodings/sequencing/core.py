@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import clingo
 
 from mtgrules.encodings import asp
-from mtgrules.encodings.game import EFFECT_PART
+from mtgrules.encodings.game import EFFECT_PART, with_change
 from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BudgetExhausted
@@ -161,16 +161,18 @@ def _grounded(state: GameState, edition: Edition, situation: clingo.Symbol, init
     # them, so they are grounded in the one call with the starting state: the union of the
     # parts is the same program as one call per step, at a fraction of clingo's cost per call.
     performed = [(part, [N(u)]) for u in range(1, n + 2)
-                 for part in ("event", *sorted(_effect_parts(ctl, u - 1, n)), "effect", "derive", "legal")]
-    ctl.ground([("base", []), ("derive", [N(0)]), ("legal", [N(0)]), *performed])
+                 for part in ("event", *sorted(with_change(_effect_parts(ctl, u - 1, n))), "effect", "derive", "resolving",
+                              "legal")]
+    ctl.ground([("base", []), ("derive", [N(0)]), ("resolving", [N(0)]), ("legal", [N(0)]), *performed])
     limit = n + 1 + max(EXTRA_EVENTS, 4 * n)
     t = n + 1
     while True:
         t += 1
-        parts = _effect_parts(ctl, t - 1, n)
+        parts = with_change(_effect_parts(ctl, t - 1, n))
         ctl.ground([("event", [N(t)]), *((p, [N(t)]) for p in sorted(parts)), ("effect", [N(t)])])
         # what is legal reads the state derived at t, never the reverse: one call keeps it exact
-        ctl.ground([("derive", [N(t)]), ("legal", [N(t)])])
+        resolving = [("resolving", [N(t)])] if _atom(ctl, "resolution_open", t) else []
+        ctl.ground([("derive", [N(t)]), *resolving, ("legal", [N(t)])])
         if _fact(ctl, "over", t):
             break
         if _atom(ctl, "over", t) and t % 4 == 0 and _all_over(ctl, t):

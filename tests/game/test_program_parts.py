@@ -20,10 +20,10 @@ STEPPED = [("game", "game"), ("game", "actions"), ("game", "script"), ("game", "
 # and the shared effects in one call, then what the new state implies, then the checks. Parts of
 # equal rank share a call: sequencing grounds derive and legal together (encodings/sequencing/
 # core.py), a turn grounds legal apart, only where there is an action to check (encodings/game).
-EFFECTS = {"event": 1, "effect": 1, "on_pass": 1, "on_action": 1, "on_stack": 1, "on_step": 1,
+EFFECTS = {"event": 1, "effect": 1, "change": 1, "on_pass": 1, "on_action": 1, "on_stack": 1, "on_step": 1,
            "on_game": 1, "on_line": 1}
-TURN = {"base": 0, **EFFECTS, "derive": 2, "legal": 3, "check": 4, "searchcheck": 5}
-SEQUENCING = {"base": 0, **EFFECTS, "derive": 2, "legal": 2}
+TURN = {"base": 0, **EFFECTS, "derive": 2, "resolving": 2, "legal": 3, "check": 4, "searchcheck": 5}
+SEQUENCING = {"base": 0, **EFFECTS, "derive": 2, "resolving": 2, "legal": 2}
 # Parts grounded once the trace is done (they read finished steps only).
 AFTER = {"cite", "last", "judge"}
 
