@@ -1,6 +1,7 @@
 """Answering scenarios: the functions behind ``mtgrules check`` and ``explain``."""
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -152,9 +153,12 @@ def _where(exc: MtgRulesError, path: str | Path) -> Location:
 
 
 def check(paths: Iterable[str | Path] | None = None, edition: Edition | str | None = None,
-          backend: str = "both") -> list[CheckResult]:
+          backend: str = "both", workers: int = 0) -> list[CheckResult]:
     """Check scenario files or folders of them, subfolders included (default: the built-in
-    library)."""
+    library), in this process or in ``workers`` worker processes (replaced as they go: clingo
+    keeps every symbol it makes for the life of a process, and a long run would slow down)."""
+    from mtgrules.encodings.asp import map_in_workers
+
     edition = _as_edition(edition)
     files = scenario_files_in(paths) if paths else builtin_scenario_files()
-    return [check_file(p, edition, backend) for p in files]
+    return map_in_workers(functools.partial(check_file, edition=edition, backend=backend), files, workers)

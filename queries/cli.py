@@ -59,6 +59,10 @@ def _edition(value: str | None) -> Edition | None:
         raise click.BadParameter(str(exc), param_hint="--edition") from None
 
 
+JOBS_HELP = ("Worker processes answering the scenarios, each replaced every few questions "
+             "(clingo keeps every symbol it makes for a process's life: a long run in one would slow down).")
+
+
 @click.group()
 @click.version_option(__version__, prog_name="mtgrules")
 def main() -> None:
@@ -72,10 +76,11 @@ def main() -> None:
 @click.option("--backend", type=click.Choice(BACKENDS), default="both", show_default=True,
               help="Which solver answers; 'both' also checks that ASP and SMT agree.")
 @click.option("--json", "as_json", is_flag=True, help="Print results as JSON.")
-def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: bool) -> None:
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help=JOBS_HELP)
+def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: bool, jobs: int) -> None:
     """Check scenario FILES or folders of them, subfolders included (default: the built-in
     library), and compare with expected verdicts."""
-    results = api.check(files or None, _edition(edition), backend)
+    results = api.check(files or None, _edition(edition), backend, workers=jobs)
     if not results:
         _error("no scenario files (*.yaml, *.yml) in " + ", ".join(str(f) for f in files))
         sys.exit(EXIT_BAD_INPUT)
@@ -211,8 +216,7 @@ def explain(file: Path, edition: str | None, backend: str, as_json: bool) -> Non
 @click.option("--from", "old", required=True, help="The earlier edition date.")
 @click.option("--to", "new", required=True, help="The later edition date.")
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Worker processes for the (scenario, edition) pairs.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help=JOBS_HELP)
 @click.option("--backend", type=click.Choice(BACKENDS), default="both", show_default=True)
 @click.option("--all", "show_all", is_flag=True, help="Also list scenarios whose verdict stays.")
 @click.option("--json", "as_json", is_flag=True)
@@ -295,7 +299,7 @@ def cr_diff(old_file: Path, new_file: Path, section: str | None, as_json: bool) 
 @click.option("--edition", help="Edition date (default: the CR file's, else the newest).")
 @click.option("--static", is_flag=True, help="Only the citations written in scenario files; "
               "don't run the library to see which rules its verdicts cite.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True)
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help=JOBS_HELP)
 @click.option("--json", "as_json", is_flag=True)
 def coverage(cr_file: Path | None, edition: str | None, static: bool, jobs: int,
              as_json: bool) -> None:

@@ -62,7 +62,7 @@ class Coverage:
 
 
 def coverage(cr_file: str | Path | None = None, edition: Edition | None = None,
-             run: bool = True, workers: int = 1) -> Coverage:
+             run: bool = True, workers: int = 0) -> Coverage:
     """Coverage of ``edition`` (default: the CR file's, else the newest); with a CR file, the
     numbers are checked against it and its sections listed."""
     text: RulesText | None = None

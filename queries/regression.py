@@ -52,8 +52,9 @@ def run_job(job: Job) -> Answer:
                   result.expected, result.match, result.error)
 
 
-def run_jobs(jobs: list[Job], workers: int = 1) -> list[Answer]:
-    """Every job's answer, in the order given; ``workers`` > 1 uses a pool of processes."""
+def run_jobs(jobs: list[Job], workers: int = 0) -> list[Answer]:
+    """Every job's answer, in the order given: in this process (``workers`` = 0) or in that many
+    worker processes, replaced as they go (``asp.map_in_workers``)."""
     from mtgrules.encodings.asp import map_in_workers
 
     return map_in_workers(run_job, jobs, workers)
@@ -113,7 +114,7 @@ def scenario_paths(paths=None) -> list[Path]:
     return scenario_files_in(paths) if paths else scenario_files()
 
 
-def regress(old: Edition, new: Edition, paths=None, workers: int = 1,
+def regress(old: Edition, new: Edition, paths=None, workers: int = 0,
             backend: str = "both") -> list[Regression]:
     """Every scenario (default: the built-in library) under ``old`` and ``new``."""
     files = [str(p) for p in scenario_paths(paths)]

@@ -37,4 +37,4 @@ def library_results():
     the scenario table, the CLI's table and JSON all read it instead of answering it again."""
     from mtgrules.queries import api
 
-    return {Path(r.file).resolve(): r for r in api.check()}
+    return {Path(r.file).resolve(): r for r in api.check(workers=os.cpu_count() or 1)}

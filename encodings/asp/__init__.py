@@ -193,9 +193,10 @@ def _value(symbol: clingo.Symbol) -> object:
 
 
 def map_in_workers(fn: Callable, items: Sequence, workers: int) -> list:
-    """``[fn(x) for x in items]``, in order, in ``workers`` processes that are replaced every
-    ``TASKS_PER_WORKER`` items (``fn`` must be a module-level function)."""
-    if workers <= 1 or len(items) <= 1:
+    """``[fn(x) for x in items]``, in order: with ``workers`` = 0 in this process, else in that
+    many processes, each replaced after ``TASKS_PER_WORKER`` items so that none keeps growing
+    (``fn`` must be picklable: a module-level function or a partial of one)."""
+    if workers <= 0 or len(items) <= 1:
         return [fn(x) for x in items]
     chunk = max(1, min(TASKS_PER_WORKER // 2, len(items) // (4 * workers)))
     with multiprocessing.Pool(workers, maxtasksperchild=max(1, TASKS_PER_WORKER // chunk)) as pool:

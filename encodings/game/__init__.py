@@ -2,9 +2,10 @@
 
 ``game.lp`` is the action theory, ``actions.lp`` when a decision is legal, ``script.lp``
 the players' decisions from a script, ``search.lp`` the decisions opened as choices,
-``conditions.lp`` facts about a state. Time grows one step per ground call, in three
-parts (event, effect, derive), so that with the decisions given the grounder itself
-computes the forced trace as facts; a search opens the decisions and solves.
+``conditions.lp`` facts about a state. Time grows one step per two ground calls (the event
+and its effects, then what the new state implies), each with only the parts that can say
+something at that step, so that with the decisions given the grounder itself computes the
+forced trace as facts; a search opens the decisions and solves.
 """
 from __future__ import annotations
 
@@ -113,18 +114,14 @@ class Core:
         self.ctl.add("base", [], "\n".join(fact(s) for s in symbols))
         self.ground_seconds = 0.0
         self.solve_seconds = 0.0
-        self._ground([("base", []), ("derive", [clingo.Number(0)]), ("resolving", [clingo.Number(0)])])
+        self._ground([("base", [])])
+        self._ground(self._derive(clingo.Number(0)))
         if self.search:
             self._ground([("legal", [clingo.Number(0)]), ("check", [clingo.Number(0)]),
                           ("searchcheck", [clingo.Number(0)])])
         elif self.is_fact("to_check", clingo.Number(0)):
             self._ground([("legal", [clingo.Number(0)])])
         self.horizon = 0
-
-    def fluents_at(self, t: int) -> list[clingo.Symbol]:
-        """The state at ``t`` (all facts, in a simulation), to start the next segment from."""
-        return [atom.symbol.arguments[0] for atom in self.ctl.symbolic_atoms.by_signature("holds", 2)
-                if atom.symbol.arguments[1].number == t]
 
     def _ground(self, parts: list[tuple[str, list[clingo.Symbol]]]) -> None:
         start = _time.perf_counter()
@@ -137,7 +134,7 @@ class Core:
         n = [clingo.Number(t)]
         kinds = set(EFFECT_PART.values()) if self.search else self._effect_parts(t - 1)
         self._ground([("event", n), *((part, n) for part in sorted(with_change(kinds))), ("effect", n)])
-        self._ground([("derive", n), *([("resolving", n)] if self.has_atom("resolution_open", *n) else [])])
+        self._ground(self._derive(*n))
         if self.search or self.is_fact("to_check", *n):
             self._ground([("legal", n)])
         if self.search:
@@ -169,6 +166,10 @@ class Core:
         if conditions and not self.search:
             parts.append(("check", [clingo.Number(self.horizon)]))
         self._ground(parts)
+
+    def _derive(self, t: clingo.Symbol) -> list[tuple[str, list[clingo.Symbol]]]:
+        """What the state at ``t`` implies: resolving too where something resolves or is paid."""
+        return [("derive", [t]), *([("resolving", [t])] if self.has_atom("resolution_open", t) else [])]
 
     def has_atom(self, name: str, *args: clingo.Symbol) -> bool:
         """Whether the atom may be true (a fact, or an atom a search may choose)."""
@@ -233,7 +234,7 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
                 rules=tuple(sorted({k for p in parts for k in p.rules})),
                 ground_seconds=sum(p.ground_seconds for p in parts),
                 solve_seconds=sum(p.solve_seconds for p in parts))
-        fluents = core.fluents_at(core.horizon)
+        fluents = [s.arguments[0] for s in model if s.name == "final" and len(s.arguments) == 1]
         offset += core.horizon
 
 
