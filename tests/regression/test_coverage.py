@@ -3,6 +3,7 @@ nothing models."""
 from __future__ import annotations
 
 import json
+import os
 
 from click.testing import CliRunner
 from crfiles import cr_text
@@ -23,7 +24,7 @@ def test_static_coverage_of_the_newest_edition():
 
 
 def test_coverage_under_2008_uses_its_numbers_and_runs_the_verdicts():
-    cov = coverage(edition=Edition("2008-02-01"))
+    cov = coverage(edition=Edition("2008-02-01"), workers=os.cpu_count() or 1)
     rows = {r.key: r for r in cov.rules}
     assert rows["golden.cant-beats-can"].number == "103.2"
     assert "apnap.restart" not in rows                        # since 2009-07-11
