@@ -5,8 +5,8 @@ Each (backend, players) pair runs in a fresh process, so the peak memory printed
 question's alone (the process's maximum resident set size, interpreter included).
 The goal: 60 players under 2 s and 200 MB on both backends.
 
-    /work/venv/bin/python benchmarks/apnap.py            # the table
-    /work/venv/bin/python benchmarks/apnap.py 60 asp     # one row
+    python benchmarks/apnap.py            # the table
+    python benchmarks/apnap.py 60 asp     # one row
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ of mixed colours (a quarter of them snow); costs mix generic, coloured, hybrid, 
 hybrid and Phyrexian symbols, none announced, so the search also picks the announcements.
 The goal: under 50 ms for a 15-symbol cost over 60 sources.
 
-    /work/venv/bin/python benchmarks/payment.py
+    python benchmarks/payment.py
 """
 from __future__ import annotations
 
