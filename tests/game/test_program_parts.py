@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from importlib import resources
 
@@ -38,6 +39,7 @@ class Reader(ast.Transformer):
     def __init__(self) -> None:
         self.part = "base"
         self.rules: list[tuple[str, list[ast.AST], list[ast.AST]]] = []
+        self.statements: list[tuple[str, ast.AST]] = []
         self.anonymous: list[str] = []
 
     def statement(self, node: ast.AST) -> None:
@@ -48,6 +50,7 @@ class Reader(ast.Transformer):
             self._anonymous(node)
             return
         self._anonymous(node)
+        self.statements.append((self.part, node))
         heads: list[ast.AST] = []
         bodies: list[ast.AST] = []
         _collect_head(node.head, heads, bodies)
@@ -157,3 +160,12 @@ def test_each_part_reads_only_what_is_grounded_before_it(programs, rank):
                 if other in AFTER or d - e > 0 or (d == e and rank[other] > rank[part]):
                     late.append(f"{part} reads {key} at t{d or ''} defined in {other}")
     assert not late, "\n".join(sorted(set(late)))
+
+
+@pytest.mark.parametrize(("programs", "rank"), MODES.values(), ids=MODES.keys())
+def test_a_rule_grounded_at_every_step_reads_the_step(programs, rank):
+    """A rule of a per-step part that never mentions its time step derives the same thing at
+    every step: it belongs in base, grounded once."""
+    timeless = [str(rule) for part, rule in read(programs).statements
+                if part in rank and part != "base" and not re.search(r"\bt\b", str(rule))]
+    assert not timeless, "\n".join(timeless)
