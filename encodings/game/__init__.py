@@ -1,6 +1,7 @@
 """The game in time: the temporal core (DESIGN §8), driven through clingo's multi-shot API.
 
-``game.lp`` is the action theory, ``actions.lp`` when a decision is legal, ``script.lp``
+``game.lp`` is the action theory (with ``resolving.lp``, ``effects.lp`` and ``cite.lp``, its
+parts by topic), ``actions.lp`` when a decision is legal, ``script.lp``
 the players' decisions from a script, ``search.lp`` the decisions opened as choices,
 ``conditions.lp`` facts about a state. Time grows one step per two ground calls (the event
 and its effects, then what the new state implies), each with only the parts that can say
@@ -56,6 +57,10 @@ EFFECT_PART = {
 }
 
 
+THEORY = ("game/game", "game/resolving", "game/effects", "game/cite", "game/actions")
+"""The core's action theory and the legality of decisions: every question on the core loads these."""
+
+
 def with_change(parts: set[str]) -> set[str]:
     """The effect parts of a step and ``change``, which only passing priority can do without."""
     return parts if parts == {"on_pass"} else parts | {"change"}
@@ -105,7 +110,7 @@ class Core:
         self.search = mode == "search"
         self.offset = offset
         self.ctl = asp.control()
-        asp.add_encodings(self.ctl, (f"game/{name}" for name in ("game", "actions", "conditions", mode)))
+        asp.add_encodings(self.ctl, (*THEORY, "game/conditions", f"game/{mode}"))
         static, initial = split_state(state, edition)
         if fluents is None:
             fluents = initial + ([a("next", clingo.Number(1))] if mode == "script" else [])

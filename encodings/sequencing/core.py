@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import clingo
 
 from mtgrules.encodings import asp
-from mtgrules.encodings.game import EFFECT_PART, with_change
+from mtgrules.encodings.game import EFFECT_PART, THEORY, with_change
 from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BudgetExhausted
@@ -154,7 +154,7 @@ def _grounded(state: GameState, edition: Edition, situation: clingo.Symbol, init
     if open_order:
         facts.append(F("open_order", []))
     ctl = asp.control(options)
-    asp.add_encodings(ctl, ("game/game", "game/actions", "sequencing/runs", "sequencing/judge"))
+    asp.add_encodings(ctl, (*THEORY, "sequencing/runs", "sequencing/judge"))
     ctl.add("base", [], "\n".join(fact(s) for s in facts))
     n = len(lines)
     # The performed run and the reset (times 1..n+1) need the same parts whatever happens in

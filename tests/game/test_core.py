@@ -14,7 +14,7 @@ from mtgrules.model.turn import Step
 from mtgrules.queries import check_state, is_there_a_way, parse_scenario, what_happens, who_has_priority
 from mtgrules.queries.turn import parse_condition, parse_line
 
-PROGRAMS = ("game", "actions", "script", "search", "conditions")
+PROGRAMS = ("game", "resolving", "effects", "cite", "actions", "script", "search", "conditions")
 
 
 def program(name: str) -> str:

@@ -14,7 +14,9 @@ from importlib import resources
 import pytest
 from clingo import ast
 
-STEPPED = [("game", "game"), ("game", "actions"), ("game", "script"), ("game", "search"),
+from mtgrules.encodings.game import THEORY
+
+STEPPED = [*(tuple(name.split("/")) for name in THEORY), ("game", "script"), ("game", "search"),
            ("game", "conditions"), ("sequencing", "runs"), ("sequencing", "judge")]
 
 # The calls of one time step, in the order the drivers make them: the event, its kind's effects
@@ -129,9 +131,10 @@ def test_no_anonymous_variables_in_a_stepped_program(program):
     assert read([program]).anonymous == []
 
 
-CORE = [("game", "game"), ("game", "actions"), ("game", "conditions")]
-MODES = {"script": ([*CORE, ("game", "script")], TURN), "search": ([*CORE, ("game", "search")], TURN),
-         "sequencing": ([*CORE[:2], ("sequencing", "runs"), ("sequencing", "judge")], SEQUENCING)}
+CORE = [tuple(name.split("/")) for name in THEORY]
+MODES = {"script": ([*CORE, ("game", "conditions"), ("game", "script")], TURN),
+         "search": ([*CORE, ("game", "conditions"), ("game", "search")], TURN),
+         "sequencing": ([*CORE, ("sequencing", "runs"), ("sequencing", "judge")], SEQUENCING)}
 
 
 @pytest.mark.parametrize(("programs", "rank"), MODES.values(), ids=MODES.keys())
