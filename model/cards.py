@@ -20,9 +20,12 @@ from mtgrules.model.vocabulary import (
     ACTIONS,
     ACTIVATION_COSTS,
     ADDITIONAL_COSTS,
+    AFFECTED,
+    AFFECTING,
     ALTERNATIVE_COSTS,
     CARD_TYPES,
     KEYWORDS,
+    MAX_COUNT,
     NOT_PERMITTED,
     ONLY_WITH,
     TRIGGERS,
@@ -77,6 +80,8 @@ class Card:
     colors: frozenset[str] = frozenset()
     power: int | None = None
     toughness: int | None = None
+    loyalty: int | None = None
+    """A planeswalker's printed loyalty: the loyalty counters it enters with (CR 306.5b)."""
     keywords: frozenset[str] = frozenset()
     targets: tuple[str, ...] = ()
     """What the spell targets, in order (CR 601.2c), e.g. ``("opponent",)``."""
@@ -162,7 +167,7 @@ def parse_cards(doc: Field) -> list[Card]:
 
 def parse_card(entry: Field) -> Card:
     entry.mapping(required=["name", "types"], optional=[
-        "cost", "subtypes", "supertypes", "colors", "power", "toughness", "keywords", "targets",
+        "cost", "subtypes", "supertypes", "colors", "power", "toughness", "loyalty", "keywords", "targets",
         "resolve", "static", "triggered", "activated", "mana", "additional-costs",
         "alternative-costs", "kicker"])
     types = frozenset(t.choice(CARD_TYPES, "card type") for t in entry["types"].list())
@@ -194,6 +199,7 @@ def parse_card(entry: Field) -> Card:
         colors=colors,
         power=entry["power"].int() if entry.has("power") else None,
         toughness=entry["toughness"].int() if entry.has("toughness") else None,
+        loyalty=entry["loyalty"].int(0, MAX_COUNT) if entry.has("loyalty") else None,
         keywords=frozenset(k.choice(KEYWORDS, "keyword") for k in entry.get("keywords", []).list()),
         targets=tuple(t.str() for t in entry.get("targets", []).list()),
         resolve=_instructions(entry.get("resolve", [])),
@@ -262,8 +268,9 @@ def _alternative_cost(node: Field) -> Any:
                  for part in node.list())
 
 
-def parse_instruction(node: Field) -> Instruction:
-    """An instruction, every key and every value checked against the vocabulary."""
+def parse_instruction(node: Field, on_card: bool = True) -> Instruction:
+    """An instruction, every key and every value checked against the vocabulary; ``on_card``:
+    written on a card, whose words can't name one object of a game."""
     node.mapping(required=["do"], optional={p.name for v in VERBS.values() for p in v.params})
     verb = VERBS[node["do"].choice(VERBS, "instruction")]
     node.mapping(required=("do", *(p.name for p in verb.required)),
@@ -285,6 +292,14 @@ def parse_instruction(node: Field) -> Instruction:
         raise node["action"].error(f"a permission to {node['action'].value} is not modelled "
                                    "(only its prohibition is)", "a forbid instruction, or another "
                                    "action: " + ", ".join(a for a in ACTIONS if a not in NOT_PERMITTED))
+    if verb.name in AFFECTING:
+        if node.has("target") and node.has("what"):
+            raise node["what"].error("both 'target' and 'what'", "one of them: what the effect "
+                                     "applies to")
+        if on_card and node.has("what") and node["what"].value not in AFFECTED:
+            raise node["what"].error(f"'{node['what'].value}' is not a set a card's effect applies to",
+                                     "one of: " + ", ".join(AFFECTED),
+                                     did_you_mean(str(node["what"].value), AFFECTED))
     params = tuple((k, _freeze(v.value)) for k, v in node.items() if k != "do")
     return Instruction(verb.name, params)
 

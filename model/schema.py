@@ -24,6 +24,7 @@ from mtgrules.model.vocabulary import (
     ALTERNATIVE_COSTS,
     CARD_TYPES,
     COLOURS,
+    COUNTER_KINDS,
     KEYWORDS,
     MAX_COUNT,
     TRIGGERS,
@@ -96,6 +97,7 @@ def card_schema() -> Schema:
             "subtypes": _strings(), "supertypes": _strings(), "keywords": _strings(KEYWORDS),
             "colors": _strings(COLOURS), "targets": _strings(),
             "power": {"type": "integer"}, "toughness": {"type": "integer"},
+            "loyalty": {"type": "integer", "minimum": 0, "maximum": MAX_COUNT},
             "resolve": instructions, "static": instructions,
             "triggered": {"type": "array", "items": {
                 "type": "object", "required": ["when", "effect"], "additionalProperties": False,
@@ -128,7 +130,13 @@ def _zone() -> Schema:
          "properties": {"card": {"type": "string"}, "tapped": {"type": "boolean"},
                         "face-down": {"type": "boolean"}, "attacking": {"type": "boolean"},
                         "count": {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
-                        "controller": {"type": "string"}}}]}
+                        "controller": {"type": "string"},
+                        "counters": {"type": "object", "additionalProperties": False,
+                                     "properties": {k: {"type": "integer", "minimum": 0,
+                                                        "maximum": MAX_COUNT}
+                                                    for k in COUNTER_KINDS}},
+                        "token": {"type": "boolean"}, "entered-this-turn": {"type": "boolean"},
+                        "damage": {"type": "integer", "minimum": 0}}}]}
     return {"oneOf": [{"type": "array", "items": entry}, entry]}
 
 

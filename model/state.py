@@ -26,6 +26,14 @@ class GameObject:
     tapped: bool = False
     face_down: bool = False
     attacking: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    """Counters on a permanent by kind (CR 122), e.g. ``(("+1/+1", 2),)``."""
+    token: bool = False
+    """A token (CR 111), not a card."""
+    damage: int = 0
+    """Damage marked on a permanent this turn (CR 120.6)."""
+    new: bool = False
+    """A permanent that came under its controller's control this turn (CR 302.6)."""
 
     def __str__(self) -> str:
         return self.card or "a hidden card"
@@ -158,5 +166,6 @@ class GameState:
         state = self.with_player(self.player(holder).with_zone(
             zone, tuple(o for o in self.player(holder).zone(zone) if o.id != object_id)))
         dest = state.player(to_player or obj.owner)
-        moved = replace(obj, tapped=False, attacking=False) if to_zone != "battlefield" else obj
+        moved = (replace(obj, tapped=False, attacking=False, counters=(), damage=0, new=False)
+                 if to_zone != "battlefield" else obj)
         return state.with_player(dest.with_zone(to_zone, dest.zone(to_zone) + (moved,)))

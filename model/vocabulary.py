@@ -62,12 +62,25 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "vigilance", "
 
 ABILITIES = (*KEYWORDS, "regenerate-shield")
 """What a grant-ability or remove-ability effect, or a has-ability question, may name."""
+REMOVABLE = (*ABILITIES, "all")
+"""What a remove-ability effect may take away: one ability, or all of them (CR 613.1f)."""
 
 ADDITIONAL_COSTS: dict[str, Param] = {}
 """The additional costs a card may require (CR 118.8), each ``{kind: value}``: what the cost
 encoding understands; any other is refused, never dropped (filled in below ``Param``)."""
 
-DURATIONS = ("turn",)
+DURATIONS = ("turn", "your-next-turn")
+"""How long an effect from a resolving spell or ability lasts (CR 611.2a-b): ``turn`` (until end
+of turn, or "this turn": it ends in the cleanup step, CR 514.2), ``your-next-turn`` (until its
+controller's next turn begins). Left out: indefinitely; for a static ability, as long as its
+source is on the battlefield (CR 611.3a)."""
+AFFECTED = ("self", "creatures-you-control", "other-creatures-you-control", "each-creature")
+"""The objects an effect on characteristics applies to, besides ``target: creature``: its
+source, or a set (fixed as the effect begins for a resolving spell or ability, CR 611.2c;
+continuously for a static ability, CR 611.3a). A lasting effect a scenario's state lists may
+also name one object by its id."""
+COUNTER_KINDS = ("+1/+1", "-1/-1", "loyalty")
+"""Counters the project models on permanents (CR 122)."""
 KINDS_OF_OBJECT = ("card", "creature", "land", "basic-land", "artifact", "enchantment",
                    "planeswalker", "self")
 COLOURS = ("white", "blue", "black", "red", "green")
@@ -163,6 +176,8 @@ COUNT = _p("count", "int", low=0, default=1)
 AMOUNT = _p("amount", "amount", low=0, high=1000)
 DURATION = _p("duration", "choice", DURATIONS)
 WHAT = _p("what", "choice", KINDS_OF_OBJECT)
+AFFECTS = _p("what", "text", doc=("what the effect applies to: " + ", ".join(AFFECTED)
+                                  + " (a scenario's lasting effect may name one object)"))
 SPELLS = _p("spells", "choice", ("any", "creature", "noncreature"), default="any",
             doc="which spells a cost modifier applies to")
 WHOSE = _p("whose", "choice", ("any", "you", "opponents"), default="any",
@@ -236,9 +251,18 @@ VERBS: dict[str, Verb] = _verbs(
     Verb("tap", "taps a permanent", (), (WHAT,)),
     Verb("untap", "untaps a permanent", (), (WHAT,)),
     Verb("add-mana", "adds mana", (), (_p("mana", "text"),)),
-    Verb("modify-pt", "changes power and toughness", (),
-         (_p("target", "choice", ("creature",)), _p("power", "int", low=-1000, high=1000),
-          _p("toughness", "int", low=-1000, high=1000), DURATION)),
+    Verb("modify-pt", "changes power and toughness by +N/+N (layer 7c)", (),
+         (_p("target", "choice", ("creature",)), AFFECTS, _p("power", "int", low=-1000, high=1000),
+          _p("toughness", "int", low=-1000, high=1000), DURATION), lasting=True),
+    Verb("set-pt", "sets base power and toughness (layer 7b)", (),
+         (_p("target", "choice", ("creature",)), AFFECTS, _p("power", "int", low=0, high=1000),
+          _p("toughness", "int", low=0, high=1000), DURATION), lasting=True),
+    Verb("switch-pt", "switches power and toughness (layer 7d)", (),
+         (_p("target", "choice", ("creature",)), AFFECTS, DURATION), lasting=True),
+    Verb("put-counters", "puts counters on a permanent", (_p("kind", "choice", COUNTER_KINDS),),
+         (_p("target", "choice", ("creature",)), _p("what", "choice", ("self",)), COUNT)),
+    Verb("create-token", "creates tokens (CR 111.1): the card named gives their characteristics",
+         (WHO_P, _p("card", "text")), (COUNT,)),
     Verb("animate", "becomes a creature", (),
          (_p("power", "int", low=0, high=1000), _p("toughness", "int", low=0, high=1000),
           _p("types", "list", CARD_TYPES), _p("subtypes", "list"), _p("colors", "list", COLOURS),
@@ -262,10 +286,12 @@ VERBS: dict[str, Verb] = _verbs(
                                   "any permanent)"))), lasting=True),
     Verb("override-rule", "card text that contradicts a rule", (WHO_P, _p("rule", "choice", RULES)),
          (DURATION,), lasting=True),
-    Verb("grant-ability", "adds an ability", (),
-         (_p("what", "text"), _p("ability", "choice", ABILITIES), DURATION), lasting=True),
-    Verb("remove-ability", "removes an ability", (),
-         (_p("what", "text"), _p("ability", "choice", ABILITIES), DURATION), lasting=True),
+    Verb("grant-ability", "adds an ability (layer 6)", (),
+         (_p("target", "choice", ("creature",)), AFFECTS, _p("ability", "choice", ABILITIES),
+          DURATION), lasting=True),
+    Verb("remove-ability", "removes an ability, or all of them (layer 6)", (),
+         (_p("target", "choice", ("creature",)), AFFECTS, _p("ability", "choice", REMOVABLE),
+          DURATION), lasting=True),
     # cost modifiers (CR 601.2f)
     Verb("cost-increase", "spells cost more", (AMOUNT,),
          (SPELLS, WHOSE, _p("per", "choice", ("target-beyond-first",))), lasting=True),
@@ -278,6 +304,9 @@ VERBS: dict[str, Verb] = _verbs(
 )
 
 LASTING_VERBS = frozenset(v.name for v in VERBS.values() if v.lasting)
+AFFECTING = ("modify-pt", "set-pt", "switch-pt", "grant-ability", "remove-ability")
+"""Verbs whose ``what:`` names the objects an effect on characteristics applies to (AFFECTED;
+in a scenario's lasting effect, one object by its id)."""
 
 ONLY_WITH: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
     ("permit", "zone"): ("action", ("cast-spells",)),

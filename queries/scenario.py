@@ -19,7 +19,7 @@ from mtgrules.model.sequencing import Condition
 from mtgrules.model.source import MAX_TEXT, Field
 from mtgrules.model.state import ZONES, Effect, GameObject, GameState, PlayerState
 from mtgrules.model.turn import STEP_NAMES, Step
-from mtgrules.model.vocabulary import LASTING_VERBS
+from mtgrules.model.vocabulary import AFFECTING, COUNTER_KINDS, LASTING_VERBS, MAX_COUNT
 from mtgrules.queries.kinds import KINDS
 from mtgrules.queries.verdict import OUTCOMES
 
@@ -276,15 +276,30 @@ def _zone(node: Field, owner: str, zone: str, cards: CardLibrary,
                 objects.append(GameObject(f"{owner}:{zone}:{used_ids[f'{owner}:{zone}']}",
                                           None, owner, owner))
             continue
+        extra: dict[str, Any] = {}
         if isinstance(entry.value, dict):
+            permanent_only = ["counters", "token", "damage", "entered-this-turn"]
             entry.mapping(required=["card"], optional=["tapped", "face-down", "attacking", "count",
-                                                       "controller"])
+                                                       "controller", *permanent_only])
+            for key in permanent_only:
+                if entry.has(key) and zone != "battlefield":
+                    raise entry[key].error(f"'{key}' on a card in the {zone}",
+                                           "counters, token, damage and entered-this-turn only "
+                                           "on the battlefield")
             name_node = entry["card"]
             count = entry["count"].int(1, MAX_COPIES) if entry.has("count") else 1
             tapped = entry["tapped"].bool() if entry.has("tapped") else False
             face_down = entry["face-down"].bool() if entry.has("face-down") else False
             attacking = entry["attacking"].bool() if entry.has("attacking") else False
             controller = entry.get("controller", owner).str()
+            if entry.has("counters"):
+                extra["counters"] = _counters(entry["counters"])
+            if entry.has("token"):
+                extra["token"] = entry["token"].bool()
+            if entry.has("damage"):
+                extra["damage"] = entry["damage"].int(0, MAX_COUNT * 10)
+            if entry.has("entered-this-turn"):
+                extra["new"] = entry["entered-this-turn"].bool()
         else:
             name_node, count, tapped, face_down, attacking, controller = (
                 entry, 1, False, False, False, owner)
@@ -294,11 +309,17 @@ def _zone(node: Field, owner: str, zone: str, cards: CardLibrary,
             n = used_ids[card.name]
             object_id = card.name if n == 1 else f"{card.name}#{n}"
             objects.append(GameObject(object_id, card.name, owner, controller, tapped=tapped,
-                                      face_down=face_down, attacking=attacking))
+                                      face_down=face_down, attacking=attacking, **extra))
     if len(objects) > MAX_CARDS_IN_ZONE:
         raise node.error(f"the zone holds {len(objects)} objects",
                          f"at most {MAX_CARDS_IN_ZONE} objects in one zone")
     return tuple(objects)
+
+
+def _counters(node: Field) -> tuple[tuple[str, int], ...]:
+    """Counters on a permanent: ``{"+1/+1": 2, loyalty: 3}``, each kind once (CR 122)."""
+    node.mapping(optional=COUNTER_KINDS)
+    return tuple((kind, node[kind].int(0, MAX_COUNT)) for kind in COUNTER_KINDS if node.has(kind))
 
 
 def _effects(node: Field, state: GameState) -> list[Effect]:
@@ -309,8 +330,12 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
     if node.has("do"):
         node.mapping(required=["from", "controller", "do"], optional=node.keys())
         rest = {k: v.value for k, v in node.items() if k not in base}
-        instructions = [parse_instruction(Field.of(rest, node.path, node.file))]
-        if instructions[0].verb in ("grant-ability", "remove-ability", "forbid") and node.has("what"):
+        instructions = [parse_instruction(Field.of(rest, node.path, node.file), on_card=False)]
+        if instructions[0].verb in AFFECTING and node.has("what"):
+            what = node["what"].str()
+            if state.find(what) is None:
+                raise node["what"].unknown(what, [o.id for _, _, o in state.objects()], "object")
+        elif instructions[0].verb == "forbid" and node.has("what"):
             what = node["what"].str()
             if what != "self" and state.find(what) is None:
                 raise node["what"].unknown(what, ["self", *(o.id for _, _, o in state.objects())],
