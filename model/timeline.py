@@ -5,12 +5,12 @@ These are plain values; what they mean in a game is decided by the temporal core
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mtgrules.model.turn import Step
 
 DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", "block",
-                  "discard", "choose", "order", "pass-until")
+                  "discard", "choose", "order", "target", "pass-until")
 """What a player may decide in a script (see ``encodings/game/README.md``)."""
 
 
@@ -44,10 +44,11 @@ class Decision:
     player: str | None = None
     """Who decides (``None`` for ``pass-until``: every player)."""
     objects: tuple[str, ...] = ()
-    """The object the decision is about (cast, play, mana, activate), or the objects it
-    lists (attackers, discarded cards, chosen objects, the order of triggers)."""
+    """The object the decision is about (cast, play, mana, activate; for target, the source
+    of the triggered ability), or the objects it lists (attackers, discarded cards, chosen
+    objects, the order of triggers)."""
     target: str | None = None
-    """A player or object targeted by a spell or ability."""
+    """A player or object targeted by a spell or ability (for target: by the triggered ability)."""
     paying: tuple[tuple[str, int], ...] = ()
     """Colours and amounts of mana paid for the generic part of a cost, when the script says."""
     ability: int = 1
@@ -95,3 +96,6 @@ class Event:
     """Who has priority once the event is over (after the checks), if anyone."""
     stack: int
     """How many objects are on the stack after it."""
+    creatures: dict[str, dict[str, object]] = field(default_factory=dict)
+    """The creatures on the battlefield after it, as they are (CR 613): object → power,
+    toughness, and keywords."""

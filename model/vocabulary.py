@@ -84,6 +84,8 @@ COUNTER_KINDS = ("+1/+1", "-1/-1", "loyalty")
 KINDS_OF_OBJECT = ("card", "creature", "land", "basic-land", "artifact", "enchantment",
                    "planeswalker", "self")
 COLOURS = ("white", "blue", "black", "red", "green")
+SUPERTYPES = ("basic", "legendary", "snow", "world", "elite", "host", "ongoing")
+"""Supertypes (CR 205.4a)."""
 CARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "planeswalker",
               "sorcery", "battle", "kindred")
 
@@ -479,6 +481,34 @@ def sacrifice_cost(ability: Ability) -> str | None:
         if isinstance(c, tuple) and dict(c).get("sacrifice"):
             return str(dict(c)["sacrifice"])
     return None
+
+
+def token_ids(state: GameState) -> list[tuple[str, str, str]]:
+    """(card, id, maker) for every token a trace from ``state`` may create (CR 111.1): for each
+    card a create-token instruction names, twice as many as the instructions in the game
+    could make at once, named ``"C token"``, ``"C token#2"``, … in the order they are made.
+    Tokens of one card made by two players would need names per player: refused."""
+    wanted: dict[str, int] = {}
+    makers: dict[str, set[str]] = {}
+    for _, _, obj in state.objects():
+        card = state.card_of(obj)
+        for ins in (instructions_of(card) if card else ()):
+            if ins.verb == "create-token":
+                name = str(ins.get("card"))
+                wanted[name] = wanted.get(name, 0) + int(param(ins, "count"))
+                makers.setdefault(name, set()).add(obj.controller)
+    found = []
+    for name, count in sorted(wanted.items()):
+        if name not in state.cards:
+            raise UnsupportedQuestion(f"a create-token instruction names '{name}', which is no "
+                                      "card of the library or the scenario")
+        if len(makers[name]) > 1:
+            raise UnsupportedQuestion(f"tokens of '{name}' made by more than one player (tokens "
+                                      "are named per card)")
+        (maker,) = makers[name]
+        found += [(name, f"{name} token" if k == 1 else f"{name} token#{k}", maker)
+                  for k in range(1, 2 * count + 1)]
+    return found
 
 
 def instructions_of(card: Card) -> Iterator[Instruction]:

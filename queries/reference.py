@@ -16,10 +16,13 @@ from mtgrules.model.state import ZONES
 from mtgrules.model.turn import STEP_NAMES
 from mtgrules.model.vocabulary import (
     ACTIONS,
+    AFFECTED,
     CARD_TYPES,
     COLOURS,
+    COUNTER_KINDS,
     DURATIONS,
     RULES,
+    SUPERTYPES,
     TRIGGERS,
     VERBS,
     WHO,
@@ -74,7 +77,15 @@ def vocabulary_reference() -> str:
         f"| a triggered ability's `when:` | {_words(TRIGGERS)} |",
         f"| `action:` of `permit` / `forbid` | {_words(ACTIONS)} |",
         f"| `rule:` of `override-rule` | {_words(RULES)} |",
-        f"| `duration:` | {_words(DURATIONS)} (left out: as long as the source is in force) |",
+        f"| `duration:` | {_words(DURATIONS)} — `turn` ends in the cleanup step (CR 514.2), "
+        "`your-next-turn` as its controller's next turn begins (left out: as long as a static "
+        "ability's source is on the battlefield, or indefinitely for a resolved effect) |",
+        f"| `what:` of an effect on characteristics | {_words(AFFECTED)}, or `target: creature` "
+        "instead (a state's lasting effect may name one object) |",
+        f"| `kind:` of `put-counters`; a permanent's `counters:` in `state:` | {_words(COUNTER_KINDS)} |",
+        f"| a card's `supertypes:` | {_words(SUPERTYPES)} |",
+        "| a battlefield entry in `state:` | `card`, `count`, `tapped`, `controller`, `attacking`, "
+        "`face-down`, `counters`, `token`, `damage`, `entered-this-turn` |",
         f"| a card's `types:` | {_words(CARD_TYPES)} |",
         f"| `colors:` | {_words(COLOURS)} |",
         f"| a player's zones in `state:` | {_words(ZONES)} |",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtgrules.encodings import game
+from mtgrules.model import vocabulary
 from mtgrules.model.edition import Edition, cite
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.source import Field, did_you_mean
@@ -51,6 +52,10 @@ class _Names:
         self.node = node
         self.players = list(state.names)
         self.objects = [o.id for _, _, o in state.objects()]
+        try:
+            self.objects += [object_id for _, object_id, _ in vocabulary.token_ids(state)]
+        except UnsupportedQuestion:
+            pass  # the question itself is refused when asked
 
     def player(self, name: str) -> str:
         if name not in self.players:
@@ -72,9 +77,27 @@ class _Names:
         return name if name in self.players else self.object(name)
 
     def objects_list(self, text: str) -> tuple[str, ...]:
-        if text.strip() in ("nothing", "none"):
+        """Objects separated by commas or "and"; an object whose own name has a comma
+        ("Isamaru, Hound of Konda") is recognised whole."""
+        text = text.strip()
+        if text in ("nothing", "none"):
             return ()
-        return tuple(self.object(x) for x in re.split(r",\s*|\s+and\s+", text.strip()) if x)
+        parts = re.split(r"(,\s*|\s+and\s+)", text)
+        found: list[str] = []
+        i = 0
+        while i < len(parts):
+            # the longest run of parts that names an object, else the part alone (misspelt)
+            for j in range(len(parts), i, -2):
+                candidate = "".join(parts[i:j]).strip()
+                if candidate.removeprefix("the ") in self.objects:
+                    found.append(self.object(candidate))
+                    i = j + 1
+                    break
+            else:
+                if parts[i].strip():
+                    found.append(self.object(parts[i]))
+                i += 2
+        return tuple(found)
 
 
 def parse_point(text: str, names: _Names, node: Field) -> Point:
@@ -109,7 +132,8 @@ LINE_FORMS = [
     "P passes", "P holds priority", "P casts CARD [targeting X] [paying {M}…]",
     "P taps OBJECT for mana", "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
     "P plays LAND", "P attacks with A, B | nothing", "P blocks A with B [and C with D] | with nothing",
-    "P discards A, B", "P chooses A, B", "P orders triggers: A, B", "all pass until POINT",
+    "P discards A, B", "P chooses A, B", "P orders triggers: A, B", "P targets X with SOURCE",
+    "all pass until POINT",
 ]
 
 
@@ -142,6 +166,8 @@ def parse_line(node: Field, state: GameState) -> Decision:
         (r"discards (.+)", lambda g: Decision("discard", p, names.objects_list(g[0]), text=text)),
         (r"chooses (.+)", lambda g: Decision("choose", p, names.objects_list(g[0]), text=text)),
         (r"orders triggers: (.+)", lambda g: Decision("order", p, names.objects_list(g[0]), text=text)),
+        (r"targets (.+?) with (.+)", lambda g: Decision("target", p, (names.object(g[1]),),
+                                                        target=names.target(g[0]), text=text)),
     ]
     for pattern, build in forms:
         fm = re.fullmatch(pattern, rest)
@@ -181,6 +207,13 @@ CONDITION_FORMS: list[tuple[str, str]] = [
      "in_zone"),
     (r"(.+) is (tapped|untapped)", "tapped"),
     (r"(.+) has (\d+) damage", "damage"),
+    (r"(.+)'s (power|toughness) is (-?\d+)", "pt"),
+    (r"(.+) is not an? (creature|land|artifact|enchantment|planeswalker)", "not_type"),
+    (r"(.+) is an? (creature|land|artifact|enchantment|planeswalker)", "type"),
+    (r"(.+) does not have (.+)", "not_keyword"),
+    (r"(.+) has (\d+) (\+1/\+1|-1/-1|loyalty) counters?", "counters"),
+    (r"(.+) has ceased to exist", "gone"),
+    (r"(.+) has (.+)", "keyword"),
 ]
 
 
@@ -220,6 +253,21 @@ def parse_condition(node: Field, state: GameState) -> Condition:
             return Condition(g[1], (names.object(g[0]),), text)
         if kind == "damage":
             return Condition("damage", (names.object(g[0]), int(g[1])), text)
+        if kind == "pt":
+            return Condition(g[1], (names.object(g[0]), int(g[2])), text)
+        if kind in ("type", "not_type"):
+            return Condition(kind, (names.object(g[0]), g[1]), text)
+        if kind in ("keyword", "not_keyword"):
+            if g[1] not in vocabulary.KEYWORDS:
+                raise node.error(f"'{g[1]}' is not a keyword ability",
+                                 "one of: " + ", ".join(vocabulary.KEYWORDS),
+                                 did_you_mean(g[1], vocabulary.KEYWORDS))
+            return Condition(kind, (names.object(g[0]), g[1].replace(" ", "_")), text)
+        if kind == "counters":
+            kind_atom = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty"}[g[2]]
+            return Condition("counters", (names.object(g[0]), kind_atom, int(g[1])), text)
+        if kind == "gone":
+            return Condition("gone", (names.object(g[0]),), text)
     forms = ", ".join(p.replace("(\\w+)", "P").replace("(.+)", "X").replace("(-?\\d+)", "N")
                       .replace("(\\d+)", "N").replace("\\", "") for p, _ in CONDITION_FORMS[:6])
     raise node.error(f"'{text}' is not a condition", f"a condition such as: {forms} …")
@@ -267,9 +315,15 @@ def _cites(keys: Sequence[str], edition: Edition) -> tuple:
 
 
 def _witness(timeline: game.Timeline) -> list[dict]:
-    return [{"t": e.time, "step": e.step, "event": e.text, "by": "player" if e.decision else "rules",
-             "priority": e.priority, "stack": e.stack, "rules": list(e.rules)}
-            for e in timeline.events]
+    out = []
+    for e in timeline.events:
+        row = {"t": e.time, "step": e.step, "event": e.text, "by": "player" if e.decision else "rules",
+               "priority": e.priority, "stack": e.stack, "rules": list(e.rules)}
+        if e.creatures:
+            # the creatures on the battlefield after the event, as they are (CR 613)
+            row["creatures"] = {o: dict(c) for o, c in e.creatures.items()}
+        out.append(row)
+    return out
 
 
 def _refuse(stop: game.Stop) -> None:
@@ -291,6 +345,8 @@ def _stop_reason(timeline: game.Timeline, until: Point, script: Sequence[Decisio
         what = {"priority": "has priority", "attack": "declares attackers", "block": "declares blockers",
                 "discard": "chooses cards to discard", "order": "orders their triggered abilities",
                 "choose": "makes a choice for the resolving object",
+                "target": "chooses the target of their triggered ability (CR 603.3d)",
+                "legend": "chooses which legendary permanent to keep (CR 704.5j)",
                 "payment": "says how the generic part of the cost is paid"}.get(stop.what, stop.what)
         return "needs-decision", f"the script gives no decision where {stop.player} {what} {where}"
     line = script[stop.entry - 1].text if stop.entry and stop.entry <= len(script) else "?"

@@ -49,6 +49,7 @@ EFFECT_PART = {
     "pass": "on_pass", "hold": "on_pass", "pass_round": "on_pass",
     "cast": "on_action", "activate": "on_action", "mana": "on_action", "play": "on_action",
     "put_trigger": "on_stack", "order": "on_stack", "resolve": "on_stack", "do": "on_stack",
+    "aim": "on_stack", "remove_trigger": "on_stack", "keep": "on_game",
     "choose": "on_stack", "auto": "on_stack", "finish": "on_stack",
     "start": "on_step", "end_step": "on_step",
     "untap": "on_game", "draw_step_draw": "on_game", "cleanup_discard": "on_game",

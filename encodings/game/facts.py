@@ -18,6 +18,7 @@ from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost, ManaCostError, parse_pool
 from mtgrules.model.state import GameObject, GameState
 from mtgrules.model.timeline import END, Condition, Decision, Point
+from mtgrules.model.vocabulary import AFFECTING
 
 Sym = clingo.Symbol
 F = clingo.Function
@@ -83,6 +84,7 @@ def split_state(state: GameState, edition: Edition, stack_targets: dict[str, str
     else:
         init.append(a("at_start", F(STEP_ATOM[state.step.value], [])))
     stack_position = 0
+    battlefield_rank = 0
     for p in state.players:
         init.append(a("life", S(p.name), N(p.life)))
         init.append(a("lands", S(p.name), N(p.lands_played)))
@@ -94,6 +96,9 @@ def split_state(state: GameState, edition: Edition, stack_targets: dict[str, str
             init.append(a("pool", S(p.name), F(COLOUR[letter], []), N(amount)))
         for zone, objects in p.zones:
             for position, obj in enumerate(objects, start=1):
+                if obj.face_down and zone != "library":
+                    raise Unsupported(f"'{obj.id}' is face down in the {zone}: face-down objects "
+                                      "(CR 708) are not modelled by the core")
                 out += object_facts(state, obj)
                 init.append(a("zone", S(obj.id), F(zone, [])))
                 if zone == "library":
@@ -113,24 +118,79 @@ def split_state(state: GameState, edition: Edition, stack_targets: dict[str, str
                     init.append(a("tapped", S(obj.id)))
                 if obj.attacking:
                     init.append(a("attacking", S(obj.id)))
+                if zone == "battlefield":
+                    battlefield_rank += 1
+                    init += permanent_fluents(state, obj, battlefield_rank)
     for player, object_id in sorted(state.known):
         init.append(a("knows", S(player), S(object_id)))
-    out += effect_facts(state)
+    out += token_slots(state)
+    effects = list(effect_facts(state))
+    init += effects
     return out, init
+
+
+STATE_PERMANENT_TIME = -20_000
+"""Timestamps (CR 613.7) before the trace's first event: the starting state's permanents in
+the order it lists them, then its lasting effects in their order (trace times are positive;
+a state holds at most a few thousand of each)."""
+STATE_EFFECT_TIME = -10_000
+
+
+def permanent_fluents(state: GameState, obj: GameObject, rank: int) -> list[Sym]:
+    """What a permanent of the starting state carries: its timestamp, counters (a planeswalker
+    the state gives no loyalty counters has its printed loyalty, as it would have entered
+    with, CR 306.5b), marked damage, and whether it is new to its controller this turn."""
+    o = S(obj.id)
+    out = [a("since", o, N(STATE_PERMANENT_TIME + rank))]
+    counters = dict(obj.counters)
+    card = state.card_of(obj)
+    if card is not None and card.is_a("planeswalker") and "loyalty" not in counters:
+        counters["loyalty"] = card.loyalty or 0
+    for kind, n in sorted(counters.items()):
+        if n:
+            out.append(a("counters", o, F(COUNTER[kind], []), N(n)))
+    if obj.damage:
+        out.append(a("damage", o, N(obj.damage)))
+    if obj.new:
+        out.append(a("sick", o))
+    return out
+
+
+def token_slots(state: GameState) -> Iterator[Sym]:
+    """The objects tokens a trace may create will be (``vocabulary.token_ids``)."""
+    ranks: dict[str, int] = {}
+    for name, object_id, maker in vocabulary.token_ids(state):
+        ranks[name] = ranks.get(name, 0) + 1
+        o = S(object_id)
+        yield a("token_slot", S(name), N(ranks[name]), o)
+        yield a("token", o)
+        yield from card_facts(state.cards[name], o, GameObject(object_id, name, maker, maker))
 
 
 def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
     o = S(obj.id)
+    card = state.card_of(obj)
+    if card is None:
+        yield from (a("object", o), a("owner", o, S(obj.owner)), a("controller", o, S(obj.controller)))
+        return
+    if obj.token:
+        yield a("token", o)
+    yield from card_facts(card, o, obj)
+
+
+def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
+    """What stays fixed about an object with a known card: who owns and controls it, and the
+    card's characteristics and abilities as printed (effects change them in time, game.lp)."""
     yield a("object", o)
     yield a("owner", o, S(obj.owner))
     yield a("controller", o, S(obj.controller))
-    card = state.card_of(obj)
-    if card is None:
-        return
     yield a("name", o, S(card.name))
     for t in sorted(card.types):
         yield a("is", o, F(t, []))
     for t in sorted(card.supertypes):
+        if t in ("world", "elite", "host", "ongoing"):
+            # the world rule (CR 704.5k) and the supertypes of other formats are not modelled
+            raise Unsupported(f"{card.name}: the supertype {t} is not modelled by the core")
         yield a("super", o, F(t, []))
     for k in sorted(card.keywords):
         yield a("keyword", o, F(k.replace(" ", "_"), []))
@@ -138,10 +198,19 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
         yield a("power", o, N(card.power))
     if card.toughness is not None:
         yield a("toughness", o, N(card.toughness))
+    if card.loyalty is not None:
+        yield a("loyalty", o, N(card.loyalty))
+    if card.is_a("planeswalker"):
+        for sub in sorted(card.subtypes):
+            yield a("subtype", o, S(sub))
     yield from cost_facts(card, o)
     yield from target_facts(card.targets, a("spell", o), card.name)
+    if set(targets_of(card.resolve)) - set(card.targets):
+        raise Unsupported(f"{card.name}: its instructions target "
+                          + ", ".join(targets_of(card.resolve)) + " but the card's targets are "
+                          + (", ".join(card.targets) or "none"))
     for i, ins in enumerate(card.resolve, start=1):
-        yield a("instr", a("spell", o), N(i), instruction_term(ins))
+        yield from instruction_facts(a("spell", o), i, ins)
     activated = 0
     for ability in card.abilities:
         if ability.kind == "mana":
@@ -164,11 +233,9 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
             for item in ability.cost:
                 for part in cost_items(card, item):
                     yield a("ability_cost", o, number, part)
-            targets = tuple(str(i.get("target")) for i in ability.effect
-                            if i.get("target") in TARGET_KINDS)
-            yield from target_facts(targets[:1], a("ability", o, number), card.name)
+            yield from target_facts(targets_of(ability.effect), a("ability", o, number), card.name)
             for i, ins in enumerate(ability.effect, start=1):
-                yield a("instr", a("ability", o, number), N(i), instruction_term(ins))
+                yield from instruction_facts(a("ability", o, number), i, ins)
         elif ability.kind == "triggered":
             when = TRIGGERS.get(ability.trigger or "")
             if when is None:
@@ -176,11 +243,14 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
                                   + ", ".join(TRIGGERS) + ")")
             number = N(card.abilities.index(ability) + 1)
             yield a("trigger", o, number, F(when, []))
+            # CR 603.3d: its targets are chosen as it is put on the stack
+            yield from target_facts(targets_of(ability.effect), a("trig", o, number), card.name)
             for i, ins in enumerate(ability.effect, start=1):
-                yield a("instr", a("trig", o, number), N(i), instruction_term(ins))
+                yield from instruction_facts(a("trig", o, number), i, ins)
         elif ability.kind == "static":
+            number = N(card.abilities.index(ability) + 1)
             for ins in ability.effect:
-                yield from static_facts(card, o, ins)
+                yield from static_facts(card, o, number, ins)
 
 
 def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
@@ -205,8 +275,14 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
             yield a("generic", o, N(amount))
         elif letter in COLOUR:
             yield a("cost", o, F(COLOUR[letter], []), N(amount))
-    fast = card.is_a("instant") or "flash" in card.keywords
-    yield a("speed", o, F("instant" if fast else "sorcery", []))
+    # flash, printed or granted, is read in time (actions.lp)
+    yield a("speed", o, F("instant" if card.is_a("instant") else "sorcery", []))
+
+
+def targets_of(instructions: Sequence[Instruction]) -> tuple[str, ...]:
+    """The kinds of target an ability's instructions name (one target, used by each)."""
+    return tuple(dict.fromkeys(str(i.get("target")) for i in instructions
+                               if i.get("target") in TARGET_KINDS))
 
 
 def target_facts(targets: Sequence[str], src: Sym, name: str) -> Iterator[Sym]:
@@ -239,8 +315,97 @@ def cost_items(card: Card, item: object) -> list[Sym]:
                         out.append(a("mana", F(COLOUR[letter], []), N(amount)))
                 if out:
                     return out
-    raise Unsupported(f"{card.name}: an activation cost {item!r} (the core pays {{T}}, "
-                      "sacrificing the source, and plain mana)")
+    # paid by a rule the core does not model (loyalty, CR 606; X; hybrid): refused if activated
+    return [a("unsupported", S(str(_describe_cost(item))))]
+
+
+def _describe_cost(item: object) -> str:
+    if isinstance(item, tuple) and len(item) == 1:
+        key, value = item[0]
+        return f"{key} {value}"
+    return str(item)
+
+
+def instruction_facts(src: Sym, i: int, ins: Instruction) -> Iterator[Sym]:
+    """The ``i``-th instruction of ``src`` as the core reads it; an effect on characteristics
+    comes with what it does (``instr_mod``), one fact per modification."""
+    if ins.verb in AFFECTING or ins.verb == "animate":
+        found = characteristic_effect(ins)
+        if found is not None:
+            term, mods = found
+            yield a("instr", src, N(i), term)
+            for m in mods:
+                yield a("instr_mod", src, N(i), m)
+            return
+        yield a("instr", src, N(i), a("unsupported", S(str(ins))))
+        return
+    yield a("instr", src, N(i), instruction_term(ins))
+
+
+def duration_term(duration: object, controller: Sym | None = None) -> Sym:
+    """How long an effect lasts (CR 611.2a): until cleanup, until its controller's next
+    turn (the controller written as ``you`` until the effect begins), or indefinitely."""
+    if duration == "turn":
+        return F("turn", [])
+    if duration == "your-next-turn":
+        return a("next_turn", controller if controller is not None else F("you", []))
+    return F("forever", [])
+
+
+def modifications(ins: Instruction) -> list[Sym] | None:
+    """What an effect on characteristics does, by layer (CR 613): ``type(T)`` (4),
+    ``grant(K)``/``remove(K)``/``remove_all`` (6), ``set(P,T)`` (7b), ``pt(P,T)`` (7c),
+    ``switch`` (7d). ``None``: something the core does not model."""
+    v = ins.verb
+    if v in ("modify-pt", "set-pt"):
+        p, t = ins.get("power", 0), ins.get("toughness", 0)
+        return [a("pt" if v == "modify-pt" else "set", N(int(p)), N(int(t)))]
+    if v == "switch-pt":
+        return [F("switch", [])]
+    if v in ("grant-ability", "remove-ability"):
+        ability = str(ins.get("ability"))
+        if ability == "all":
+            return [F("remove_all", [])]
+        if ability not in vocabulary.KEYWORDS:
+            return None  # a regeneration shield: a replacement effect the core does not model
+        return [a("grant" if v == "grant-ability" else "remove", keyword_atom(ability))]
+    if v == "animate":
+        mods = [a("type", F(t, [])) for t in sorted(set(ins.get("types") or ()) | {"creature"})]
+        if (ins.get("power") is None) != (ins.get("toughness") is None):
+            return None
+        if ins.get("power") is not None:
+            mods.append(a("set", N(int(ins.get("power"))), N(int(ins.get("toughness")))))
+        for k in ins.get("keywords") or ():
+            if k not in vocabulary.KEYWORDS:
+                return None
+            mods.append(a("grant", keyword_atom(str(k))))
+        # Its colours (layer 5) and subtypes (layer 4) are read by no rule of the core.
+        return mods
+    return None
+
+
+def characteristic_effect(ins: Instruction) -> tuple[Sym, list[Sym]] | None:
+    """``effect(Aff,Dur)`` for an instruction that makes a continuous effect on objects:
+    Aff is ``target``, ``self`` or ``set(S)`` (fixed as the effect begins, CR 611.2c)."""
+    mods = modifications(ins)
+    if mods is None:
+        return None
+    if ins.verb == "animate" or ins.get("what") == "self":
+        aff = F("self", [])
+    elif ins.get("target") == "creature":
+        aff = F("target", [])
+    elif ins.get("what") in vocabulary.AFFECTED:
+        aff = a("set", F(str(ins.get("what")).replace("-", "_"), []))
+    else:
+        return None
+    return a("effect", aff, duration_term(ins.get("duration"))), mods
+
+
+def keyword_atom(keyword: str) -> Sym:
+    return F(keyword.replace(" ", "_"), [])
+
+
+COUNTER = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty"}
 
 
 def instruction_term(ins: Instruction) -> Sym:
@@ -257,7 +422,9 @@ def instruction_term(ins: Instruction) -> Sym:
     target_who = "target" if target in TARGET_KINDS else WHO.get(str(target)) if target else None
     amount = get("amount")
     count = get("count")
-    if v == "damage" and isinstance(amount, int) and target_who and not get("divided"):
+    # a divided amount, several targets or a kicked amount: the core deals one amount to one
+    if v == "damage" and isinstance(amount, int) and target_who and not get("divided") \
+            and get("targets") is None and get("kicked-amount") is None:
         return a("damage", N(amount), F(target_who, []))
     if v in ("gain-life", "lose-life") and isinstance(amount, int) and who:
         return a("gain" if v == "gain-life" else "lose", F(who, []), N(amount))
@@ -292,16 +459,24 @@ def instruction_term(ins: Instruction) -> Sym:
     if v == "return" and who and isinstance(count, int) and get("from") == "graveyard" \
             and get("to") == "hand":
         return a("return", F(who, []), F(str(get("what")).replace("-", "_"), []), N(count))
-    if v == "animate" and get("duration") in (None, "turn"):
-        return a("animate")
     if v == "balance":
         return a("balance", F(str(get("what")), []))
+    if v == "put-counters" and isinstance(count, int):
+        on = "target" if target == "creature" else "self" if get("what") == "self" else None
+        if on:
+            return a("counters", F(COUNTER[str(get("kind"))], []), N(count), F(on, []))
+    if v == "create-token" and who == "you" and isinstance(count, int):
+        return a("create", S(str(get("card"))), N(count))
+    if v in ("permit", "forbid") and get("action") == "play-land" and who:
+        what = (a("extra_land", N(int(count if count is not None else 1))) if v == "permit"
+                else F("no_land", []))
+        return a("player_effect", F(who, []), what, duration_term(get("duration")))
     if v == "shuffle" and who:
         return a("shuffle", F(who, []))
     return a("unsupported", S(str(ins)))
 
 
-def static_facts(card: Card, o: Sym, ins: Instruction) -> Iterator[Sym]:
+def static_facts(card: Card, o: Sym, number: Sym, ins: Instruction) -> Iterator[Sym]:
     if ins.verb == "override-rule" and ins.get("rule") == "maximum-hand-size":
         yield a("static", o, F("no_max_hand", []))
     elif ins.verb == "forbid" and ins.get("action") == "gain-life" and ins.get("who") == "each-player":
@@ -312,17 +487,30 @@ def static_facts(card: Card, o: Sym, ins: Instruction) -> Iterator[Sym]:
         yield a("static", o, F("enters_tapped", []))
     elif ins.verb == "forbid" and ins.get("action") == "win-game":
         pass  # nobody wins in the core: a loss ends the trace
+    elif ins.verb in AFFECTING and ins.get("target") is None and ins.get("duration") is None \
+            and ins.get("ability") != "all" and ins.get("what", "self") in vocabulary.AFFECTED:
+        # CR 611.3a: applies while its source is on the battlefield, to the set as it is now.
+        # A static ability taking all abilities away (or changing types) would depend on
+        # itself and others (CR 613.8): not modelled, refused below.
+        mods = modifications(ins)
+        if mods is None:
+            raise Unsupported(f"{card.name}: the static ability {ins} is not modelled by the core yet")
+        affected = F(str(ins.get("what", "self")).replace("-", "_"), [])
+        for m in mods:
+            yield a("static_mod", o, number, affected, m)
     else:
         raise Unsupported(f"{card.name}: the static ability {ins} is not modelled by the core yet")
 
 
 def effect_facts(state: GameState) -> Iterator[Sym]:
-    """Lasting effects in force (CR 611): extra land plays, and prohibitions on them."""
+    """Lasting effects the state lists (CR 611), as fluents ``effect(E,Aff,Mod,Dur)``: E their
+    timestamp (in the order listed, after the starting permanents'), Aff the object or player
+    they apply to, Mod what they do, Dur until when."""
     for n, effect in enumerate(state.effects, start=1):
         ins = effect.instruction
-        if ins.verb == "permit" and ins.get("action") == "play-land" and ins.get("who") == "you":
-            yield a("extra_land", S(effect.controller), N(int(ins.get("count", 1))), N(n))
-        elif ins.verb == "forbid" and ins.get("action") == "play-land":
+        e = a("e", N(STATE_EFFECT_TIME + n), S(""), N(0))
+        duration = duration_term(ins.get("duration"), S(effect.controller))
+        if ins.verb in ("permit", "forbid") and ins.get("action") == "play-land":
             who = ins.get("who")
             players: Iterable[str]
             if who == "target" and effect.target:
@@ -335,10 +523,17 @@ def effect_facts(state: GameState) -> Iterator[Sym]:
                 players = state.names
             else:
                 raise Unsupported(f"the effect of {effect.source}: who '{who}'")
+            mod = (a("extra_land", N(int(ins.get("count", 1)))) if ins.verb == "permit"
+                   else F("no_land", []))
             for p in players:
-                yield a("no_land", S(p))
-        else:
+                yield a("effect", e, a("player", S(p)), mod, duration)
+            continue
+        mods = modifications(ins) if ins.verb in AFFECTING else None
+        what = ins.get("what") or effect.target
+        if mods is None or state.find(str(what)) is None:
             raise Unsupported(f"the effect of {effect.source} ({ins}) is not modelled by the core yet")
+        for m in mods:
+            yield a("effect", e, a("obj", S(str(what))), m, duration)
 
 
 # -- decisions, points, conditions -------------------------------------------------------------
@@ -368,6 +563,8 @@ def decision_term(k: int, d: Decision) -> Sym:
         return a("activate", p, obj, N(d.ability), target, pay)
     if d.verb in ("mana", "play"):
         return a(d.verb, p, obj)
+    if d.verb == "target":
+        return a("target", p, obj, target)
     if d.verb in ("attack", "block", "discard", "choose", "order"):
         return a(d.verb, p, entry)
     return a("pass_until", point_term(d.until or END) or F("end", []))
@@ -410,6 +607,8 @@ def condition_facts(conditions: Sequence[Condition]) -> list[Sym]:
                 args.append(F(str(value), []))
             elif c.kind == "step":
                 args.append(F(STEP_ATOM[str(value)], []))
+            elif c.kind in ("type", "not_type", "keyword", "not_keyword", "counters") and args:
+                args.append(F(str(value), []))
             else:
                 args.append(S(str(value)))
         out.append(a("cond", N(i), F(c.kind, args) if args else F(c.kind, [])))

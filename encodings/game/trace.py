@@ -17,8 +17,14 @@ STEP_NAME = {"untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "mai
              "declare_blockers": "declare-blockers", "combat_damage": "combat-damage",
              "end_of_combat": "end-of-combat", "main2": "main2", "end": "end", "cleanup": "cleanup"}
 COLOUR_LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
+COUNTER_WORD = {"plus": "+1/+1", "minus": "-1/-1", "loyalty": "loyalty"}
+MOD_WORDS = {"pt": "{:+}/{:+}", "set": "base power and toughness {}/{}", "switch": "power and toughness switched",
+             "type": "becomes a {}", "grant": "gains {}", "remove": "loses {}",
+             "remove_all": "loses all abilities"}
+DURATION_WORDS = {"turn": " until end of turn", "next_turn": " until its controller's next turn",
+                  "forever": ""}
 DECISIONS = {"pass", "hold", "cast", "activate", "mana", "play", "attack", "block", "discard",
-             "choose", "order"}
+             "choose", "order", "aim", "keep"}
 # Why an action is illegal, in words.
 WHY = {
     "no_priority": "{p} does not have priority",
@@ -74,12 +80,14 @@ class Snapshot:
     lost: list[str]
     knows: dict[str, list[str]] = field(default_factory=dict)
     """player → hidden objects whose identity they know."""
+    counters: dict[str, dict[str, int]] = field(default_factory=dict)
+    """object → counters on it by kind (+1/+1, -1/-1, loyalty)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"time": self.time, "step": self.step, "turn": self.turn, "active": self.active,
                 "priority": self.priority, "life": self.life, "zones": self.zones,
                 "stack": self.stack, "mana pools": self.pools, "tapped": self.tapped,
-                "damage": self.damage, "lost": self.lost}
+                "damage": self.damage, "counters": self.counters, "lost": self.lost}
 
 
 class Reader:
@@ -106,6 +114,11 @@ class Reader:
         self.names: dict[tuple, list] = defaultdict(list)
         self.instr: dict[tuple, Any] = {}
         self.decisions: dict[int, list] = defaultdict(list)
+        self.owners = {o.id: o.owner for _, _, o in state.objects()}
+        self.mods: dict[tuple, list] = defaultdict(list)
+        self.affected: dict[tuple, list] = defaultdict(list)
+        self.pt: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+        self.kw: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
         for s in model:
             args = s.arguments
             name = s.name
@@ -140,10 +153,20 @@ class Reader:
                 self.names[(value(args[0]), args[1].name, t)].append(value(args[2]))
             elif name == "instr_of":
                 self.instr[(value(args[0]), args[1].number, t)] = value(args[2])
+            elif name == "mod_of":
+                self.mods[(value(args[0]), args[1].number, t)].append(value(args[2]))
+            elif name == "affects":
+                self.affected[(value(args[0]), args[1].number, t)].append(value(args[2]))
             elif name == "cites_stop":
                 self.stop_rules[t].add(args[0].string)
             elif name == "decision":
                 self.decisions[t].append((args[0].string, args[1].name))
+            elif name == "pt_at":
+                self.pt[t][args[0].string] = (args[1].number, args[2].number)
+            elif name == "kw_at":
+                self.kw[t][args[0].string].append(args[1].name.replace("_", " "))
+            elif name == "token_owner":
+                self.owners[args[0].string] = args[1].string
         self.last = max([0, *self.occurs])
 
     # -- states --------------------------------------------------------------------------
@@ -153,10 +176,9 @@ class Reader:
             return [f for f in fl if isinstance(f, tuple) and f[0] == name]
 
         zones: dict[str, dict[str, list[str]]] = {p: {} for p in self.state.names}
-        owners = {o.id: o.owner for _, _, o in self.state.objects()}
         for _, obj, zone in sorted(get("zone")):
             if zone != "stack":
-                zones[owners[obj]].setdefault(zone, []).append(obj)
+                zones[self.owners[obj]].setdefault(zone, []).append(obj)
         stack = [self.item(x) for _, x, _ in sorted(get("stack"), key=lambda f: f[2])]
         pools: dict[str, str] = {}
         for _, p, c, n in sorted(get("pool")):
@@ -176,6 +198,8 @@ class Reader:
             damage={o: n for _, o, n in get("damage")},
             lost=sorted(f[1] for f in get("lost")),
             knows=dict(knows),
+            counters={o: {COUNTER_WORD[k]: n for _, o2, k, n in get("counters") if o2 == o}
+                      for o in sorted({f[1] for f in get("counters")})},
         )
 
     # -- words ---------------------------------------------------------------------------
@@ -219,12 +243,19 @@ class Reader:
             return "marked damage is removed and 'this turn' effects end"
         if name == "sba_check":
             return "state-based actions: " + "; ".join(self.sba_words(t - 1))
-        if name in ("put_trigger", "resolve", "finish", "do"):
+        if name in ("put_trigger", "resolve", "finish", "do", "remove_trigger"):
             item = self.item(args[0])
             return {"put_trigger": f"{item} is put on the stack", "resolve": f"{item} resolves",
-                    "finish": f"{item} finishes resolving"}.get(name) \
-                or f"{item}: {self.instr_words(args[0], args[1], t - 1)}"
+                    "finish": (f"{item} doesn't resolve: its target is no longer legal, and it "
+                               "leaves the stack") if "resolve.illegal-targets" in self.cites[t]
+                    else f"{item} finishes resolving",
+                    "remove_trigger": f"{item} has no legal target and is removed from the stack"
+                    }.get(name) or f"{item}: {self.instr_words(args[0], args[1], t - 1)}"
         actor = args[0]
+        if name == "aim":
+            return f"{actor} chooses {args[2]} as the target of {self.item(args[1])}"
+        if name == "keep":
+            return f"{actor} keeps {args[1]} (the others sharing its name or type go)"
         if name in ("untap", "draw_step_draw", "cleanup_discard", "pass", "hold"):
             return actor + {"untap": " untaps their permanents",
                             "draw_step_draw": " draws a card for the turn",
@@ -252,8 +283,15 @@ class Reader:
             if s[0] == "lose":
                 why = {"zero_life": "0 or less life", "empty_library": "drew from an empty library"}[s[2]]
                 words.append(f"{s[1]} loses the game ({why})")
+            elif s[0] == "ceases":
+                words.append(f"{s[1]} ceases to exist (a token off the battlefield)")
+            elif s[0] == "annihilate":
+                words.append(f"{s[2]} +1/+1 and {s[2]} -1/-1 counters removed from {s[1]}")
             else:
-                why = {"lethal_damage": "lethal damage", "zero_toughness": "0 toughness"}[s[2]]
+                why = {"lethal_damage": "lethal damage", "zero_toughness": "0 toughness",
+                       "deathtouch": "damage from a source with deathtouch",
+                       "zero_loyalty": "0 loyalty", "legend_rule": "the legend rule",
+                       "planeswalker_uniqueness": "the planeswalker uniqueness rule"}[s[2]]
                 words.append(f"{s[1]} is put into its owner's graveyard ({why})")
         return words
 
@@ -281,6 +319,20 @@ class Reader:
             return f"{who(ins[1])} searches their library for a {ins[2].replace('_', ' ')}"
         if verb == "shuffle":
             return f"{who(ins[1])} shuffles their library"
+        if verb == "effect":
+            objects = ", ".join(sorted(self.affected.get((x, i, t), []))) or "nothing"
+            what = "; ".join(MOD_WORDS.get(m if isinstance(m, str) else m[0], "{}").format(
+                *([] if isinstance(m, str) else [v.replace("_", " ") if isinstance(v, str) else v
+                                                  for v in m[1:]]))
+                for m in self.mods.get((x, i, t), []))
+            return f"{objects}: {what}{DURATION_WORDS.get(ins[2] if isinstance(ins[2], str) else ins[2][0], '')}"
+        if verb == "counters":
+            return f"{ins[2]} {COUNTER_WORD[ins[1]]} counter(s) on the {ins[3]}"
+        if verb == "create":
+            return f"creates {ins[2]} {ins[1]} token(s)"
+        if verb == "player_effect":
+            return f"{who(ins[1])}: " + ("may play " + str(ins[2][1]) + " more land(s)"
+                                           if isinstance(ins[2], tuple) else "can't play lands")
         return str(ins)
 
     def why_words(self, why: Any, player: str | None) -> str:
@@ -293,6 +345,18 @@ class Reader:
             return f"{why[1]} can't attack"
         if key == "cant_block":
             return f"{why[1]} can't block"
+        if key == "summoning_sick_attacker":
+            return f"{why[1]} can't attack: it came under {player}'s control this turn and has no haste"
+        if key == "defender":
+            return f"{why[1]} has defender and can't attack"
+        if key == "flying":
+            return f"{why[1]} has flying: only a creature with flying or reach can block it"
+        if key == "menace":
+            return f"{why[1]} has menace: it can't be blocked by one creature alone"
+        if key == "not_a_legend_to_keep":
+            return f"{why[1]} is not one of {player}'s permanents the rule makes them choose among"
+        if key == "not_a_trigger_target":
+            return f"the triggered ability going on the stack is not {why[1]}'s"
         if key == "not_chosen_from":
             return f"{why[1]} can't be chosen there"
         if key == "wrong_count":
@@ -308,9 +372,12 @@ class Reader:
             args = () if isinstance(e, str) else e[1:]
             step = self.step_at.get(t, "")
             stack = self.stack_at.get(t, 0)
+            creatures = {o: {"power": p, "toughness": tg, "keywords": sorted(self.kw[t].get(o, []))}
+                         for o, (p, tg) in sorted(self.pt[t].items())}
             out.append(Event(time=t + self.offset, name=name, args=args, text=self.describe(t, e),
                              rules=tuple(sorted(self.cites[t])), decision=name in DECISIONS,
-                             step=step, priority=self.priority.get(t), stack=stack))
+                             step=step, priority=self.priority.get(t), stack=stack,
+                             creatures=creatures))
         return out
 
     def timeline(self, timeline_type: Any, stop_type: Any, horizon: int, stuck: bool,
@@ -348,6 +415,11 @@ class Reader:
         if kind == "unsupported":
             what = s[1]
             words = {"combat_damage": "combat damage with attackers (CR 510)"}
+            if isinstance(what, tuple) and what[0] == "keyword":
+                return stop_type("unsupported", what=f"damage dealt by a source with {what[1]}")
+            if isinstance(what, tuple) and what[0] == "tokens":
+                return stop_type("unsupported", what=f"more tokens of {what[1]} than the core "
+                                 "set aside for this question")
             if isinstance(what, tuple) and what[0] == "instruction":
                 text = f"the instruction {what[1]}"
             elif isinstance(what, tuple) and what[0] == "leaves":
@@ -372,6 +444,8 @@ class Reader:
         d = self.script[entry - 1] if 0 < entry <= len(self.script) else None
         due = {"priority": f"{player} has priority", "attack": f"{player} declares attackers",
                "block": f"{player} declares blockers", "discard": f"{player} chooses cards to discard",
-               "order": f"{player} orders their triggers", "choose": f"{player} makes a choice"}[kind_due]
+               "order": f"{player} orders their triggers", "choose": f"{player} makes a choice",
+               "target": f"{player} chooses the target of their triggered ability",
+               "legend": f"{player} chooses the legendary permanent to keep"}[kind_due]
         return stop_type("illegal-action", player=d.player if d else None, entry=entry,
                          what=f"the rules ask for another decision here: {due}")

@@ -116,15 +116,35 @@ def test_combat_damage_with_attackers_is_refused_not_guessed():
 
 
 def test_an_instruction_the_core_does_not_know_is_refused_when_reached():
+    s = parse_scenario("""name: t
+cards:
+  - {name: Shatter Stone, cost: "{R}", types: [instant], resolve: [{do: destroy, target: permanent}]}
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Shatter Stone], battlefield: [Mountain], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+""").state
+    with pytest.raises(UnsupportedQuestion, match="destroy"):
+        what_happens(s, lines(s, "alice taps Mountain for mana", "alice casts Shatter Stone",
+                              "alice passes", "bob passes"))
+
+
+def test_an_extra_land_play_from_a_resolved_spell_lasts_the_turn():
     s = state("""
   players: [alice, bob]
   step: main1
-  alice: {hand: [Explore], battlefield: [Forest, Forest], library: {hidden: 3}}
+  alice: {hand: [Explore, Forest, Island, Plains], battlefield: [Forest, Forest], library: {hidden: 3}}
   bob: {library: {hidden: 3}}
 """)
-    with pytest.raises(UnsupportedQuestion):
-        what_happens(s, lines(s, "alice taps Forest for mana", "alice taps Forest#2 for mana",
-                              "alice casts Explore", "alice passes", "bob passes"))
+    script = ["alice taps Forest#2 for mana", "alice taps Forest#3 for mana", "alice casts Explore",
+              "alice passes", "bob passes", "alice plays Island"]
+    assert what_happens(s, lines(s, *script)).outcome == "needs-decision"
+    # CR 305.2 with Explore's effect: two land plays this turn, and no more
+    assert what_happens(s, lines(s, *script, "alice plays Forest")).outcome == "needs-decision"
+    v = what_happens(s, lines(s, *script, "alice plays Forest", "alice plays Plains"))
+    assert v.outcome == "illegal-action" and "no land play left" in " ".join(v.reasons)
 
 
 @pytest.mark.parametrize("text,expected", [
