@@ -224,3 +224,31 @@ def test_an_action_illegal_for_two_reasons_reports_both_in_a_fixed_order():
     assert v.outcome == "illegal-action"
     assert v.reasons[0].endswith("a sorcery-speed spell needs a main phase; "
                                  "a sorcery-speed spell needs its caster's own turn")
+
+
+def test_a_pick_among_identical_cards_may_be_written_and_is_then_checked():
+    """A choice among cards nobody can tell apart is taken by the rules when the script says
+    nothing, and is the player's to write: the written picks are checked and used."""
+    s = parse_scenario("""name: t
+cards:
+  - {name: Mind Rot, cost: "{B}", types: [sorcery], targets: [player],
+     resolve: [{do: discard, who: target, count: 2}]}
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Mind Rot], battlefield: [Swamp], library: {hidden: 3}}
+  bob: {hand: [Forest, Forest, Forest], library: {hidden: 3}}
+""").state
+    cast = ["alice taps Swamp for mana", "alice casts Mind Rot targeting bob", "alice passes",
+            "bob passes"]
+    def conditions(*texts):
+        return [parse_condition(Field.of(c, "c"), s) for c in texts]
+
+    auto = check_state(s, lines(s, *cast), conditions("Forest#3 is in hand"))
+    assert auto.outcome == "holds"   # the first two by id, as nobody can tell them apart
+    written = check_state(s, lines(s, *cast, "bob discards Forest#2, Forest#3"),
+                          conditions("Forest is in hand", "Forest#3 is in graveyard"))
+    assert written.outcome == "holds"
+    wrong = what_happens(s, lines(s, *cast, "bob discards Forest"))
+    assert wrong.outcome == "illegal-action" and "card(s) named" in " ".join(wrong.reasons)
