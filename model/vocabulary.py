@@ -485,28 +485,24 @@ def sacrifice_cost(ability: Ability) -> str | None:
 
 def token_ids(state: GameState) -> list[tuple[str, str, str]]:
     """(card, id, maker) for every token a trace from ``state`` may create (CR 111.1): for each
-    card a create-token instruction names, twice as many as the instructions in the game
-    could make at once, named ``"C token"``, ``"C token#2"``, … in the order they are made.
-    Tokens of one card made by two players would need names per player: refused."""
-    wanted: dict[str, int] = {}
-    makers: dict[str, set[str]] = {}
+    card a create-token instruction names and each player who may make them, twice as many
+    as the instructions in the game could make at once, named in the order they are made:
+    ``"C token"``, ``"C token#2"``, … — ``"P's C token"``, ``"P's C token#2"``, … where more than
+    one player may make tokens of C."""
+    wanted: dict[tuple[str, str], int] = {}
     for _, _, obj in state.objects():
         card = state.card_of(obj)
         for ins in (instructions_of(card) if card else ()):
             if ins.verb == "create-token":
-                name = str(ins.get("card"))
-                wanted[name] = wanted.get(name, 0) + int(param(ins, "count"))
-                makers.setdefault(name, set()).add(obj.controller)
+                key = (str(ins.get("card")), obj.controller)
+                wanted[key] = wanted.get(key, 0) + int(param(ins, "count"))
     found = []
-    for name, count in sorted(wanted.items()):
+    for (name, maker), count in sorted(wanted.items()):
         if name not in state.cards:
             raise UnsupportedQuestion(f"a create-token instruction names '{name}', which is no "
                                       "card of the library or the scenario")
-        if len(makers[name]) > 1:
-            raise UnsupportedQuestion(f"tokens of '{name}' made by more than one player (tokens "
-                                      "are named per card)")
-        (maker,) = makers[name]
-        found += [(name, f"{name} token" if k == 1 else f"{name} token#{k}", maker)
+        prefix = f"{maker}'s " if sum(1 for c, _ in wanted if c == name) > 1 else ""
+        found += [(name, f"{prefix}{name} token" + (f"#{k}" if k > 1 else ""), maker)
                   for k in range(1, 2 * count + 1)]
     return found
 

@@ -138,7 +138,7 @@ def run(ctl: clingo.Control, on_model: Callable[[clingo.Model], bool | None] | N
     with handle:
         if not handle.wait(limits.seconds):
             handle.cancel()
-            raise BudgetExhausted(f"clingo did not decide within {limits.seconds:g} s")
+            raise BudgetExhausted(guard_words(limits))
         result = handle.get()
     _check(result, limits)
     return result
@@ -156,7 +156,7 @@ def each_model(ctl: clingo.Control) -> Iterator[Sequence[clingo.Symbol]]:
             handle.resume()
             if not handle.wait(max(0.0, deadline - time.monotonic())):
                 handle.cancel()
-                raise BudgetExhausted(f"clingo did not decide within {limits.seconds:g} s")
+                raise BudgetExhausted(guard_words(limits))
             model = handle.model()
             if model is None:
                 break
@@ -167,7 +167,23 @@ def each_model(ctl: clingo.Control) -> Iterator[Sequence[clingo.Symbol]]:
 def _check_time_left(limits: Budget) -> None:
     # no time at all decides nothing, however fast the solve would have been
     if limits.seconds <= 0:
-        raise BudgetExhausted(f"clingo did not decide within {limits.seconds:g} s")
+        raise BudgetExhausted(guard_words(limits))
+
+
+def guard_words(limits: Budget) -> str:
+    """Why the wall-clock guard stopped a question: the machine, not the question's budget."""
+    return (f"the wall-clock guard of {limits.seconds:g} s stopped the solver before its own "
+            "budget (conflicts, ground atoms) ran out: the machine is too slow or too busy for "
+            "this question, which may be answered elsewhere")
+
+
+def check_ground(ctl: clingo.Control, what: str) -> None:
+    """Refuse a question whose grounding has outgrown the budget's atoms (its memory), the
+    same on every machine: ``what`` says how far it had got."""
+    limits = budget()
+    if len(ctl.symbolic_atoms) > limits.ground_atoms:
+        raise BudgetExhausted(f"{what} had grounded {len(ctl.symbolic_atoms):,} atoms, more than "
+                              f"the budget's {limits.ground_atoms:,}")
 
 
 def _check(result: clingo.SolveResult, limits: object) -> None:

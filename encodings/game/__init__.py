@@ -38,8 +38,6 @@ SEGMENT = 50
 """Events per grounding of a long trace (grounding cost per event grows with the trace)."""
 SEARCH_HORIZON = 60
 """How many events a search looks ahead by default."""
-SEARCH_ATOMS = 400_000
-"""The most atoms a search may ground before its budget counts as spent."""
 SEARCH_STRIDE = 4
 """How many events the search horizon grows between two solves."""
 
@@ -205,8 +203,7 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
     """The trace the rules give from ``state`` with the players' ``script``, up to ``until``
     (or until the script runs out). A long trace runs in segments of ``SEGMENT`` events,
     each a fresh grounding from where the last ended, so that its cost stays linear."""
-    seconds = budget().seconds
-    deadline = _time.perf_counter() + seconds
+    deadline = _time.perf_counter() + budget().seconds
     extra = script_facts(script, until)
     parts: list[Timeline] = []
     fluents: list[clingo.Symbol] | None = None
@@ -221,9 +218,9 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
                 ended = True
             elif not core.is_fact("happened", clingo.Number(t)):
                 ended = stuck = True
+            asp.check_ground(core.ctl, f"the trace, at {offset + core.horizon} events,")
             if _time.perf_counter() > deadline:
-                raise BudgetExhausted(f"the trace was still growing after {seconds:g} s "
-                                      f"({offset + core.horizon} events)")
+                raise BudgetExhausted(asp.guard_words(budget()))
         last = ended or offset + core.horizon >= max_events
         core.finish(bool(conditions) and last)
         model = core.solve()
@@ -277,10 +274,10 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
     while core.horizon < horizon:
         for _ in range(min(SEARCH_STRIDE, horizon - core.horizon)):
             core.step()
-        # grounding is outside clingo's own limits: bound the search's size and time here
-        if len(core.ctl.symbolic_atoms) > SEARCH_ATOMS or _time.perf_counter() > deadline:
-            raise BudgetExhausted(f"the search for a way had grown to {len(core.ctl.symbolic_atoms)} "
-                                  f"atoms at {core.horizon} events without an answer")
+        # grounding is outside clingo's own limits: bound the search's size here
+        asp.check_ground(core.ctl, f"the search for a way, at {core.horizon} events without an answer,")
+        if _time.perf_counter() > deadline:
+            raise BudgetExhausted(asp.guard_words(budget()))
         h = core.horizon
         core.ctl.assign_external(query("goal", h), True)
         witness = core.solve()

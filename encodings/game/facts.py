@@ -158,11 +158,11 @@ def permanent_fluents(state: GameState, obj: GameObject, rank: int) -> list[Sym]
 
 def token_slots(state: GameState) -> Iterator[Sym]:
     """The objects tokens a trace may create will be (``vocabulary.token_ids``)."""
-    ranks: dict[str, int] = {}
+    ranks: dict[tuple[str, str], int] = {}
     for name, object_id, maker in vocabulary.token_ids(state):
-        ranks[name] = ranks.get(name, 0) + 1
+        ranks[name, maker] = ranks.get((name, maker), 0) + 1
         o = S(object_id)
-        yield a("token_slot", S(name), N(ranks[name]), o)
+        yield a("token_slot", S(name), S(maker), N(ranks[name, maker]), o)
         yield a("token", o)
         yield from card_facts(state.cards[name], o, GameObject(object_id, name, maker, maker))
 

@@ -31,6 +31,8 @@ LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard"
 """Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
 SITUATIONS = ("resolving", "casting", "dying", "steps")
 """Situations the core runs."""
+PERFORMED_STRETCH = 10
+"""Performed lines grounded per call (the budget is checked between calls)."""
 EXTRA_EVENTS = 40
 """How many more events than lines a correct run may take before it counts as not ending."""
 CONDITION = {"legal_in_order": "legal-in-order", "same_state": "same-state", "no_leak": "no-leak",
@@ -158,12 +160,15 @@ def _grounded(state: GameState, edition: Edition, situation: clingo.Symbol, init
     ctl.add("base", [], "\n".join(fact(s) for s in facts))
     n = len(lines)
     # The performed run and the reset (times 1..n+1) need the same parts whatever happens in
-    # them, so they are grounded in the one call with the starting state: the union of the
-    # parts is the same program as one call per step, at a fraction of clingo's cost per call.
-    performed = [(part, [N(u)]) for u in range(1, n + 2)
-                 for part in ("event", *sorted(with_change(_effect_parts(ctl, u - 1, n))), "effect", "derive", "resolving",
-                              "legal")]
-    ctl.ground([("base", []), ("derive", [N(0)]), ("resolving", [N(0)]), ("legal", [N(0)]), *performed])
+    # them, so they are grounded a stretch of steps per call, the first with the starting
+    # state: the union of the parts is the same program as one call per step, at a fraction
+    # of clingo's cost per call; between stretches the grounding is held to the budget.
+    ctl.ground([("base", []), ("derive", [N(0)]), ("resolving", [N(0)]), ("legal", [N(0)])])
+    for first in range(1, n + 2, PERFORMED_STRETCH):
+        ctl.ground([(part, [N(u)]) for u in range(first, min(first + PERFORMED_STRETCH, n + 2))
+                    for part in ("event", *sorted(with_change(_effect_parts(ctl, u - 1, n))), "effect",
+                                 "derive", "resolving", "legal")])
+        asp.check_ground(ctl, f"the block's {n} lines, performed up to line {first - 1},")
     limit = n + 1 + max(EXTRA_EVENTS, 4 * n)
     t = n + 1
     while True:
@@ -179,6 +184,7 @@ def _grounded(state: GameState, edition: Edition, situation: clingo.Symbol, init
             break
         if t >= limit:
             raise BudgetExhausted(f"the correct run had not ended after {t - n - 1} events")
+        asp.check_ground(ctl, f"the correct run, at {t - n - 1} events,")
     ctl.ground([*(("cite", [N(u)]) for u in range(n + 2, t + 1)), ("judge", [N(n), N(t)])])
     return ctl, n
 

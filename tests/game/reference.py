@@ -1,13 +1,27 @@
 """An independent reference stepper of the game in time, written from the Comprehensive
-Rules (CR 103.8a, 117, 405, 500-514, 603.3, 608, 704; 2008 CR 300.3 for mana burn) and the
-modelling conventions of the temporal core (one event per time step, named as the core names
-them). It is NOT a transliteration of the ASP encodings and is never imported by the package:
-it only serves to check the core's traces event by event (test_reference_agreement.py).
+Rules (CR 103.8a, 111, 117, 122, 302.6, 405, 500-514, 603.3, 608, 611, 613, 702, 704; 2008 CR
+300.3 for mana burn, 418.5a for the old layers, 420.5e for the old legend rule) and the modelling
+conventions of the temporal core (one event per time step, named as the core names them). It is
+NOT a transliteration of the ASP encodings and is never imported by the package: it only serves
+to check the core's traces event by event (test_reference_agreement.py).
 
-Scope: the cards of the test generator (basic lands, Reliquary Tower, Grizzly Bears,
-Llanowar Elves, Phyrexian Arena, Sulfuric Vortex, Font of Mythos, Megrim, Lightning Bolt,
-Lava Spike, Divination, Revitalize) and hidden cards; 2+ players; scripts of passes, holds,
-mana, casts, land plays, attacks, blocks, cleanup discards, trigger orders, `all pass until`.
+Scope: the cards of the test generator (basic lands, Reliquary Tower, Mutavault, Grizzly Bears,
+Llanowar Elves, Phyrexian Arena, Sulfuric Vortex, Font of Mythos, Megrim, Lightning Bolt, Lava
+Spike, Divination, Revitalize, Giant Growth, Glorious Anthem, Turn to Frog, Twisted Image,
+Battlegrowth, Puncture Bolt, Jump, Raise the Alarm and its Soldier tokens, Raging Goblin,
+Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
+Sparkmage Apprentice, Flametongue Kavu, Liliana of the Veil) and hidden cards; 2+ players;
+scripts of passes, holds, mana, casts, activations (not loyalty abilities), land plays, attacks,
+blocks (two players), cleanup discards, trigger orders and targets, legend-rule choices,
+`all pass until`. Lasting effects of the state: effects on characteristics naming one object,
+extra land plays, "can't play lands".
+
+Characteristics are computed (CR 613) for every permanent whenever they are read: layer 4
+(animate adds types), layer 6 (keywords granted/removed, "loses all abilities" also taking its
+triggered, activated, mana and static abilities), layer 7b (set, latest timestamp wins), 7c
+(modifications summed, counters), 7d (switch). Before the M10 rules (2009-07-11) the power and
+toughness layer was 6 with sublayers 6b (every non-static effect, setting and modifying alike,
+in timestamp order), 6c counters, 6d static modifications, 6e switching (2008 CR 418.5a).
 """
 from __future__ import annotations
 
@@ -21,18 +35,42 @@ PHASE = {"untap": "beginning", "upkeep": "beginning", "draw": "beginning", "main
          "main2": "main2", "end": "ending", "cleanup": "ending"}
 PRIORITY_STEPS = set(STEPS) - {"untap", "cleanup"}   # CR 502.4, 514.3
 
+# Editions at which a rule the stepper reads changed (the first edition with the new rule is at
+# or after the date; every known edition is on one side).
+M10 = "2009-07-11"            # layer 7 with 7b setting before 7c modifying (613.3-613.4)
+M14_LEGEND = "2013-07-13"     # legend rule: the controller keeps one (before: all go, 420.5e)
+HEXPROOF = "2011-07-15"       # hexproof is a keyword with rules (702.11, M12)
+MENACE = "2015-07-17"         # menace (702.110/702.111, Magic Origins)
+DOMINARIA = "2018-04-27"      # "any target" includes planeswalkers; no damage redirection (306.7)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An activated ability: its mana cost, loyalty cost, and instructions."""
+    colour_cost: tuple = ()
+    generic: int = 0
+    effect: tuple = ()
+    loyalty: int | None = None
+
 
 @dataclass(frozen=True)
 class CardDef:
     types: frozenset
     colour_cost: tuple = ()          # ((colour letter, n), ...)
     generic: int = 0
-    target: str | None = None        # any | player
-    instructions: tuple = ()         # ("damage", n, who) | ("draw", who, n) | ("gain", who, n) | ("lose", who, n)
-    trigger: str | None = None       # your_upkeep | each_upkeep | each_draw_step | opponent_discards
+    target: str | None = None        # any | player | creature
+    instructions: tuple = ()         # see Game.do
+    trigger: str | None = None       # your_upkeep | each_upkeep | each_draw_step | opponent_discards | enters
     trigger_effect: tuple = ()
+    trigger_target: str | None = None   # what a targeted triggered ability targets (603.3d)
     mana: str | None = None          # colour a {T} mana ability adds
+    power: int | None = None
     toughness: int | None = None
+    loyalty: int | None = None       # printed loyalty (306.5b)
+    keywords: frozenset = frozenset()
+    supertypes: frozenset = frozenset()
+    statics: tuple = ()              # ("pt", kind, what, value) effects of static abilities
+    activated: tuple = ()            # Ability, ... (mana abilities apart)
     no_max_hand: bool = False        # Reliquary Tower
     no_life_gain: bool = False       # Sulfuric Vortex
     trigger_index: int = 1           # the core's number for the triggered ability (its position
@@ -55,30 +93,86 @@ def _land(colour):
     return CardDef(frozenset({"land"}), mana=colour)
 
 
+def _creature(colours, generic, power, toughness, *keywords, **kw):
+    return CardDef(frozenset(kw.pop("types", {"creature"})), colours, generic, power=power,
+                   toughness=toughness, keywords=frozenset(keywords), **kw)
+
+
+T = frozenset
 # Written from the printed cards (Oracle text), not from the project's card files.
+# Instructions: ("damage", n, who) | ("draw", who, n) | ("gain", who, n) | ("lose", who, n) |
+# ("pt", kind, what, value, duration) with kind modify|set|switch|grant|remove and what
+# target|self|creatures-you-control|other-creatures-you-control|each-creature |
+# ("counters", kind, n, what) | ("token", who, card, n) | ("animate", types, (p, t), keywords, duration)
 CARDS = {
     "Forest": _land("g"), "Island": _land("u"), "Swamp": _land("b"), "Mountain": _land("r"),
     "Plains": _land("w"), "Wastes": _land("c"),
-    "Reliquary Tower": CardDef(frozenset({"land"}), mana="c", no_max_hand=True),
-    "Grizzly Bears": CardDef(frozenset({"creature"}), (("g", 1),), 1, toughness=2),
-    "Llanowar Elves": CardDef(frozenset({"creature"}), (("g", 1),), 0, mana="g", toughness=1),
-    "Phyrexian Arena": CardDef(frozenset({"enchantment"}), (("b", 2),), 1, trigger="your_upkeep",
+    "Reliquary Tower": CardDef(T({"land"}), mana="c", no_max_hand=True),
+    "Mutavault": CardDef(T({"land"}), mana="c", activated=(
+        Ability((), 1, (("animate", T({"creature"}), (2, 2), T(), "turn"),)),)),
+    "Grizzly Bears": _creature((("g", 1),), 1, 2, 2),
+    "Llanowar Elves": _creature((("g", 1),), 0, 1, 1, mana="g"),
+    "Phyrexian Arena": CardDef(T({"enchantment"}), (("b", 2),), 1, trigger="your_upkeep",
                                trigger_effect=(("draw", "you", 1), ("lose", "you", 1))),
-    "Sulfuric Vortex": CardDef(frozenset({"enchantment"}), (("r", 2),), 1, trigger="each_upkeep",
+    "Sulfuric Vortex": CardDef(T({"enchantment"}), (("r", 2),), 1, trigger="each_upkeep",
                                trigger_effect=(("damage", 2, "that_player"),), no_life_gain=True,
                                trigger_index=2),
-    "Font of Mythos": CardDef(frozenset({"artifact"}), (), 4, trigger="each_draw_step",
+    "Font of Mythos": CardDef(T({"artifact"}), (), 4, trigger="each_draw_step",
                               trigger_effect=(("draw", "that_player", 2),)),
-    "Megrim": CardDef(frozenset({"enchantment"}), (("b", 1),), 2, trigger="opponent_discards",
+    "Megrim": CardDef(T({"enchantment"}), (("b", 1),), 2, trigger="opponent_discards",
                       trigger_effect=(("damage", 2, "that_player"),)),
-    "Lightning Bolt": CardDef(frozenset({"instant"}), (("r", 1),), 0, target="any",
+    "Lightning Bolt": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
                               instructions=(("damage", 3, "target"),)),
-    "Lava Spike": CardDef(frozenset({"sorcery"}), (("r", 1),), 0, target="player",
+    "Lava Spike": CardDef(T({"sorcery"}), (("r", 1),), 0, target="player",
                           instructions=(("damage", 3, "target"),)),
-    "Divination": CardDef(frozenset({"sorcery"}), (("u", 1),), 2,
-                          instructions=(("draw", "you", 2),)),
-    "Revitalize": CardDef(frozenset({"instant"}), (("w", 1),), 1,
+    "Divination": CardDef(T({"sorcery"}), (("u", 1),), 2, instructions=(("draw", "you", 2),)),
+    "Revitalize": CardDef(T({"instant"}), (("w", 1),), 1,
                           instructions=(("gain", "you", 3), ("draw", "you", 1))),
+    # Target creature gets +3/+3 until end of turn.
+    "Giant Growth": CardDef(T({"instant"}), (("g", 1),), 0, target="creature",
+                            instructions=(("pt", "modify", "target", (3, 3), "turn"),)),
+    # Creatures you control get +1/+1.
+    "Glorious Anthem": CardDef(T({"enchantment"}), (("w", 2),), 1,
+                               statics=(("pt", "modify", "creatures-you-control", (1, 1)),)),
+    # Until end of turn, target creature loses all abilities and becomes a blue Frog with base
+    # power and toughness 1/1 (its colour and subtype are read by no rule here).
+    "Turn to Frog": CardDef(T({"instant"}), (("u", 1),), 1, target="creature", instructions=(
+        ("pt", "remove", "target", "all", "turn"), ("pt", "set", "target", (1, 1), "turn"))),
+    # Switch target creature's power and toughness until end of turn. Draw a card.
+    "Twisted Image": CardDef(T({"instant"}), (("u", 1),), 0, target="creature", instructions=(
+        ("pt", "switch", "target", None, "turn"), ("draw", "you", 1))),
+    # Put a +1/+1 counter on target creature.
+    "Battlegrowth": CardDef(T({"instant"}), (("g", 1),), 0, target="creature",
+                            instructions=(("counters", "+1/+1", 1, "target"),)),
+    # Puncture Bolt deals 1 damage to target creature. Put a -1/-1 counter on that creature.
+    "Puncture Bolt": CardDef(T({"instant"}), (("r", 1),), 1, target="creature", instructions=(
+        ("damage", 1, "target"), ("counters", "-1/-1", 1, "target"))),
+    # Target creature gains flying until end of turn. Draw a card.
+    "Jump": CardDef(T({"instant"}), (("u", 1),), 0, target="creature", instructions=(
+        ("pt", "grant", "target", "flying", "turn"), ("draw", "you", 1))),
+    # Create two 1/1 white Soldier creature tokens.
+    "Raise the Alarm": CardDef(T({"instant"}), (("w", 1),), 1,
+                               instructions=(("token", "you", "Soldier", 2),)),
+    "Soldier": _creature((), 0, 1, 1),
+    "Raging Goblin": _creature((("r", 1),), 0, 1, 1, "haste"),
+    "Isamaru, Hound of Konda": _creature((("w", 1),), 0, 2, 2, supertypes=T({"legendary"})),
+    "Gladecover Scout": _creature((("g", 1),), 0, 1, 1, "hexproof"),
+    "Darksteel Myr": _creature((), 3, 0, 1, "indestructible", types={"artifact", "creature"}),
+    "Storm Crow": _creature((("u", 1),), 1, 1, 2, "flying"),
+    "Giant Spider": _creature((("g", 1),), 3, 2, 4, "reach"),
+    "Wall of Stone": _creature((("r", 2),), 1, 0, 8, "defender"),
+    "Boggart Brute": _creature((("r", 1),), 2, 3, 2, "menace"),
+    # When this creature enters, it deals 1 damage to any target.
+    "Sparkmage Apprentice": _creature((("r", 1),), 1, 1, 1, trigger="enters", trigger_target="any",
+                                      trigger_effect=(("damage", 1, "target"),)),
+    # When this creature enters, it deals 4 damage to target creature.
+    "Flametongue Kavu": _creature((("r", 1),), 3, 4, 2, trigger="enters", trigger_target="creature",
+                                  trigger_effect=(("damage", 4, "target"),)),
+    # +1: Each player discards a card. -2: Target player sacrifices a creature. -6: ...
+    "Liliana of the Veil": CardDef(T({"planeswalker"}), (("b", 2),), 1, loyalty=3,
+                                   supertypes=T({"legendary"}),
+                                   activated=(Ability(loyalty=1), Ability(loyalty=-2),
+                                              Ability(loyalty=-6))),
 }
 
 
@@ -88,19 +182,48 @@ class Obj:
     card: str | None
     owner: str
     controller: str
-    zone: str
+    zone: str | None                 # None: a token that has ceased to exist (704.5d)
     libpos: int = 0
     tapped: bool = False
-    sick: bool = False
+    new: bool = False                # came under its controller's control this turn (302.6)
     damage: int = 0
     attacking: bool = False
+    blocking: str | None = None
+    counters: dict = field(default_factory=dict)
+    token: bool = False
+    ts: int = 0                      # timestamp (613.7d)
+    inc: int = 0                     # incarnation: a new object at each zone change (400.7)
 
     @property
     def cd(self) -> CardDef | None:
         return CARDS.get(self.card) if self.card else None
 
     def is_(self, t):
+        """Printed type (what the card says; on the battlefield read Game.is_now)."""
         return bool(self.cd) and t in self.cd.types
+
+
+@dataclass
+class Eff:
+    """A continuous effect from a resolved spell or ability, or from the state's list."""
+    ts: int
+    kind: str                        # modify set switch grant remove animate extra_land no_land
+    value: object
+    controller: str
+    duration: str | None             # turn | your-next-turn | None (indefinitely)
+    objs: frozenset = frozenset()    # {(object id, incarnation)} it applies to (611.2c)
+    players: tuple = ()              # for extra_land / no_land
+
+
+@dataclass
+class Ch:
+    """Computed characteristics of a permanent (CR 613)."""
+    types: set
+    keywords: set
+    abilities: bool                  # still has its non-keyword abilities
+    power: int | None
+    toughness: int | None
+    legendary: bool
 
 
 @dataclass
@@ -115,10 +238,18 @@ class Unmodelled(Exception):
     """The stepper does not cover this state or script."""
 
 
+SETS = ("self", "creatures-you-control", "other-creatures-you-control", "each-creature")
+PT_VERBS = {"modify-pt": "modify", "set-pt": "set", "switch-pt": "switch",
+            "grant-ability": "grant", "remove-ability": "remove"}
+KEYWORDS = {"flying", "first strike", "double strike", "trample", "vigilance", "deathtouch",
+            "lifelink", "haste", "reach", "defender", "menace", "hexproof", "indestructible", "flash"}
+
+
 class Game:
     def __init__(self, state, edition: str, script, until):
         self.edition = edition
         self.old = edition < "2009-07-11"          # mana burn, phase-only emptying
+        self.old_layers = edition < M10
         self.players = list(state.names)
         self.active = state.active
         self.step = state.step.value.replace("-", "_")
@@ -132,16 +263,42 @@ class Game:
                 self.pool[p.name][c] = self.pool[p.name].get(c, 0) + 1
         self.objs: dict[str, Obj] = {}
         self.stack: list = []
+        self.clock = 0                   # the last timestamp given (613.7)
+        self._ch = None                  # computed characteristics, while nothing changes
+        # 613.7: the starting state's permanents in the order the state lists them (players in
+        # turn order), then its lasting effects in order; then whatever the trace creates.
         for p in state.players:
             for zone, objs in p.zones:
                 for i, o in enumerate(objs, start=1):
                     if o.card and o.card not in CARDS:
                         raise Unmodelled(o.card)
-                    self.objs[o.id] = Obj(o.id, o.card, o.owner, o.controller, zone,
-                                          libpos=i if zone == "library" else 0,
-                                          tapped=o.tapped, attacking=o.attacking)
+                    if o.face_down:
+                        raise Unmodelled("a face-down object")
+                    ob = Obj(o.id, o.card, o.owner, o.controller, zone,
+                             libpos=i if zone == "library" else 0, tapped=o.tapped,
+                             attacking=o.attacking, new=o.new, damage=o.damage, token=o.token,
+                             counters={k: n for k, n in o.counters if n})
+                    if zone == "battlefield":
+                        ob.ts = self.tick()
+                        # the project's convention for a state: a planeswalker listed without
+                        # loyalty counters has its printed loyalty, as it entered with (306.5b)
+                        if ob.cd and ob.cd.loyalty is not None and "loyalty" not in dict(o.counters):
+                            ob.counters["loyalty"] = ob.cd.loyalty
+                    self.objs[o.id] = ob
                     if zone == "stack":
                         raise Unmodelled("an object on the stack")
+        self.effects: list[Eff] = [self.state_effect(e) for e in state.effects]
+        self.token_count: dict = {}
+        # who may make tokens of which card: the controllers of the cards that say so
+        self.token_makers: dict = {}
+        for o in self.objs.values():
+            cd = o.cd
+            if cd is None:
+                continue
+            for ins in (*cd.instructions, *cd.trigger_effect,
+                        *(i for ab in cd.activated for i in ab.effect)):
+                if ins and ins[0] == "token":
+                    self.token_makers.setdefault(ins[2], set()).add(o.controller)
         self.at_start = state.priority is None
         self.prio_to = state.priority
         # CR 514.3a: a cleanup step in which players receive priority is followed by another.
@@ -155,11 +312,58 @@ class Game:
         self.drew_empty: set = set()
         self.lost: set = set()
         self.order_given = None          # (player, [object ids])
+        self.kept: dict = {}             # legend rule: (player, name) -> the object kept
+        self.asking = None               # the trigger or legend group a decision is about
         self.script = list(script)
         self.k = 0                       # next script entry (0-based)
         self.until = until
         self.events: list = []
         self.turn_changed_now = False
+
+    def tick(self):
+        self.clock += 1
+        return self.clock
+
+    def state_effect(self, e) -> Eff:
+        """A lasting effect the state lists (CR 611.2: it began before the state)."""
+        ins = e.instruction
+        dur = ins.get("duration")
+        if ins.verb in PT_VERBS:
+            kind = PT_VERBS[ins.verb]
+            oid = e.target if ins.get("target") == "creature" else ins.get("what")
+            if oid is None or oid in SETS or oid not in self.objs:
+                # a set fixed when it began, or its own source: not known from the state
+                raise Unmodelled(f"the effect of {e.source} on {oid}")
+            o = self.objs[oid]
+            if kind in ("modify", "set"):
+                if kind == "set" and (ins.get("power") is None or ins.get("toughness") is None):
+                    raise Unmodelled("setting only one of power and toughness")
+                value = (ins.get("power") or 0, ins.get("toughness") or 0)
+            elif kind == "switch":
+                value = None
+            else:
+                value = ins.get("ability")
+                if value not in KEYWORDS and value != "all":
+                    raise Unmodelled(f"the ability {value}")
+            return Eff(self.tick(), kind, value, e.controller, dur, frozenset({(o.id, o.inc)}))
+        if ins.verb == "permit" and ins.get("action") == "play-land" and ins.get("who") == "you" \
+                and ins.get("zone") is None:
+            return Eff(self.tick(), "extra_land", ins.get("count", 1), e.controller, dur,
+                       players=(e.controller,))
+        if ins.verb == "forbid" and ins.get("action") == "play-land":
+            who = ins.get("who")
+            if who == "you":
+                ps = (e.controller,)
+            elif who == "opponents":
+                ps = tuple(q for q in self.players if q != e.controller)
+            elif who == "each-player":
+                ps = tuple(self.players)
+            elif who == "target" and e.target in self.players:
+                ps = (e.target,)
+            else:
+                raise Unmodelled(f"the effect of {e.source}: who {who}")
+            return Eff(self.tick(), "no_land", None, e.controller, dur, players=ps)
+        raise Unmodelled(f"the effect of {e.source} ({ins})")
 
     # ---- reading the state -------------------------------------------------------------
     def in_zone(self, zone, owner=None):
@@ -171,10 +375,131 @@ class Game:
     def hand(self, p):
         return self.in_zone("hand", p)
 
+    def changed(self):
+        self._ch = None
+
+    def chars(self) -> dict:
+        """Every permanent's characteristics now (CR 613), by object id."""
+        if self._ch is not None:
+            return self._ch
+        bf = self.battlefield()
+        out = {}
+        for o in bf:
+            cd = o.cd
+            if cd is None:
+                out[o.id] = Ch(set(), set(), True, None, None, False)
+            else:
+                out[o.id] = Ch(set(cd.types), set(cd.keywords), True, cd.power, cd.toughness,
+                               "legendary" in cd.supertypes)
+        effs = sorted(self.effects, key=lambda e: e.ts)
+        on = [(e, [o for o in bf if (o.id, o.inc) in e.objs]) for e in effs if e.objs]
+        for e, objs in on:                                   # layer 4: type-changing
+            if e.kind == "animate":
+                for o in objs:
+                    out[o.id].types |= e.value[0]
+        for e, objs in on:                                   # layer 6 (2008: 5), timestamp order
+            for o in objs:
+                c = out[o.id]
+                if e.kind == "grant":
+                    c.keywords.add(e.value)
+                elif e.kind == "remove" and e.value == "all":
+                    c.keywords.clear()
+                    c.abilities = False
+                elif e.kind == "remove":
+                    c.keywords.discard(e.value)
+                elif e.kind == "animate":
+                    c.keywords |= e.value[2]
+        # static abilities: only while their source is on the battlefield with its abilities
+        statics = []
+        for src in bf:
+            if src.cd and src.cd.statics and out[src.id].abilities:
+                for st in src.cd.statics:
+                    if st[1] != "modify":
+                        raise Unmodelled(f"a static ability {st}")
+                    statics.append((src, st))
+        for o in bf:
+            c = out[o.id]
+            p, t = c.power, c.toughness
+            mods = [(e.kind, e.value) for e, objs in on if o in objs
+                    and e.kind in ("set", "modify", "animate", "switch")]
+            static = [0, 0]
+            for src, st in statics:
+                if self.in_set(st[2], src, src.controller, o, out):
+                    static[0] += st[3][0]
+                    static[1] += st[3][1]
+            counters = o.counters.get("+1/+1", 0) - o.counters.get("-1/-1", 0)
+            if self.old_layers:
+                # 2008 CR 418.5a: 6b every other effect in timestamp order, 6c counters, 6d
+                # static modifications, 6e switching
+                for kind, v in mods:
+                    if kind in ("set", "animate"):
+                        p, t = v if kind == "set" else v[1]
+                    elif kind == "modify" and p is not None:
+                        p, t = p + v[0], t + v[1]
+            else:
+                for kind, v in mods:                         # 7b: the latest wins
+                    if kind in ("set", "animate"):
+                        p, t = v if kind == "set" else v[1]
+                for kind, v in mods:                         # 7c
+                    if kind == "modify" and p is not None:
+                        p, t = p + v[0], t + v[1]
+            if p is not None:
+                p, t = p + counters + static[0], t + counters + static[1]
+                if sum(1 for kind, _ in mods if kind == "switch") % 2:     # 7d
+                    p, t = t, p
+            c.power, c.toughness = p, t
+        self._ch = out
+        return out
+
+    def in_set(self, what, src, controller, o, out):
+        creature = "creature" in out[o.id].types
+        if what == "self":
+            return src is not None and o.id == src.id
+        if what == "creatures-you-control":
+            return creature and o.controller == controller
+        if what == "other-creatures-you-control":
+            return creature and o.controller == controller and (src is None or o.id != src.id)
+        if what == "each-creature":
+            return creature
+        raise Unmodelled(what)
+
+    def is_now(self, o, t):
+        if o.zone == "battlefield":
+            return t in self.chars()[o.id].types
+        return o.is_(t)
+
+    def has(self, o, kw):
+        if o.zone == "battlefield":
+            return kw in self.chars()[o.id].keywords
+        return bool(o.cd) and kw in o.cd.keywords
+
+    def has_abilities(self, o):
+        return o.zone != "battlefield" or self.chars()[o.id].abilities
+
+    def toughness(self, o):
+        return self.chars()[o.id].toughness
+
+    def power(self, o):
+        return self.chars()[o.id].power
+
+    def sick(self, o):
+        """302.6 / 702.10: can't attack or pay {T} (mana abilities included)."""
+        return o.new and self.is_now(o, "creature") and not self.has(o, "haste")
+
+    def has_mana_ability(self, o):
+        return bool(o.cd and o.cd.mana) and self.has_abilities(o)
+
     def max_hand(self, p):
-        if any(o.cd and o.cd.no_max_hand and o.controller == p for o in self.battlefield()):
+        if any(o.cd and o.cd.no_max_hand and o.controller == p and self.has_abilities(o)
+               for o in self.battlefield()):
             return None
         return 7
+
+    def land_plays(self, p):
+        return 1 + sum(e.value for e in self.effects if e.kind == "extra_land" and p in e.players)
+
+    def cant_play_lands(self, p):
+        return any(e.kind == "no_land" and p in e.players for e in self.effects)
 
     def apnap(self):
         i = self.players.index(self.active)
@@ -189,6 +514,15 @@ class Game:
     def t(self):
         return len(self.events) + 1      # the time of the event about to happen
 
+    def legend_groups(self):
+        """704.5j: (controller, name) -> the legendary permanents, where there are two or more."""
+        groups: dict = {}
+        ch = self.chars()
+        for o in self.battlefield():
+            if ch[o.id].legendary:
+                groups.setdefault((o.controller, o.card), []).append(o.id)
+        return {k: sorted(v) for k, v in groups.items() if len(v) > 1}
+
     def sbas(self):
         out = []
         for p in self.players:
@@ -198,12 +532,47 @@ class Game:
                 out.append(("lose", p))                      # 704.5a
             elif p in self.drew_empty:
                 out.append(("lose", p))                      # 704.5b
+        ch = self.chars()
         for o in self.battlefield():
-            if o.is_("creature"):
-                tough = o.cd.toughness
-                if tough <= 0 or o.damage >= tough:          # 704.5f, 704.5g
+            c = ch[o.id]
+            if "creature" in c.types:
+                if c.toughness <= 0:                                        # 704.5f
                     out.append(("dies", o.id))
+                    continue
+                if o.damage >= c.toughness and "indestructible" not in c.keywords:  # 704.5g, 702.12b
+                    out.append(("dies", o.id))
+                    continue
+            if "planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:   # 704.5i
+                out.append(("dies", o.id))
+        for o in self.battlefield():
+            if o.counters.get("+1/+1") and o.counters.get("-1/-1"):          # 704.5q
+                out.append(("annihilate", o.id))
+        if self.edition < M14_LEGEND:
+            # 2008 CR 420.5e: two or more legendary permanents with the same name in play: all go
+            names: dict = {}
+            for o in self.battlefield():
+                if ch[o.id].legendary:
+                    names.setdefault(o.card, []).append(o.id)
+            for ids in names.values():
+                if len(ids) > 1:
+                    out += [("dies", i) for i in ids if ("dies", i) not in out]
+        else:
+            for key, ids in sorted(self.legend_groups().items()):             # 704.5j
+                out.append(("legend", key, tuple(ids)))
+        for o in self.objs.values():
+            if o.token and o.zone not in ("battlefield", None):               # 704.5d
+                out.append(("cease", o.id))
         return out
+
+    def legend_question(self):
+        if self.edition < M14_LEGEND:
+            return None
+        groups = self.legend_groups()
+        for p in self.apnap():
+            for key in sorted(groups):
+                if key[0] == p and key not in self.kept:
+                    return key
+        return None
 
     def kind_of_trigger(self, x):
         _, src, k, q, _ = x
@@ -231,7 +600,9 @@ class Game:
             if tba == "discard":
                 hand = self.hand(self.active)
                 kinds = {o.card for o in hand}
-                if len(kinds) > 1:
+                entry = self.script[self.k] if self.k < len(self.script) else None
+                if len(kinds) > 1 or (entry is not None and entry.verb == "discard"
+                                      and entry.player == self.active):
                     return "decision", self.active, "discard"
                 return "game", ("cleanup_discard", (self.active,))
             if tba == "clear":
@@ -244,6 +615,10 @@ class Game:
             self.step == "cleanup" and not self.all_passed and (self.sbas() or self.pending))
         if checking:
             if self.sbas():
+                key = self.legend_question()
+                if key is not None:                           # 704.5j: that player chooses
+                    self.asking = key
+                    return "decision", key[0], "legend"
                 return "game", ("sba_check", ())
             if self.pending:
                 p = self.putter()
@@ -256,6 +631,13 @@ class Game:
                     x = min(mine, key=lambda x: (pos(x), x))
                 else:
                     x = min(mine)
+                if self.target_kind(x) and x not in self.targets:            # 603.3d
+                    legal = self.legal_targets(x, enough=2)
+                    if not legal:
+                        return "game", ("remove_trigger", (x,))
+                    if len(legal) > 1:
+                        self.asking = x
+                        return "decision", p, "target"
                 return "game", ("put_trigger", (x,))
             if self.prio_to is not None:
                 return "decision", self.prio_to, "priority"
@@ -273,25 +655,76 @@ class Game:
                 return p
 
     def instructions(self, x):
-        if isinstance(x, tuple):
+        if isinstance(x, tuple) and x[0] == "tr":
             return self.objs[x[1]].cd.trigger_effect
+        if isinstance(x, tuple):
+            return self.objs[x[1]].cd.activated[x[2] - 1].effect
         return self.objs[x].cd.instructions
 
     def controller_of(self, x):
         return self.objs[x[1] if isinstance(x, tuple) else x].controller
 
-    def target_legal(self, x, y, caster=None):
-        kind = self.objs[x].cd.target
+    def target_kind(self, x):
+        if isinstance(x, tuple) and x[0] == "tr":
+            return self.objs[x[1]].cd.trigger_target
+        if isinstance(x, tuple):
+            return None
+        return self.objs[x].cd.target
+
+    def target_legal(self, x, y):
+        return self.target_ok(self.target_kind(x), y, self.controller_of(x))
+
+    def legal_targets(self, x, enough=None):
+        """The legal targets of x's controller for x (or the first ``enough`` of them, the
+        others not looked at: a question the stepper can't answer about one of them then
+        doesn't matter)."""
+        kind, p = self.target_kind(x), self.controller_of(x)
+        cands = [q for q in self.players if q not in self.lost]
+        cands += sorted(o.id for o in self.battlefield())
+        if kind == "any" and self.edition < DOMINARIA:      # "target creature or player"
+            cands = [y for y in cands if y in self.players or self.is_now(self.objs[y], "creature")]
+        legal, unknown = [], None
+        for y in cands:
+            try:
+                if self.target_ok(kind, y, p):
+                    legal.append(y)
+            except Unmodelled as exc:
+                unknown = exc
+            if enough is not None and len(legal) >= enough:
+                return legal
+        if unknown is not None:
+            raise unknown
+        return legal
+
+    def target_ok(self, kind, y, controller):
+        """115.4, 702.11b: a legal target for a spell or ability ``controller`` controls."""
         if y in self.players:
             return y not in self.lost and kind in ("any", "player")
         o = self.objs.get(y)
-        return o is not None and kind == "any" and o.zone == "battlefield" and o.is_("creature")
+        if o is None or o.zone != "battlefield" or kind not in ("any", "creature"):
+            return False
+        creature = self.is_now(o, "creature")
+        if kind == "any" and not creature and self.is_now(o, "planeswalker"):
+            if self.edition < DOMINARIA:
+                raise Unmodelled("a planeswalker as the target of 'any target' before 2018")
+            ok = True
+        else:
+            ok = creature
+        if ok and o.controller != controller and self.has(o, "hexproof"):
+            if self.edition < HEXPROOF:
+                raise Unmodelled("hexproof before M12")
+            return False
+        return ok
 
     # ---- the players' decisions ---------------------------------------------------------------
     def run(self, max_events=200) -> Result:
         while True:
             if len(self.events) >= max_events:
-                return Result(self.events, ("horizon", None, "", None))
+                # the bound reached: a decision due that the script can't give (or gives
+                # wrongly) still says so; otherwise the trace just ends here
+                nxt = self.next()
+                stop = self.decide(nxt[1], nxt[2], dry=True) if nxt[0] == "decision" else None
+                return stop or Result(self.events, ("horizon", None, "", None))
             nxt = self.next()
             if nxt[0] == "game":
                 self.apply(nxt[1])
@@ -307,6 +740,9 @@ class Game:
     def stopped(self):
         # unsupported first, then game over, then the point reached (the core's ranking)
         if self.step == "combat_damage" and any(o.attacking for o in self.battlefield()):
+            if any(self.has(o, k) for o in self.battlefield() if o.attacking or o.blocking
+                   for k in ("first strike", "double strike", "trample", "deathtouch", "lifelink")):
+                raise Unmodelled("combat damage keywords")
             return Result(self.events, ("unsupported", None, "combat damage", None))
         if self.lost:
             if len(self.players) > 2:
@@ -316,23 +752,27 @@ class Game:
             return Result(self.events, ("reached", None, "", None))
         return None
 
-    def decide(self, p, kind):
+    def decide(self, p, kind, dry=False):
+        """Make the decision due from the script; ``dry``: only say how it would stop."""
         entry = self.script[self.k] if self.k < len(self.script) else None
         if entry is None:
             return Result(self.events, ("needs-decision", p, kind, None))
         if entry.verb == "pass-until":
+            if kind not in ("priority", "attack", "block"):
+                return Result(self.events, ("needs-decision", p, kind, None))
+            if dry:
+                return None
             if kind == "priority":
                 self.apply(("pass", (p,)))
             elif kind == "attack":
                 self.apply(("attack", (p, "none")))
-            elif kind == "block":
-                self.apply(("block", (p, "none")))
             else:
-                return Result(self.events, ("needs-decision", p, kind, None))
+                self.apply(("block", (p, "none")))
             return None
         ek = {"pass": "priority", "hold": "priority", "cast": "priority", "activate": "priority",
               "mana": "priority", "play": "priority", "attack": "attack", "block": "block",
-              "discard": "discard", "order": "order"}.get(entry.verb, "other")
+              "discard": "discard", "order": "order", "choose": "legend",
+              "target": "target"}.get(entry.verb, "other")
         num = self.k + 1
         if entry.player != p or ek != kind:
             return Result(self.events, ("illegal-action", entry.player, "mismatch", num))
@@ -341,6 +781,8 @@ class Game:
             return Result(self.events, ("needs-decision", p, "payment", None))
         if reasons:
             return Result(self.events, ("illegal-action", entry.player, "illegal", num), reasons=reasons)
+        if dry:
+            return None
         self.k += 1
         v = entry.verb
         if v == "pass":
@@ -351,7 +793,8 @@ class Game:
             self.apply(("cast", (p, entry.objects[0], entry.target or "none", num if entry.paying else "auto")),
                        entry)
         elif v == "activate":
-            raise Unmodelled("activated abilities")
+            self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
+                                     num if entry.paying else "auto")), entry)
         elif v == "mana":
             self.apply(("mana", (p, entry.objects[0])))
         elif v == "play":
@@ -364,6 +807,10 @@ class Game:
             self.apply(("discard", (p, num)), entry)
         elif v == "order":
             self.apply(("order", (p, num)), entry)
+        elif v == "choose":
+            self.apply(("keep", (p, entry.objects[0])))
+        elif v == "target":
+            self.apply(("aim", (p, self.asking, entry.target)))
         return None
 
     def why_not(self, d, num):
@@ -390,12 +837,32 @@ class Game:
                 why.add("missing_target")                               # 601.2c
             if d.target and not cd.target:
                 why.add("no_target_wanted")
-            if d.target and cd.target and not self.target_ok(cd.target, d.target):
+            if d.target and cd.target and not self.target_ok(cd.target, d.target, p):
                 why.add("bad_target")
             why |= self.pay_problems(p, cd, d)
             return why
+        if d.verb == "activate":                                        # 602.2
+            if o is None or o.cd is None:
+                raise Unmodelled("activating a hidden card")
+            cd = o.cd
+            if any(a.loyalty is not None for a in cd.activated):
+                raise Unmodelled("loyalty abilities")
+            if d.ability > len(cd.activated) and cd.mana and d.ability == len(cd.activated) + 1:
+                raise Unmodelled("a mana ability activated as 'activates'")
+            if o.zone != "battlefield":
+                why.add("not_on_battlefield")
+            if o.controller != p:
+                why.add("not_controller")
+            if d.ability > len(cd.activated) or not self.has_abilities(o):
+                why.add("no_such_ability")
+                return why
+            ab = cd.activated[d.ability - 1]
+            if d.target:
+                why.add("no_target_wanted")
+            why |= self.pay_problems(p, ab, d)
+            return why
         if d.verb == "mana":
-            if o is None or not (o.cd and o.cd.mana):
+            if o is None or not self.has_mana_ability(o):
                 why.add("no_mana_ability")
             if o is None or o.controller != p:
                 why.add("not_controller")
@@ -403,7 +870,7 @@ class Game:
                 why.add("not_on_battlefield")
             if o is not None and o.tapped:
                 why.add("already_tapped")
-            if o is not None and o.sick:
+            if o is not None and o.zone == "battlefield" and self.sick(o):
                 why.add("summoning_sick")                               # 302.6
             return why
         if d.verb == "play":                                            # 305.1, 305.2
@@ -417,22 +884,42 @@ class Game:
                 why.add("land_not_main_phase")
             if self.stack:
                 why.add("land_stack_not_empty")
-            if self.lands[p] >= 1:
+            if self.lands[p] >= self.land_plays(p):
                 why.add("no_land_plays_left")
+            if self.cant_play_lands(p):
+                why.add("cant_play_lands")
             return why
         if d.verb == "attack":                                          # 508.1a
             for a in d.objects:
                 x = self.objs.get(a)
-                if not (x and x.is_("creature") and x.zone == "battlefield" and x.controller == p
-                        and not x.tapped and not x.sick):
+                if not (x and x.zone == "battlefield" and self.is_now(x, "creature")
+                        and x.controller == p and not x.tapped and not self.sick(x)
+                        and not self.has(x, "defender")):                      # 702.3b
                     why.add("cant_attack")
+            if len(set(d.objects)) != len(d.objects):
+                why.add("cant_attack")
             return why
-        if d.verb == "block":                                           # 509.1a
+        if d.verb == "block":                                           # 509.1a-c
+            if d.blocks and len(self.players) > 2:
+                raise Unmodelled("blocks in a multiplayer game")
+            blockers = [b for b, _ in d.blocks]
+            if len(set(blockers)) != len(blockers):
+                why.add("cant_block")
             for b, a in d.blocks:
                 x, y = self.objs.get(b), self.objs.get(a)
-                if not (x and x.is_("creature") and x.zone == "battlefield" and x.controller == p
-                        and not x.tapped and y and y.attacking):
+                if not (x and x.zone == "battlefield" and self.is_now(x, "creature")
+                        and x.controller == p and not x.tapped and y and y.zone == "battlefield"
+                        and y.attacking):
                     why.add("cant_block")
+                elif self.has(y, "flying") and not (self.has(x, "flying") or self.has(x, "reach")):
+                    why.add("cant_block")                                # 702.9b, 702.17b
+            for a in {a for _, a in d.blocks}:
+                y = self.objs.get(a)
+                if y and y.zone == "battlefield" and self.has(y, "menace") \
+                        and sum(1 for _, z in d.blocks if z == a) < 2:
+                    if self.edition < MENACE:
+                        raise Unmodelled("menace before Magic Origins")
+                    why.add("cant_block")                                # 702.111b
             return why
         if d.verb == "discard":                                         # 514.1
             hand = self.hand(p)
@@ -442,13 +929,25 @@ class Game:
             if len(set(d.objects)) != len(hand) - self.max_hand(p):
                 why.add("wrong_count")
             return why
+        if d.verb == "choose":                                          # 704.5j
+            groups = self.legend_groups()
+            open_ = [i for key, ids in groups.items() if key[0] == p and key not in self.kept
+                     for i in ids]
+            if len(d.objects) != 1:
+                why.add("wrong_count")
+            if any(c not in open_ for c in d.objects):
+                why.add("not_chosen_from")
+            return why
+        if d.verb == "target":                                          # 603.3d, 601.2c
+            x = self.asking
+            if not d.objects or d.objects[0] != x[1]:
+                why.add("not_chosen_from")
+            if not d.target:
+                why.add("missing_target")
+            elif not self.target_legal(x, d.target):
+                why.add("bad_target")
+            return why
         return why
-
-    def target_ok(self, kind, y):
-        if y in self.players:
-            return y not in self.lost
-        o = self.objs.get(y)
-        return kind == "any" and o is not None and o.zone == "battlefield" and o.is_("creature")
 
     def pay_problems(self, p, cd, d):
         """601.2g-h: coloured symbols from their colour, generic from what is left; when more
@@ -493,6 +992,13 @@ class Game:
                 spend[c] = spend.get(c, 0) + g
         return spend
 
+    def pay(self, p, cd, entry):
+        for c, n in self.payment(p, cd, entry).items():
+            if n:
+                self.pool[p][c] -= n
+                if self.pool[p][c] == 0:
+                    del self.pool[p][c]
+
     # ---- points ------------------------------------------------------------------------------
     reached_now = False
 
@@ -511,6 +1017,7 @@ class Game:
         name, args = ev
         t = self.t()
         self.events.append(ev)
+        self.changed()
         self.reached_now = False
         self.turn_changed_now = False
         if name == "start":
@@ -523,7 +1030,7 @@ class Game:
             for o in self.battlefield():
                 if o.controller == args[0]:
                     o.tapped = False
-                    o.sick = False        # 302.6: under control since the turn began
+                    o.new = False         # 302.6: under control since the turn began
             self.due.pop(0)
         elif name == "draw_step_draw":
             self.draw(args[0], 1, t)
@@ -538,35 +1045,64 @@ class Game:
             self.discard(args[0], list(entry.objects), t)
             self.due.pop(0)
         elif name == "cleanup_clear":
+            # 514.2: damage removed, "until end of turn" and "this turn" effects end
             for o in self.objs.values():
                 o.damage = 0
+            self.effects = [e for e in self.effects if e.duration != "turn"]
+            self.changed()
             self.due.pop(0)
         elif name == "attack":
             if entry is not None:
                 for a in entry.objects:
                     self.objs[a].attacking = True
-                    self.objs[a].tapped = True                    # 508.1f (no vigilance here)
+                    if not self.has(self.objs[a], "vigilance"):
+                        self.objs[a].tapped = True                # 508.1f, 702.20b
             self.due.pop(0)
         elif name == "block":
-            if entry is not None and entry.blocks:
-                raise Unmodelled("blocks")
+            if entry is not None:
+                for b, a in entry.blocks:
+                    self.objs[b].blocking = a                     # 509.1g
             self.due.pop(0)
         elif name == "sba_check":
             if self.step == "cleanup" and self.prio_to is None:
                 self.open_cleanup()
-            for kind, who in self.sbas():
+            gone = []
+            for s in self.sbas():                                 # 704.3: all at once
+                kind, who = s[0], s[1]
                 if kind == "lose":
                     self.lost.add(who)
-                else:
-                    self.objs[who].zone = "graveyard"
-                    self.leave_battlefield(self.objs[who])
+                elif kind == "dies":
+                    gone.append(who)
+                elif kind == "legend":
+                    keep = self.kept.get(who)
+                    gone += [i for i in s[2] if i != keep]
+                elif kind == "annihilate":
+                    o = self.objs[who]
+                    n = min(o.counters["+1/+1"], o.counters["-1/-1"])
+                    o.counters["+1/+1"] -= n
+                    o.counters["-1/-1"] -= n
+                    o.counters = {k: v for k, v in o.counters.items() if v}
+                elif kind == "cease":
+                    self.objs[who].zone = None                    # 704.5d, 111.7
+                    self.objs[who].inc += 1
+            for i in dict.fromkeys(gone):
+                self.move(self.objs[i], "graveyard")
+            self.kept.clear()
             self.drew_empty.clear()
-        elif name == "put_trigger":
+        elif name == "keep":
+            p, o = args
+            self.kept[(p, self.objs[o].card)] = o
+        elif name == "aim":
+            self.targets[args[1]] = args[2]
+        elif name in ("put_trigger", "remove_trigger"):
             if self.step == "cleanup" and self.prio_to is None:
                 self.open_cleanup()
             x = args[0]
             self.pending.remove(x)
-            self.stack.append(x)
+            if name == "put_trigger":
+                if self.target_kind(x) and x not in self.targets:
+                    (self.targets[x],) = self.legal_targets(x)
+                self.stack.append(x)
             if self.order_given and not any(self.objs[y[1]].controller == self.order_given[0]
                                              for y in self.pending):
                 self.order_given = None
@@ -586,25 +1122,24 @@ class Game:
                 self.prio_to = q
         elif name == "hold":
             pass
-        elif name in ("cast", "mana", "play"):
+        elif name in ("cast", "mana", "play", "activate"):
             self.passed.clear()                                  # any action breaks the succession
             p = args[0]
             o = self.objs[args[1]]
             if name == "cast":
-                spend = self.payment(p, o.cd, entry)
-                for c, n in spend.items():
-                    self.pool[p][c] -= n
-                    if self.pool[p][c] == 0:
-                        del self.pool[p][c]
-                o.zone = "stack"
+                self.pay(p, o.cd, entry)
+                self.move(o, "stack")
                 self.stack.append(o.id)
                 if args[2] != "none":
                     self.targets[o.id] = args[2]
+            elif name == "activate":
+                self.pay(p, o.cd.activated[args[2] - 1], entry)
+                self.stack.append(("ab", o.id, args[2], t))    # 602.2
             elif name == "mana":
                 o.tapped = True
                 self.pool[p][o.cd.mana] = self.pool[p].get(o.cd.mana, 0) + 1
             else:
-                o.zone = "battlefield"
+                self.enter(o, t)
                 self.lands[p] += 1
         elif name == "resolve":
             x = self.stack.pop()
@@ -614,23 +1149,24 @@ class Game:
         elif name == "do":
             x, i = args
             self.do(x, self.instructions(x)[i - 1], t)
+            self.changed()
             self.resolving = (x, i + 1)
         elif name == "finish":
             x = args[0]
             if not isinstance(x, tuple):
                 o = self.objs[x]
-                fizzled = x in self.targets and not self.target_legal(x, self.targets[x]) \
-                    and self.resolving[1] == 1
+                fizzled = x in self.targets and self.resolving[1] == 1 \
+                    and not self.target_legal(x, self.targets[x])
                 if o.cd.permanent and not fizzled:
-                    o.zone = "battlefield"                       # 608.3
-                    o.sick = o.is_("creature")
+                    self.enter(o, t)                             # 608.3
                 else:
-                    o.zone = "graveyard"                         # 608.2n
+                    self.move(o, "graveyard")                    # 608.2n
             self.targets.pop(x, None)
             self.resolving = None
             self.prio_to = self.active                           # 117.3b
         else:
             raise AssertionError(name)
+        self.changed()
         if self.k < len(self.script) and self.script[self.k].verb == "pass-until" and self.reached_now \
                 and self.point_reached(self.script[self.k].until):
             self.k += 1
@@ -641,25 +1177,62 @@ class Game:
         self.prio_to = self.active
         self.cleanup_again = True
 
-    def leave_battlefield(self, o):
-        o.tapped = False
-        o.damage = 0
-        o.sick = False
-        o.attacking = False
+    def move(self, o, zone):
+        """A zone change: a new object (400.7) that forgets its counters, damage, combat."""
+        if o.zone == "battlefield" and zone != "battlefield":
+            o.tapped = False
+            o.damage = 0
+            o.new = False
+            o.attacking = False
+            o.blocking = None
+            o.counters = {}
+        o.zone = zone
+        o.inc += 1
+        self.changed()
+
+    def enter(self, o, t):
+        """o enters the battlefield under its controller's control (a permanent spell resolving,
+        a land played)."""
+        self.move(o, "battlefield")
+        o.new = True
+        o.ts = self.tick()                                       # 613.7d
+        if o.cd and o.cd.loyalty is not None and "planeswalker" in o.cd.types:
+            o.counters = {"loyalty": o.cd.loyalty}               # 306.5b
+        self.entered(o, t)
+
+    def entered(self, o, t):
+        if o.cd and o.cd.trigger == "enters" and self.has_abilities(o):       # 603.6a
+            self.pending.append(("tr", o.id, o.cd.trigger_index, o.controller, t))
+
+    def create_token(self, p, card, t):
+        """111.1, 111.2: a token with the card's characteristics, owned and controlled by p."""
+        # the project's names: "C token", "C token#k" in the order made — per maker, as
+        # "P's C token…", where more than one player may make tokens of C
+        k = self.token_count.get((card, p), 0) + 1
+        self.token_count[card, p] = k
+        prefix = f"{p}'s " if len(self.token_makers.get(card, ())) > 1 else ""
+        tid = f"{prefix}{card} token" + (f"#{k}" if k > 1 else "")
+        if tid in self.objs:
+            raise Unmodelled(f"a state object named {tid}")
+        o = Obj(tid, card, p, p, "battlefield", new=True, token=True, ts=self.tick())
+        self.objs[tid] = o
+        self.changed()
+        self.entered(o, t)
 
     def draw(self, p, n, t):
         lib = sorted(self.in_zone("library", p), key=lambda o: o.libpos)
         for o in lib[:n]:
-            o.zone = "hand"
+            self.move(o, "hand")
         if len(lib) < n:
             self.drew_empty.add(p)                                # 121.4 / 704.5b
 
     def discard(self, p, ids, t):
         for i in ids:
-            self.objs[i].zone = "graveyard"
+            self.move(self.objs[i], "graveyard")
         for i in ids:                                             # Megrim (603.2)
             for o in self.battlefield():
-                if o.cd and o.cd.trigger == "opponent_discards" and o.controller != p:
+                if o.cd and o.cd.trigger == "opponent_discards" and o.controller != p \
+                        and self.has_abilities(o):
                     self.pending.append(("tr", o.id, 1, p, i))
 
     def who(self, x, w):
@@ -671,21 +1244,69 @@ class Game:
             return self.targets[x]
         raise AssertionError(w)
 
+    def source_object(self, x):
+        return self.objs[x[1] if isinstance(x, tuple) else x]
+
+    def affected(self, x, what):
+        """The objects an instruction affects, fixed as it resolves (611.2c)."""
+        if what == "target":
+            o = self.objs.get(self.targets.get(x))
+            return [o] if o is not None and o.zone == "battlefield" else []
+        src = self.source_object(x)
+        if what == "self":
+            return [src] if src.zone == "battlefield" else []
+        ch = self.chars()
+        return [o for o in self.battlefield()
+                if self.in_set(what, src, self.controller_of(x), o, ch)]
+
     def do(self, x, ins, t):
         verb = ins[0]
         if verb == "damage":
+            src = self.source_object(x)
+            if self.has(src, "deathtouch") or self.has(src, "lifelink"):
+                raise Unmodelled("deathtouch or lifelink on a damage source")
             y = self.who(x, ins[2])
+            n = ins[1]
             if y in self.players:
-                self.life[y] -= ins[1]                            # 120.3a
-            elif self.objs[y].zone == "battlefield":
-                self.objs[y].damage += ins[1]                     # 120.3e
+                if self.edition < DOMINARIA and y != self.controller_of(x) and any(
+                        self.is_now(o, "planeswalker") and o.controller == y for o in self.battlefield()):
+                    raise Unmodelled("damage redirection to a planeswalker (2008 CR 212.9g)")
+                self.life[y] -= n                                 # 120.3a
+            else:
+                o = self.objs[y]
+                if o.zone == "battlefield":
+                    if self.is_now(o, "planeswalker"):            # 120.3c
+                        o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - n)
+                    if self.is_now(o, "creature"):
+                        o.damage += n                             # 120.3e
         elif verb == "draw":
             self.draw(self.who(x, ins[1]), ins[2], t)
         elif verb == "lose":
             self.life[self.who(x, ins[1])] -= ins[2]
         elif verb == "gain":
-            if not any(o.cd and o.cd.no_life_gain for o in self.battlefield()):
+            if not any(o.cd and o.cd.no_life_gain and self.has_abilities(o) for o in self.battlefield()):
                 self.life[self.who(x, ins[1])] += ins[2]
+        elif verb == "pt":
+            _, kind, what, value, dur = ins
+            objs = self.affected(x, what)
+            self.effects.append(Eff(self.tick(), kind, value, self.controller_of(x), dur,
+                                    frozenset((o.id, o.inc) for o in objs)))
+        elif verb == "counters":                                  # 122.1
+            _, kind, n, what = ins
+            for o in self.affected(x, what):
+                o.counters[kind] = o.counters.get(kind, 0) + n
+        elif verb == "token":
+            _, w, card, n = ins
+            p = self.who(x, w)
+            for _ in range(n):
+                self.create_token(p, card, t)
+        elif verb == "animate":
+            _, types, pt, kws, dur = ins
+            objs = self.affected(x, "self")
+            self.effects.append(Eff(self.tick(), "animate", (types, pt, kws), self.controller_of(x),
+                                    dur, frozenset((o.id, o.inc) for o in objs)))
+        else:
+            raise AssertionError(verb)
 
     def end_step(self, t):
         old = self.step
@@ -703,6 +1324,7 @@ class Game:
         if old == "end_of_combat":
             for o in self.objs.values():
                 o.attacking = False
+                o.blocking = None
         self.passed.clear()
         self.all_passed = False
         self.prio_to = None
@@ -714,6 +1336,10 @@ class Game:
             for p in self.players:
                 self.lands[p] = 0
             self.turn_changed_now = True
+            # 611.2b: "until your next turn" ends as that player's turn begins
+            self.effects = [e for e in self.effects
+                            if not (e.duration == "your-next-turn" and e.controller == self.active)]
+            self.changed()
         self.step = nxt
         self.begin_step(t)
         self.reached_now = True
@@ -737,7 +1363,7 @@ class Game:
         s, a = self.step, self.active
         # 500.6 / 503.1 / 504 / 513: "at the beginning of" triggers
         for o in sorted(self.battlefield(), key=lambda o: o.id):
-            tr = o.cd.trigger if o.cd else None
+            tr = o.cd.trigger if o.cd and self.has_abilities(o) else None
             if (s == "upkeep" and (tr == "each_upkeep" or (tr == "your_upkeep" and o.controller == a))) \
                     or (s == "draw" and tr == "each_draw_step"):
                 self.pending.append(("tr", o.id, o.cd.trigger_index, a, t))

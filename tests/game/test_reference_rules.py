@@ -237,3 +237,486 @@ def test_sorcery_needs_main_phase_own_turn_empty_stack(edition):
     assert stop.kind == "illegal-action" and rstop[0] == "illegal-action"
     assert {"not_main_phase", "not_your_turn"} <= set(reference.Game(s, edition, [], END).why_not(
         parse_line(Field.of("bob casts Lava Spike targeting alice", "s"), s), 1))
+
+
+# ---- the reference stepper alone, on the rules of continuous effects, counters, tokens,
+# ---- keywords, the legend rule and targeted triggers (the core is checked against it by
+# ---- test_reference_agreement.py). Expectations from the CR, not from the core.
+
+NEW = "2026-08-07"
+OLD = "2008-10-01"
+
+
+def stepper(text, lines=(), edition=NEW, until="end"):
+    """The stepper's Result and its Game after running ``lines`` (script lines, or Decisions)."""
+    s = state(text)
+    script = [parse_line(Field.of(t, "script"), s) if isinstance(t, str) else t for t in lines]
+    pt = END if until == "end" else parse_point(until, _Names(s), Field.of(until, "until"))
+    g = reference.Game(s, edition, script, pt)
+    return g.run(), g
+
+
+def pt(g, obj):
+    c = g.chars()[obj]
+    return c.power, c.toughness
+
+
+def zone(g, obj):
+    return g.objs[obj].zone
+
+
+BEARS = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Giant Growth, Turn to Frog, Jump, Twisted Image], mana-pool: "{G}{U}{U}{U}{U}{U}",
+          battlefield: [Grizzly Bears], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+"""
+RESOLVE = ["alice passes", "bob passes"]
+
+
+@pytest.mark.parametrize("edition,expected", [(NEW, (4, 4)), (OLD, (1, 1))])
+def test_set_then_modify_layers_7b_7c_and_the_2008_timestamp_order(edition, expected):
+    # Giant Growth resolves first, Turn to Frog second. CR 613.4b-c: the 1/1 base is set in
+    # 7b, +3/+3 applies in 7c whatever the timestamps: 4/4. 2008 CR 418.5a: both in 6b in
+    # timestamp order: +3/+3 then "becomes 1/1": 1/1.
+    r, g = stepper(BEARS, ["alice casts Giant Growth targeting Grizzly Bears", *RESOLVE,
+                           "alice casts Turn to Frog targeting Grizzly Bears paying {U}", *RESOLVE],
+                   edition)
+    assert r.stop[0] == "needs-decision"
+    assert pt(g, "Grizzly Bears") == expected
+
+
+def test_a_later_grant_beats_an_earlier_loss_of_all_abilities_and_vice_versa():
+    # CR 613.1f, 613.7: layer 6 in timestamp order.
+    first_frog = ["alice casts Turn to Frog targeting Grizzly Bears paying {U}", *RESOLVE,
+                  "alice casts Jump targeting Grizzly Bears", *RESOLVE]
+    r, g = stepper(BEARS, first_frog)
+    assert g.has(g.objs["Grizzly Bears"], "flying")
+    first_jump = ["alice casts Jump targeting Grizzly Bears", *RESOLVE,
+                  "alice casts Turn to Frog targeting Grizzly Bears paying {U}", *RESOLVE]
+    r, g = stepper(BEARS, first_jump)
+    assert not g.has(g.objs["Grizzly Bears"], "flying")
+    assert g.chars()["Grizzly Bears"].abilities is False
+
+
+def test_until_end_of_turn_effects_end_in_cleanup_with_the_damage():
+    # CR 514.2: the cleanup step's clear ends "until end of turn" effects.
+    r, g = stepper(BEARS, ["alice casts Giant Growth targeting Grizzly Bears", *RESOLVE,
+                           "all pass until cleanup"], until="cleanup")
+    assert pt(g, "Grizzly Bears") == (5, 5)
+    r, g = stepper(BEARS, ["alice casts Giant Growth targeting Grizzly Bears", *RESOLVE,
+                           "all pass until bob's upkeep"], until="bob's upkeep")
+    assert ("cleanup_clear", ()) in r.events and pt(g, "Grizzly Bears") == (2, 2)
+
+
+def test_switching_a_wall_gives_it_zero_toughness():
+    # CR 613.4d, 704.5f: Wall of Stone 0/8 becomes 8/0 and is put into the graveyard.
+    r, g = stepper("""
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Twisted Image], mana-pool: "{U}", library: [Island]}
+  bob: {battlefield: [Wall of Stone, Darksteel Myr]}
+""", ["alice casts Twisted Image targeting Wall of Stone", *RESOLVE])
+    assert ("sba_check", ()) in r.events and zone(g, "Wall of Stone") == "graveyard"
+    assert zone(g, "Island") == "hand"
+
+
+def test_indestructible_survives_lethal_damage_but_not_zero_toughness():
+    # CR 702.12b (not destroyed by 704.5g), 704.5f (0 toughness still puts it into the graveyard)
+    text = """
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Lightning Bolt, Twisted Image], mana-pool: "{R}{U}"}
+  bob: {battlefield: [Darksteel Myr]}
+"""
+    r, g = stepper(text, ["alice casts Lightning Bolt targeting Darksteel Myr", *RESOLVE])
+    assert zone(g, "Darksteel Myr") == "battlefield" and g.objs["Darksteel Myr"].damage == 3
+    assert ("sba_check", ()) not in r.events
+    r, g = stepper(text, ["alice casts Twisted Image targeting Darksteel Myr", *RESOLVE])
+    assert zone(g, "Darksteel Myr") == "graveyard"          # 1/0
+
+
+def test_counters_and_the_plus_minus_annihilation():
+    # CR 613.4c (counters in 7c), 704.5q: a +1/+1 and a -1/-1 counter remove each other.
+    r, g = stepper("""
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Battlegrowth, Puncture Bolt], mana-pool: "{G}{R}{R}"}
+  bob: {battlefield: [{card: Grizzly Bears, counters: {"+1/+1": 2}}]}
+""", ["alice casts Battlegrowth targeting Grizzly Bears", *RESOLVE])
+    assert pt(g, "Grizzly Bears") == (5, 5)
+    r, g = stepper(g and """
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Puncture Bolt], mana-pool: "{R}{R}"}
+  bob: {battlefield: [{card: Grizzly Bears, counters: {"+1/+1": 1}}]}
+""", ["alice casts Puncture Bolt targeting Grizzly Bears", *RESOLVE])
+    assert r.events.count(("sba_check", ())) == 1
+    assert g.objs["Grizzly Bears"].counters == {} and pt(g, "Grizzly Bears") == (2, 2)
+    assert g.objs["Grizzly Bears"].damage == 1
+
+
+def test_glorious_anthem_applies_to_what_it_says_now():
+    # CR 611.3a: a static ability applies to the set as it is now (a creature cast later too);
+    # a loss of all abilities (a state effect on the Anthem) switches it off.
+    text = """
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Raging Goblin], mana-pool: "{R}", battlefield: [Glorious Anthem, Grizzly Bears]}
+  bob: {battlefield: [Storm Crow]}
+"""
+    r, g = stepper(text, ["alice casts Raging Goblin", *RESOLVE])
+    assert pt(g, "Raging Goblin") == (2, 2) and pt(g, "Grizzly Bears") == (3, 3)
+    assert pt(g, "Storm Crow") == (1, 2)
+    r, g = stepper(text + """  effects:
+    - {from: Turn to Frog, controller: bob, do: remove-ability, what: Glorious Anthem, ability: all}
+""")
+    assert pt(g, "Grizzly Bears") == (2, 2)
+
+
+def test_state_effects_in_their_order_and_durations():
+    # CR 613.7: the state's effects in order (the later set wins, 613.4b); "turn" ends in
+    # cleanup (514.2), "your-next-turn" as its controller's next turn begins (611.2b), none lasts.
+    text = """
+  players: [alice, bob]
+  step: end
+  turn: 3
+  alice: {battlefield: [Grizzly Bears, Storm Crow, Llanowar Elves], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+  effects:
+    - {from: Turn to Frog, controller: bob, do: set-pt, what: Grizzly Bears, power: 5, toughness: 5, duration: turn}
+    - {from: Turn to Frog, controller: bob, do: set-pt, what: Grizzly Bears, power: 1, toughness: 1}
+    - {from: Jump, controller: bob, do: remove-ability, what: Storm Crow, ability: flying, duration: your-next-turn}
+    - {from: Giant Growth, controller: alice, do: modify-pt, what: Llanowar Elves, power: 2, toughness: 2, duration: your-next-turn}
+"""
+    r, g = stepper(text)
+    assert pt(g, "Grizzly Bears") == (1, 1) and not g.has(g.objs["Storm Crow"], "flying")
+    r, g = stepper(text, ["all pass until bob's upkeep"], until="bob's upkeep")
+    assert pt(g, "Grizzly Bears") == (1, 1)                  # the later, lasting set
+    assert g.has(g.objs["Storm Crow"], "flying")             # bob's turn began
+    assert pt(g, "Llanowar Elves") == (3, 3)                 # alice's next turn has not
+    r, g = stepper(text, ["all pass until alice's upkeep"], until="alice's upkeep")
+    assert pt(g, "Llanowar Elves") == (1, 1)
+
+
+def test_an_effect_does_not_follow_its_object_to_a_new_zone():
+    # CR 400.7, 611.2c: Giant Growth's +3/+3 was on the Bears that died; nothing carries over.
+    r, g = stepper("""
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Lightning Bolt, Lightning Bolt], mana-pool: "{R}{R}"}
+  bob: {battlefield: [Grizzly Bears]}
+  effects:
+    - {from: Giant Growth, controller: bob, target: Grizzly Bears}
+""", ["alice casts Lightning Bolt targeting Grizzly Bears", *RESOLVE,
+      "alice casts Lightning Bolt#2 targeting Grizzly Bears"])
+    assert zone(g, "Grizzly Bears") == "battlefield" and pt(g, "Grizzly Bears") == (5, 5)
+    assert r.stop[0] == "needs-decision"
+
+
+MUTAVAULT = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {battlefield: [Mutavault, {card: Mutavault, entered-this-turn: true}, Mountain],
+          library: {hidden: 3}}
+  bob: {library: {hidden: 3}, battlefield: [Grizzly Bears]}
+"""
+
+
+def test_mutavault_becomes_a_two_two_creature_until_end_of_turn_and_can_attack():
+    # Mutavault's ability (layers 4 and 7b); 302.6: it has been alice's since her turn began.
+    r, g = stepper(MUTAVAULT, ["alice taps Mountain for mana", "alice activates Mutavault",
+                               *RESOLVE, "all pass until declare-attackers",
+                               "alice attacks with Mutavault"])
+    assert ("activate", ("alice", "Mutavault", 1, "none", "auto")) in r.events
+    assert ("resolve", (("ab", "Mutavault", 1, 3),)) in r.events
+    assert g.is_now(g.objs["Mutavault"], "creature") and pt(g, "Mutavault") == (2, 2)
+    assert g.objs["Mutavault"].attacking and r.stop == ("needs-decision", "alice", "priority", None)
+
+
+def test_a_land_that_entered_this_turn_is_summoning_sick_only_while_a_creature():
+    # CR 302.6: Mutavault#2 came under alice's control this turn: once animated it can't attack
+    # nor tap for mana; unanimated, its mana ability works.
+    r, g = stepper(MUTAVAULT, ["alice taps Mutavault#2 for mana"])
+    assert ("mana", ("alice", "Mutavault#2")) in r.events
+    r, g = stepper(MUTAVAULT, ["alice taps Mountain for mana", "alice activates Mutavault#2",
+                               *RESOLVE, "alice taps Mutavault#2 for mana"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"summoning_sick"}
+    r, g = stepper(MUTAVAULT, ["alice taps Mountain for mana", "alice activates Mutavault#2",
+                               *RESOLVE, "all pass until declare-attackers",
+                               "alice attacks with Mutavault#2"])
+    assert r.reasons == {"cant_attack"}
+
+
+def test_haste_and_summoning_sickness():
+    # CR 302.6, 702.10: Raging Goblin attacks the turn it enters; the Bears can't.
+    r, g = stepper("""
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Raging Goblin], mana-pool: "{R}", battlefield: [{card: Grizzly Bears, entered-this-turn: true}], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+""", ["alice casts Raging Goblin", *RESOLVE, "all pass until declare-attackers",
+      "alice attacks with Raging Goblin, Grizzly Bears"])
+    assert r.reasons == {"cant_attack"}
+    assert g.objs["Raging Goblin"].new and g.sick(g.objs["Grizzly Bears"])
+    assert not g.sick(g.objs["Raging Goblin"])
+
+
+COMBAT = """
+  players: [alice, bob]
+  step: declare-attackers
+  turn: 3
+  alice: {battlefield: [Storm Crow, Boggart Brute, Wall of Stone], library: {hidden: 3}}
+  bob: {battlefield: [Grizzly Bears, Giant Spider, Llanowar Elves], library: {hidden: 3}}
+"""
+
+
+def test_defender_cant_attack():
+    r, g = stepper(COMBAT, ["alice attacks with Wall of Stone"])           # 702.3b
+    assert r.reasons == {"cant_attack"}
+
+
+@pytest.mark.parametrize("blocks,legal", [
+    ("Storm Crow with Grizzly Bears", False),                               # 702.9b
+    ("Storm Crow with Giant Spider", True),                                 # 702.17b
+    ("Boggart Brute with Grizzly Bears", False),                            # 702.111b
+    ("Boggart Brute with Grizzly Bears and Boggart Brute with Llanowar Elves", True),
+])
+def test_flying_reach_and_menace_at_the_declaration_of_blockers(blocks, legal):
+    r, g = stepper(COMBAT, ["alice attacks with Storm Crow, Boggart Brute",
+                            "all pass until declare-blockers", f"bob blocks {blocks}",
+                            "all pass until end-of-combat"])
+    if legal:
+        assert r.stop[:3] == ("unsupported", None, "combat damage")
+        assert ("block", ("bob", 3)) in r.events
+    else:
+        assert r.stop[0] == "illegal-action" and r.reasons == {"cant_block"}
+
+
+def test_menace_before_magic_origins_is_not_modelled():
+    with pytest.raises(reference.Unmodelled):
+        stepper(COMBAT, ["alice attacks with Boggart Brute", "all pass until declare-blockers",
+                         "bob blocks Boggart Brute with Grizzly Bears"], OLD)
+
+
+def test_vigilance_from_an_effect_keeps_the_attacker_untapped():
+    r, g = stepper(COMBAT + """  effects:
+    - {from: Jump, controller: alice, do: grant-ability, what: Storm Crow, ability: vigilance, duration: turn}
+""", ["alice attacks with Storm Crow, Boggart Brute"])
+    assert not g.objs["Storm Crow"].tapped and g.objs["Boggart Brute"].tapped
+
+
+HEXPROOF = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Giant Growth, Lightning Bolt], mana-pool: "{G}{R}", battlefield: [Gladecover Scout], library: {hidden: 3}}
+  bob: {hand: [Giant Growth], battlefield: [{card: Liliana of the Veil, counters: {loyalty: 3}},
+        {card: Gladecover Scout, controller: bob}], library: {hidden: 3}}
+"""
+
+
+def test_hexproof_stops_only_the_opponents_spells():
+    # CR 702.11b
+    r, g = stepper(HEXPROOF, ["alice casts Giant Growth targeting Gladecover Scout", *RESOLVE])
+    assert pt(g, "Gladecover Scout") == (4, 4)
+    r, g = stepper(HEXPROOF.replace("Gladecover Scout}", "Gladecover Scout, token: true}"),
+                   ["alice casts Lightning Bolt targeting Gladecover Scout#2"])
+    assert r.reasons == {"bad_target"}
+
+
+def test_damage_to_a_planeswalker_removes_loyalty_and_zero_loyalty_puts_it_away():
+    # CR 115.4 (any target), 120.3c, 704.5i
+    s = HEXPROOF
+    r, g = stepper(s, ["alice casts Lightning Bolt targeting Liliana of the Veil", *RESOLVE])
+    assert zone(g, "Liliana of the Veil") == "graveyard"
+    assert r.events[-2:] == [("finish", ("Lightning Bolt",)), ("sba_check", ())]
+    r, g = stepper(s.replace("loyalty: 3", "loyalty: 5"),
+                   ["alice casts Lightning Bolt targeting Liliana of the Veil", *RESOLVE])
+    assert g.objs["Liliana of the Veil"].counters == {"loyalty": 2} and g.objs["Liliana of the Veil"].damage == 0
+    with pytest.raises(reference.Unmodelled):              # 2008: "target creature or player"
+        stepper(s, ["alice casts Lightning Bolt targeting Liliana of the Veil"], OLD)
+
+
+def test_a_planeswalker_in_the_state_without_loyalty_counters_has_its_printed_loyalty():
+    # The project's convention for writing a state (a planeswalker listed without counters is
+    # as it entered, CR 306.5b); with loyalty: 0 written out it goes (306.5c, 704.5i).
+    r, g = stepper(HEXPROOF.replace("{card: Liliana of the Veil, counters: {loyalty: 3}}",
+                                    "Liliana of the Veil"))
+    assert g.objs["Liliana of the Veil"].counters == {"loyalty": 3}
+    r, g = stepper(HEXPROOF.replace("{card: Liliana of the Veil, counters: {loyalty: 3}}",
+                                    "{card: Liliana of the Veil, counters: {loyalty: 0}}"))
+    assert r.events[:2] == [("start", ("main1",)), ("sba_check", ())]
+    assert zone(g, "Liliana of the Veil") == "graveyard"
+
+
+def test_a_planeswalker_enters_with_its_printed_loyalty():
+    r, g = stepper("""
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Liliana of the Veil], mana-pool: "{B}{B}{B}"}
+  bob: {}
+""", ["alice casts Liliana of the Veil", *RESOLVE])
+    assert g.objs["Liliana of the Veil"].counters == {"loyalty": 3}         # 306.5b
+
+
+def test_tokens_are_created_named_and_cease_to_exist():
+    # CR 111.1-111.2 (owner and controller: the creator), 704.5d (the next check after it died)
+    r, g = stepper("""
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Raise the Alarm], mana-pool: "{W}{W}", battlefield: [Glorious Anthem]}
+  bob: {hand: [Lightning Bolt], mana-pool: "{R}"}
+""", ["alice casts Raise the Alarm", *RESOLVE, "alice passes"])
+    assert {"Soldier token", "Soldier token#2"} <= set(g.objs)
+    assert pt(g, "Soldier token#2") == (2, 2) and g.objs["Soldier token"].owner == "alice"
+    from mtgrules.model.timeline import Decision
+    r, g = stepper("""
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Raise the Alarm], mana-pool: "{W}{W}"}
+  bob: {hand: [Lightning Bolt], mana-pool: "{R}"}
+""", ["alice casts Raise the Alarm", *RESOLVE, "alice passes",
+      Decision("cast", "bob", ("Lightning Bolt",), target="Soldier token"), "bob passes",
+      "alice passes"])
+    assert r.events[-2:] == [("sba_check", ()), ("sba_check", ())]
+    assert g.objs["Soldier token"].zone is None
+
+
+def test_a_state_token_that_dies_ceases_to_exist():
+    r, g = stepper("""
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Lightning Bolt], mana-pool: "{R}"}
+  bob: {battlefield: [{card: Grizzly Bears, token: true}]}
+""", ["alice casts Lightning Bolt targeting Grizzly Bears", *RESOLVE])
+    assert r.events[-2:] == [("sba_check", ()), ("sba_check", ())] and zone(g, "Grizzly Bears") is None
+
+
+ISAMARU = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: ["Isamaru, Hound of Konda"], mana-pool: "{W}", battlefield: ["Isamaru, Hound of Konda"], library: {hidden: 3}}
+  bob: {battlefield: ["Isamaru, Hound of Konda"], library: {hidden: 3}}
+"""
+
+
+def test_the_legend_rule_asks_the_controller_then_checks_once():
+    # CR 704.5j: alice chooses (bob's Isamaru is another player's: not counted), then one check.
+    # (ids: alice's hand first, then her battlefield, then bob's)
+    cast = ["alice casts Isamaru, Hound of Konda", *RESOLVE]
+    r, g = stepper(ISAMARU, cast)
+    assert r.stop == ("needs-decision", "alice", "legend", None)
+    from mtgrules.model.timeline import Decision
+    r, g = stepper(ISAMARU, [*cast, Decision("choose", "alice", ("Isamaru, Hound of Konda#2",))])
+    assert r.events[-2:] == [("keep", ("alice", "Isamaru, Hound of Konda#2")), ("sba_check", ())]
+    assert zone(g, "Isamaru, Hound of Konda") == "graveyard"
+    assert zone(g, "Isamaru, Hound of Konda#2") == "battlefield"
+    assert zone(g, "Isamaru, Hound of Konda#3") == "battlefield"
+    r, g = stepper(ISAMARU, [*cast, Decision("choose", "alice", ("Isamaru, Hound of Konda#3",))])
+    assert r.reasons == {"not_chosen_from"}
+
+
+def test_the_2008_legend_rule_puts_all_of_them_away():
+    # 2008 CR 420.5e: two in play, whoever controls them: both go at the first check, with no
+    # choice; the one alice casts afterwards is alone.
+    r, g = stepper(ISAMARU, ["alice casts Isamaru, Hound of Konda", *RESOLVE], OLD)
+    assert r.events[1] == ("sba_check", ()) and r.events.count(("sba_check", ())) == 1
+    assert zone(g, "Isamaru, Hound of Konda#2") == zone(g, "Isamaru, Hound of Konda#3") == "graveyard"
+    assert zone(g, "Isamaru, Hound of Konda") == "battlefield"
+
+
+ETB = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Flametongue Kavu, Sparkmage Apprentice, Lightning Bolt], mana-pool: "{R}{R}{R}{R}{R}{R}{R}", library: {hidden: 3}}
+  bob: {battlefield: [{card: Gladecover Scout}], library: {hidden: 3}}
+"""
+
+
+def test_a_targeted_trigger_with_one_legal_target_takes_it():
+    # CR 603.3d: the Kavu's only legal target is itself (bob's Scout has hexproof).
+    r, g = stepper(ETB, ["alice casts Flametongue Kavu paying {R}{R}{R}", *RESOLVE, *RESOLVE])
+    x = ("tr", "Flametongue Kavu", 1, "alice", 6)
+    assert r.events[4:] == [("resolve", ("Flametongue Kavu",)), ("finish", ("Flametongue Kavu",)),
+                            ("put_trigger", (x,)), ("pass", ("alice",)), ("pass", ("bob",)),
+                            ("resolve", (x,)), ("do", (x, 1)), ("finish", (x,)), ("sba_check", ())]
+    assert zone(g, "Flametongue Kavu") == "graveyard"
+
+
+def test_a_targeted_trigger_with_several_targets_asks_its_controller():
+    from mtgrules.model.timeline import Decision
+    r, g = stepper(ETB, ["alice casts Sparkmage Apprentice paying {R}", *RESOLVE])
+    assert r.stop == ("needs-decision", "alice", "target", None)
+    x = ("tr", "Sparkmage Apprentice", 1, "alice", 6)
+    r, g = stepper(ETB, ["alice casts Sparkmage Apprentice paying {R}", *RESOLVE,
+                         Decision("target", "alice", ("Sparkmage Apprentice",), target="Gladecover Scout")])
+    assert r.reasons == {"bad_target"}
+    r, g = stepper(ETB, ["alice casts Sparkmage Apprentice paying {R}", *RESOLVE,
+                         Decision("target", "alice", ("Sparkmage Apprentice",), target="bob"),
+                         *RESOLVE])
+    assert ("aim", ("alice", x, "bob")) in r.events and g.life["bob"] == 19
+
+
+def test_a_triggered_ability_whose_target_is_gone_does_nothing():
+    # CR 608.2b: the Sparkmage targets itself; the Bolt kills it first.
+    from mtgrules.model.timeline import Decision
+    r, g = stepper(ETB, ["alice casts Sparkmage Apprentice paying {R}", *RESOLVE,
+                         Decision("target", "alice", ("Sparkmage Apprentice",), target="Sparkmage Apprentice"),
+                         "alice casts Lightning Bolt targeting Sparkmage Apprentice", *RESOLVE, *RESOLVE])
+    x = ("tr", "Sparkmage Apprentice", 1, "alice", 6)
+    assert ("finish", (x,)) in r.events and ("do", (x, 1)) not in r.events
+
+
+def test_a_targeted_trigger_without_a_legal_target_is_removed():
+    # CR 603.3d: the Kavu left before its ability was put on the stack; no creature remains.
+    g = reference.Game(state(ETB), NEW, [], END)
+    g.at_start = False
+    g.prio_to = "alice"
+    g.objs["Flametongue Kavu"].zone = "graveyard"
+    g.objs["Gladecover Scout"].zone = "graveyard"
+    x = ("tr", "Flametongue Kavu", 1, "alice", 1)
+    g.pending = [x]
+    assert g.next() == ("game", ("remove_trigger", (x,)))
+    g.apply(g.next()[1])
+    assert not g.pending and not g.stack
+
+
+CLEANUP = """
+  players: [alice, bob]
+  step: end
+  turn: 3
+  alice: {hand: [Forest, Forest, Forest, Forest, Forest, Forest, Forest, Forest], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+"""
+
+
+def test_a_hand_of_identical_cards_discards_by_itself_unless_the_script_says_which():
+    # CR 514.1: the choice is alice's even among identical cards; the script may make it.
+    r, g = stepper(CLEANUP, ["all pass until cleanup"], until="end")
+    assert ("cleanup_discard", ("alice",)) in r.events
+    r, g = stepper(CLEANUP, ["all pass until cleanup", "alice discards Forest#8"])
+    assert ("discard", ("alice", 2)) in r.events and zone(g, "Forest#8") == "graveyard"
+    r, g = stepper(CLEANUP, ["all pass until cleanup", "alice discards Forest#8, Forest#7"])
+    assert r.reasons == {"wrong_count"}
+
+
+@pytest.mark.parametrize("keyword", ["deathtouch", "lifelink"])
+def test_deathtouch_or_lifelink_on_a_damage_source_is_not_modelled(keyword):
+    text = """
+  players: [alice, bob]
+  step: upkeep
+  turn: 3
+  alice: {battlefield: [Sulfuric Vortex], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+  effects:
+    - {from: Jump, controller: alice, do: grant-ability, what: Sulfuric Vortex, ability: KW}
+""".replace("KW", keyword)
+    with pytest.raises(reference.Unmodelled):
+        stepper(text, RESOLVE)
