@@ -177,6 +177,16 @@ def guard_words(limits: Budget) -> str:
             "this question, which may be answered elsewhere")
 
 
+def check_ground_bound(atoms: int, what: str) -> None:
+    """Refuse, before grounding, a question whose grounding would certainly outgrow the
+    budget's atoms: ``atoms`` is a lower bound of what it grounds (a grounding call can't be
+    stopped halfway, and one call can hold far more than the budget)."""
+    limits = budget()
+    if atoms > limits.ground_atoms:
+        raise BudgetExhausted(f"{what} would ground at least {atoms:,} atoms, more than the "
+                              f"budget's {limits.ground_atoms:,}")
+
+
 def check_ground(ctl: clingo.Control, what: str) -> None:
     """Refuse a question whose grounding has outgrown the budget's atoms (its memory), the
     same on every machine: ``what`` says how far it had got."""

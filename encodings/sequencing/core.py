@@ -155,10 +155,14 @@ def _grounded(state: GameState, edition: Edition, situation: clingo.Symbol, init
         facts.append(a("interrupt", N(e), N(after)))
     if open_order:
         facts.append(F("open_order", []))
+    n = len(lines)
+    # every object has its zone at every time point, as a fluent, the state read off it and
+    # the zone relation: three atoms a step at the least, over the performed run alone
+    objects = sum(1 for f in initial if f.name == "zone")
+    asp.check_ground_bound(3 * objects * (n + 2), f"the block's {n} lines over {objects} objects")
     ctl = asp.control(options)
     asp.add_encodings(ctl, (*THEORY, "sequencing/runs", "sequencing/judge"))
     ctl.add("base", [], "\n".join(fact(s) for s in facts))
-    n = len(lines)
     # The performed run and the reset (times 1..n+1) need the same parts whatever happens in
     # them, so they are grounded a stretch of steps per call, the first with the starting
     # state: the union of the parts is the same program as one call per step, at a fraction
