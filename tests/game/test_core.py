@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +12,15 @@ from mtgrules.model.errors import MtgRulesError, ScenarioError, UnsupportedQuest
 from mtgrules.model.source import Field
 from mtgrules.model.timeline import Condition, Point
 from mtgrules.model.turn import Step
-from mtgrules.queries import check_state, is_there_a_way, parse_scenario, what_happens, who_has_priority
+from mtgrules.queries import (
+    check_scenario,
+    check_state,
+    is_there_a_way,
+    load_scenario,
+    parse_scenario,
+    what_happens,
+    who_has_priority,
+)
 from mtgrules.queries.turn import parse_condition, parse_line
 
 PROGRAMS = ("game", "resolving", "effects", "cite", "actions", "script", "search", "conditions")
@@ -26,6 +35,9 @@ def test_every_rule_key_in_the_programs_is_in_the_rulebook(name):
     keys = set(re.findall(r'"([a-z]+[a-z0-9.-]*\.[a-z0-9-]+|counter|reveal|search|shuffle|look)"', program(name)))
     missing = sorted(k for k in keys if k not in rulebook())
     assert not missing
+
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "queries" / "scenarios" / "turn"
 
 
 def state(yaml_state: str):
@@ -252,3 +264,12 @@ state:
     assert written.outcome == "holds"
     wrong = what_happens(s, lines(s, *cast, "bob discards Forest"))
     assert wrong.outcome == "illegal-action" and "card(s) named" in " ".join(wrong.reasons)
+
+
+def test_deathtouch_damage_is_refused_where_deathtouch_was_a_triggered_ability():
+    """Before the Magic 2010 rules deathtouch was a triggered ability (2008 CR 502.63a), which the
+    core does not model: the same trace that destroys the Angel today is refused then."""
+    s = load_scenario(SCENARIOS / "turn_sba_deathtouch_pinger_destroys.yaml")
+    assert check_scenario(s).outcome == "holds"
+    with pytest.raises(UnsupportedQuestion, match="deathtouch"):
+        check_state(s.state, s.question.script, s.question.conditions, edition="2008-10-01")
