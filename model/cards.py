@@ -9,6 +9,7 @@ The built-in library is ``data/cards/*.yaml``; a scenario may add cards in the s
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -20,18 +21,21 @@ from mtgrules.model.vocabulary import (
     ACTIONS,
     ACTIVATION_COSTS,
     ADDITIONAL_COSTS,
-    AFFECTED,
     AFFECTING,
     ALTERNATIVE_COSTS,
     CARD_TYPES,
+    COLOURS,
     KEYWORDS,
+    MAX_AMOUNT,
     MAX_COUNT,
     NOT_PERMITTED,
     ONLY_WITH,
     SUPERTYPES,
+    TARGETS,
     TRIGGERS,
     VERBS,
     Param,
+    is_mana,
 )
 
 ABILITY_KINDS = ("static", "triggered", "activated", "mana")
@@ -166,12 +170,45 @@ def parse_cards(doc: Field) -> list[Card]:
     return cards
 
 
+NAME_PATTERN = r"[^#\s](?:[^#]*[^#\s])?"
+"""A card's name: text without ``#`` (which makes object ids: ``Name#2``) and without spaces
+around it."""
+
+
+def card_name(node: Field) -> str:
+    """A card's name, checked against ``NAME_PATTERN``."""
+    name = node.str()
+    if not re.fullmatch(NAME_PATTERN, name):
+        raise node.error(f"'{name}' is not a card name", "a name without '#' (object ids use it: "
+                         "'Name#2' is the second object of a card) and without spaces around it")
+    return name
+
+
+def _words(node: Field, known: tuple[str, ...], what: str) -> frozenset[str]:
+    """A list of words, each one of ``known``."""
+    return frozenset(w.choice(known, what) for w in node.list())
+
+
+def check_tokens(doc: Field, library: CardLibrary) -> None:
+    """Every card a ``create-token`` instruction of these card entries names exists in
+    ``library`` (its tokens take their characteristics from it, CR 111.1)."""
+    for entry in doc.list():
+        found = [*entry.get("resolve", []).list(), *entry.get("static", []).list()]
+        for kind in ("triggered", "activated"):
+            found += [i for ability in entry.get(kind, []).list()
+                      for i in ability.get("effect", []).list()]
+        for ins in found:
+            if ins.get("do").value == "create-token":
+                library.lookup(ins["card"])
+
+
 def parse_card(entry: Field) -> Card:
     entry.mapping(required=["name", "types"], optional=[
         "cost", "subtypes", "supertypes", "colors", "power", "toughness", "loyalty", "keywords", "targets",
         "resolve", "static", "triggered", "activated", "mana", "additional-costs",
         "alternative-costs", "kicker"])
-    types = frozenset(t.choice(CARD_TYPES, "card type") for t in entry["types"].list())
+    name = card_name(entry["name"])
+    types = _words(entry["types"], CARD_TYPES, "card type")
     # every printed cost must be well formed (CR 107.4)
     cost = _mana_cost(entry["cost"]) if entry.has("cost") else None
     abilities: list[Ability] = []
@@ -188,27 +225,44 @@ def parse_card(entry: Field) -> Card:
     for mana in entry.get("mana", []).list():
         mana.mapping(required=["cost", "add"])
         abilities.append(Ability("mana", cost=tuple(_activation_cost(c) for c in mana["cost"].list()),
-                                 produces=mana["add"].str()))
-    colors = (frozenset(c.str() for c in entry["colors"].list()) if entry.has("colors")
+                                 produces=_mana(mana["add"])))
+    colors = (_words(entry["colors"], COLOURS, "colour") if entry.has("colors")
               else colors_of_cost(str(cost) if cost else None))
     return Card(
-        name=entry["name"].str(),
+        name=name,
         types=types,
         mana_cost=cost,
-        subtypes=frozenset(s.str() for s in entry.get("subtypes", []).list()),
-        supertypes=frozenset(s.choice(SUPERTYPES, "supertype") for s in entry.get("supertypes", []).list()),
+        subtypes=frozenset(_subtype(s) for s in entry.get("subtypes", []).list()),
+        supertypes=_words(entry.get("supertypes", []), SUPERTYPES, "supertype"),
         colors=colors,
-        power=entry["power"].int() if entry.has("power") else None,
-        toughness=entry["toughness"].int() if entry.has("toughness") else None,
+        power=entry["power"].int(-MAX_AMOUNT, MAX_AMOUNT) if entry.has("power") else None,
+        # a printed toughness is never below 0 (effects may lower it; power may be printed below)
+        toughness=entry["toughness"].int(0, MAX_AMOUNT) if entry.has("toughness") else None,
         loyalty=entry["loyalty"].int(0, MAX_COUNT) if entry.has("loyalty") else None,
-        keywords=frozenset(k.choice(KEYWORDS, "keyword") for k in entry.get("keywords", []).list()),
-        targets=tuple(t.str() for t in entry.get("targets", []).list()),
+        keywords=_words(entry.get("keywords", []), KEYWORDS, "keyword"),
+        targets=tuple(t.choice(TARGETS, "kind of target") for t in entry.get("targets", []).list()),
         resolve=_instructions(entry.get("resolve", [])),
         abilities=tuple(abilities),
         additional_costs=tuple(_additional_cost(c) for c in entry.get("additional-costs", []).list()),
         alternative_costs=tuple(_alternative_cost(c) for c in entry.get("alternative-costs", []).list()),
         kicker=_mana_cost(entry["kicker"]) if entry.has("kicker") else None,
     )
+
+
+def _subtype(node: Field) -> str:
+    text = node.str()
+    if not text.strip() or text != text.strip():
+        raise node.error(f"'{text}' is not a subtype", "a word such as Goblin or Forest")
+    return text
+
+
+def _mana(node: Field) -> str:
+    """Mana a mana ability adds: symbols of the six types of mana (CR 106.1)."""
+    text = node.str()
+    if not is_mana(text):
+        raise node.error(f"'{text}' is not mana an ability can add",
+                         VERBS["add-mana"].param("mana").expected())
+    return text
 
 
 def _mana_cost(node: Field) -> ManaCost:
@@ -224,16 +278,7 @@ def _instructions(node: Field) -> tuple[Instruction, ...]:
 
 def _additional_cost(node: Field) -> Any:
     """One additional cost (CR 118.8), checked against the kinds the cost encoding understands."""
-    node.mapping(optional=ADDITIONAL_COSTS)
-    if len(node.keys()) != 1:
-        raise node.error(f"got {len(node.keys())} kinds of cost in one item",
-                         "one of: " + ", ".join(f"{{{k}: …}}" for k in ADDITIONAL_COSTS))
-    kind = node.keys()[0]
-    spec = ADDITIONAL_COSTS[kind]
-    if not spec.allows(node[kind].value):
-        raise node[kind].error(f"'{node[kind].value}' is not a {kind} cost", spec.expected(),
-                               did_you_mean(str(node[kind].value), spec.values) if spec.values else "")
-    return _freeze(node.value)
+    return _cost_item(node, ADDITIONAL_COSTS, "an additional cost")
 
 
 def _cost_item(node: Field, kinds: dict[str, Param], what: str) -> Any:
@@ -243,12 +288,12 @@ def _cost_item(node: Field, kinds: dict[str, Param], what: str) -> Any:
                          "one of: " + ", ".join(f"{{{k}: …}}" for k in kinds))
     kind = node.keys()[0]
     spec = kinds[kind]
+    if spec.type == "cost":
+        _mana_cost(node[kind])  # says which symbol is wrong
     if not spec.allows(node[kind].value):
         raise node[kind].error(f"'{node[kind].value}' is not a {kind} part of {what}",
                                spec.expected(),
                                did_you_mean(str(node[kind].value), spec.values) if spec.values else "")
-    if kind == "mana":
-        _mana_cost(node[kind])
     return _freeze(node.value)
 
 
@@ -276,33 +321,52 @@ def parse_instruction(node: Field, on_card: bool = True) -> Instruction:
     verb = VERBS[node["do"].choice(VERBS, "instruction")]
     node.mapping(required=("do", *(p.name for p in verb.required)),
                  optional=[p.name for p in verb.optional])
+    if verb.name == "permit" and node["action"].value in NOT_PERMITTED:
+        raise node["action"].error(f"a permission to {node['action'].value} is not modelled "
+                                   "(only its prohibition is)", "a forbid instruction, or another "
+                                   "action: " + ", ".join(a for a in ACTIONS if a not in NOT_PERMITTED))
     for param in verb.params:
-        if node.has(param.name) and not param.allows(node[param.name].value):
+        if node.has(param.name):
+            _check_param(node[param.name], param, verb.name)
             value = node[param.name].value
-            raise node[param.name].error(
-                f"'{value}' is not a value '{param.name}' takes in a {verb.name} instruction",
-                param.expected(),
-                did_you_mean(str(value), param.values) if param.values else "")
+            if on_card and param.card_values and value not in param.card_values:
+                raise node[param.name].error(
+                    f"'{value}' is not something a card's {verb.name} instruction can name in "
+                    f"'{param.name}'", "one of: " + ", ".join(param.card_values),
+                    did_you_mean(str(value), param.card_values))
     for name in node.keys():
         rule = ONLY_WITH.get((verb.name, name))
         if rule and node.get(rule[0], "").value not in rule[1]:
             raise node[name].error(
                 f"'{name}' means nothing in a {verb.name} instruction unless its {rule[0]} is "
                 + " or ".join(rule[1]), f"'{rule[0]}: {rule[1][0]}' alongside it, or no '{name}'")
-    if verb.name == "permit" and node["action"].value in NOT_PERMITTED:
-        raise node["action"].error(f"a permission to {node['action'].value} is not modelled "
-                                   "(only its prohibition is)", "a forbid instruction, or another "
-                                   "action: " + ", ".join(a for a in ACTIONS if a not in NOT_PERMITTED))
-    if verb.name in AFFECTING:
-        if node.has("target") and node.has("what"):
-            raise node["what"].error("both 'target' and 'what'", "one of them: what the effect "
-                                     "applies to")
-        if on_card and node.has("what") and node["what"].value not in AFFECTED:
-            raise node["what"].error(f"'{node['what'].value}' is not a set a card's effect applies to",
-                                     "one of: " + ", ".join(AFFECTED),
-                                     did_you_mean(str(node["what"].value), AFFECTED))
+    if verb.name in AFFECTING and node.has("target") and node.has("what"):
+        raise node["what"].error("both 'target' and 'what'", "one of them: what the effect "
+                                 "applies to")
     params = tuple((k, _freeze(v.value)) for k, v in node.items() if k != "do")
     return Instruction(verb.name, params)
+
+
+def _check_param(node: Field, param: Param, verb: str) -> None:
+    """One parameter's value (a mapping's keys each by their own parameter), refused by name."""
+    if param.type == "mapping" and param.fields and isinstance(node.value, dict):
+        node.mapping(optional=param.keys)
+        for sub in param.fields:
+            if node.has(sub.name):
+                _check_param(node[sub.name], sub, verb)
+        return
+    if param.type == "list" and isinstance(node.value, list):
+        for item in node.list():
+            if not isinstance(item.value, str) or (param.values and item.value not in param.values):
+                raise item.error(f"'{item.value}' is not a value '{param.name}' takes (do: {verb})",
+                                 "one of: " + ", ".join(param.values) if param.values else "a text",
+                                 did_you_mean(str(item.value), param.values) if param.values else "")
+        return
+    if not param.allows(node.value):
+        raise node.error(f"'{node.value}' is not a value '{param.name}' takes (do: {verb})",
+                         param.expected(),
+                         did_you_mean(str(node.value), param.values) if param.values
+                         and isinstance(node.value, str) else "")
 
 
 def _freeze(value: Any) -> Any:
@@ -328,12 +392,17 @@ def builtin_cards() -> CardLibrary:
     folder = resources.files("mtgrules.model.data.cards")
     cards: list[Card] = []
     names: dict[str, str] = {}
+    docs = []
     for item in sorted(folder.iterdir(), key=lambda p: p.name):
         if not item.name.endswith(".yaml"):
             continue
-        for card in parse_cards(Field.parse(item.read_text(), f"cards/{item.name}")):
+        docs.append(Field.parse(item.read_text(), f"cards/{item.name}"))
+        for card in parse_cards(docs[-1]):
             if card.name in names:
                 raise ValueError(f"card {card.name!r} defined in both {names[card.name]} and {item.name}")
             names[card.name] = item.name
             cards.append(card)
-    return CardLibrary(cards)
+    library = CardLibrary(cards)
+    for doc in docs:
+        check_tokens(doc, library)
+    return library

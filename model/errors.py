@@ -8,7 +8,28 @@ from dataclasses import dataclass
 
 
 class MtgRulesError(ValueError):
-    """Base of every error the project reports to a user instead of a verdict."""
+    """Base of every error the project reports to a user instead of a verdict.
+
+    ``field``: the field of the scenario the refusal is about, when the code raising it knows
+    (``question.script[2]``); ``location``: where it sits in the user's file, once known (a
+    refusal raised while answering is located by the scenario it answers, ``at``)."""
+
+    location: Location | None = None
+
+    def __init__(self, message: str = "", *, field: str = ""):
+        super().__init__(message)
+        self.field = field
+
+    def at(self, location: Location) -> MtgRulesError:
+        """This refusal, located in the user's file."""
+        self.location = location
+        return self
+
+    def located(self) -> str:
+        """The message as a user reads it: where (file, line, field), then what."""
+        if self.location is None or isinstance(self, ScenarioError):  # says where already
+            return str(self)
+        return f"{self.location}: {self}"
 
 
 @dataclass
@@ -34,8 +55,11 @@ class Location:
 class ScenarioError(MtgRulesError):
     """A scenario or card file that is malformed or names something that doesn't exist."""
 
+    location: Location
+
     def __init__(self, location: Location, problem: str, expected: str = "", suggestion: str = ""):
         self.location = location
+        self.field = location.field
         self.problem = problem
         self.expected = expected
         self.suggestion = suggestion
@@ -44,7 +68,7 @@ class ScenarioError(MtgRulesError):
             parts.append(f"Expected {expected}.")
         if suggestion:
             parts.append(suggestion)
-        super().__init__(" ".join(parts))
+        ValueError.__init__(self, " ".join(parts))
 
 
 class UnknownEditionError(MtgRulesError):
@@ -58,8 +82,8 @@ class UnsupportedQuestion(MtgRulesError):
 class BudgetExhausted(UnsupportedQuestion):
     """A solver ran out of its budget before deciding: "unsupported: budget", not a verdict."""
 
-    def __init__(self, detail: str):
-        super().__init__(f"unsupported: budget — {detail}")
+    def __init__(self, detail: str, *, field: str = ""):
+        super().__init__(f"unsupported: budget — {detail}", field=field)
 
 
 class BackendDisagreement(MtgRulesError):

@@ -29,6 +29,11 @@ HYBRID_PAIRS = ("WU", "WB", "UB", "UR", "BR", "BG", "RG", "RW", "GW", "GU")
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 
+MAX_GENERIC = 1000
+"""The largest number a generic mana symbol may hold (printed costs stay far below)."""
+MAX_SYMBOLS = 100
+"""The most symbols a cost or a pool may be written with (a typo must not exhaust memory)."""
+
 
 class ManaCostError(MtgRulesError):
     """A mana cost or mana pool written with a symbol the rules don't have."""
@@ -104,9 +109,11 @@ def parse_symbol(body: str, position: int, text: str) -> ManaSymbol:
     up = body.strip()
     if up != body or not body:
         raise bad("is empty or has spaces")
-    if up.isdigit():
+    if up.isascii() and up.isdigit():
         if len(up) > 1 and up.startswith("0"):
             raise bad("has a leading zero", f"Did you mean {{{int(up)}}}?")
+        if len(up) > len(str(MAX_GENERIC)) or int(up) > MAX_GENERIC:
+            raise bad(f"is more than {MAX_GENERIC} generic mana")
         return ManaSymbol("generic", amount=int(up))
     if up in COLORS:
         return ManaSymbol("colored", (up,))
@@ -124,7 +131,7 @@ def parse_symbol(body: str, position: int, text: str) -> ManaSymbol:
             return ManaSymbol("phyrexian", (parts[0],))
         raise bad("is Phyrexian mana of no colour", "A Phyrexian symbol is {W/P}, {U/P}, {B/P}, "
                   "{R/P} or {G/P}.")
-    if len(parts) == 2 and parts[1] in COLORS and parts[0].isdigit():
+    if len(parts) == 2 and parts[1] in COLORS and parts[0].isascii() and parts[0].isdigit():
         if parts[0] != "2":
             raise bad("is a monocoloured hybrid symbol with a number other than 2",
                       f"Did you mean {{2/{parts[1]}}}?")
@@ -164,6 +171,9 @@ class ManaCost:
                 stray = text[pos:match.start()]
                 raise ManaCostError(f"'{text}' is not a mana cost: '{stray}' before symbol {n} is "
                                     "outside braces. Write each symbol in braces, e.g. {2}{G}.")
+            if n > MAX_SYMBOLS:
+                raise ManaCostError(f"'{text[:40]}…' is not a mana cost: it has more than "
+                                    f"{MAX_SYMBOLS} symbols.")
             symbols.append(parse_symbol(match.group(1), n, text))
             pos = match.end()
         if pos != len(text):

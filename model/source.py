@@ -137,9 +137,14 @@ class Field:
                                   f"one of: {', '.join(sorted(allowed))}", did_you_mean(key, allowed))
         for key in required:
             if key not in self._children:
-                raise self.error(f"the required field '{key}' is missing",
-                                 f"a field '{key}' here")
+                raise self.missing(key)
         return self
+
+    def missing(self, key: builtins.str) -> ScenarioError:
+        """A required field left out: named by its own path, on the line of the mapping that
+        should hold it."""
+        return ScenarioError(Location(self.file, self.line, _join(self.path, key)),
+                             f"the required field '{key}' is missing", f"a field '{key}' here")
 
     def has(self, key: str) -> bool:
         return isinstance(self.value, dict) and key in self._children
@@ -147,7 +152,7 @@ class Field:
     def __getitem__(self, key: str) -> Field:
         self._is(dict)
         if key not in self._children:
-            raise self.error(f"the required field '{key}' is missing", f"a field '{key}' here")
+            raise self.missing(key)
         child: Field = self._children[key]
         return child
 
@@ -174,8 +179,12 @@ class Field:
         return list(self._children)
 
     def str(self) -> builtins.str:
-        if isinstance(self.value, (int, float)) and not isinstance(self.value, bool):
-            return builtins.str(self.value)
+        """A text. A number or true/false where a text is expected is refused, never turned
+        into one: the published schema says "string" there, and the loader agrees."""
+        if isinstance(self.value, (int, float, bool)):
+            written = builtins.str(self.value).lower() if isinstance(self.value, bool) else self.value
+            raise self.error(f"got {_describe(self.value)}", "a text",
+                             f"Write it in quotes if it is meant as text: \"{written}\".")
         self._is(builtins.str)
         return builtins.str(self.value)
 
@@ -220,38 +229,85 @@ MAX_INT = 2**31 - 1
 """No number read from a file may leave clingo's 32-bit integers, whatever the field."""
 
 _PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in
-                        ("str", "int", "bool", "null", "float", "map", "seq", "timestamp"))
+                        ("str", "int", "bool", "null", "float", "map", "seq", "timestamp",
+                         "value"))
+"""The tags plain YAML values resolve to (an explicit tag is refused before, by the event walk)."""
 
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _CONSTRUCTOR = yaml.SafeLoader(" ")
 
 
-def _check_shape(text: str, file: str | None) -> None:
-    """Walk the YAML events (no recursion, nothing built) and refuse a document nested too
-    deeply, with too long a list, or expanding (aliases counted each time they are used) to too
-    many values, before the composer (which recurses) sees it."""
-    frames: list[list[int]] = [[0]]  # values counted in each open list or mapping
-    sizes: dict[str, int] = {}
-    anchors: list[str | None] = []
+@dataclass
+class _Open:
+    """A list or mapping still open while the YAML events are walked."""
 
-    def refuse(event: yaml.Event, problem: str, expected: str) -> ScenarioError:
+    mapping: bool
+    anchor: str | None = None
+    size: int = 0
+    """Values counted in it so far (aliases expanded)."""
+    index: int = 0
+    """For a list: the index of the next item."""
+    at_key: bool = True
+    """For a mapping: whether the next value is a key."""
+    key: str = ""
+    """For a mapping: the key whose value comes next."""
+
+
+def _event_path(frames: builtins.list[_Open], event: yaml.Event) -> str:
+    """The field path of the value an event starts (a key: the key's own path)."""
+    path = ""
+    for n, frame in enumerate(frames[1:], start=1):
+        innermost = n == len(frames) - 1
+        if not frame.mapping:
+            path = f"{path}[{frame.index}]"
+        elif not frame.at_key:
+            path = _join(path, frame.key)
+        elif innermost and isinstance(event, yaml.ScalarEvent):
+            path = _join(path, builtins.str(event.value))
+    return path
+
+
+def _check_shape(text: str, file: str | None) -> None:
+    """Walk the YAML events (no recursion, nothing built) and refuse, before the composer (which
+    recurses) sees the document: a tag (``!!bool``, ``!!int``, ``!foo`` …: a file says values
+    plainly), nesting too deep, too long a list, or a document expanding (aliases counted each
+    time they are used) to too many values. Each refusal names the field where it happens."""
+    frames: builtins.list[_Open] = [_Open(mapping=False)]  # the document itself
+    sizes: dict[builtins.str, int] = {}
+
+    def refuse(event: yaml.Event, problem: builtins.str, expected: builtins.str) -> ScenarioError:
         mark = event.start_mark
-        return ScenarioError(Location(file, mark.line + 1 if mark else None, ""), problem, expected)
+        return ScenarioError(Location(file, mark.line + 1 if mark else None,
+                                      _event_path(frames, event)), problem, expected)
+
+    def advance(frame: _Open, event: yaml.Event | None) -> None:
+        if not frame.mapping:
+            frame.index += 1
+        elif frame.at_key:
+            frame.key = (builtins.str(event.value) if isinstance(event, yaml.ScalarEvent)
+                         else "?")
+            frame.at_key = False
+        else:
+            frame.at_key = True
 
     for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)) \
+                and event.tag is not None:
+            raise refuse(event, f"the YAML tag '{event.tag.replace('tag:yaml.org,2002:', '!!')}' "
+                         "is not supported", "a value written plainly, without a tag (quote a "
+                         "text that would otherwise read as a number, true/false or a date)")
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-            frames.append([0])
-            anchors.append(event.anchor)
+            frames.append(_Open(isinstance(event, yaml.MappingStartEvent), event.anchor))
             if len(frames) > MAX_DEPTH:
                 raise refuse(event, f"the lists and mappings are nested more than {MAX_DEPTH} deep",
                              "a scenario of a sensible shape")
             continue
         if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            size = frames.pop()[0] + 1
-            anchor = anchors.pop()
-            if anchor is not None:
-                sizes[anchor] = size
+            closed = frames.pop()
+            size = closed.size + 1
+            if closed.anchor is not None:
+                sizes[closed.anchor] = size
         elif isinstance(event, yaml.ScalarEvent):
             size = 1
             if event.anchor is not None:
@@ -260,13 +316,14 @@ def _check_shape(text: str, file: str | None) -> None:
             size = sizes.get(event.anchor or "", 1)
         else:
             continue
-        frames[-1][0] += size
-        if frames[-1][0] > MAX_ITEMS and len(frames) > 1:
+        frames[-1].size += size
+        if frames[-1].size > MAX_ITEMS and len(frames) > 1:
             raise refuse(event, f"a list or mapping holds more than {MAX_ITEMS} values",
                          "a scenario of a sensible size (a zone may say {hidden: N})")
-        if sum(f[0] for f in frames) > MAX_VALUES:
+        if sum(f.size for f in frames) > MAX_VALUES:
             raise refuse(event, f"the document expands to more than {MAX_VALUES} values "
                          "(aliases count each time they are used)", "a scenario of a sensible size")
+        advance(frames[-1], event)
 
 
 def _merge_sources(node: yaml.Node, file: str | None, path: str) -> list[yaml.Node]:
@@ -284,15 +341,17 @@ def _scalar(node: yaml.Node, file: str | None, path: str) -> Any:
     what the solvers hold is refused."""
     try:
         value = _CONSTRUCTOR.construct_object(node)
-    except (yaml.YAMLError, ValueError, OverflowError, TypeError, AttributeError):
+    except Exception:  # noqa: BLE001 (a value YAML can't construct stays the text it is)
         value = builtins.str(node.value)
     finally:
         _CONSTRUCTOR.constructed_objects.clear()
         _CONSTRUCTOR.recursive_objects.clear()
     if hasattr(value, "isoformat"):  # YAML dates stay ISO strings
         value = value.isoformat()
-    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
-        value = builtins.str(node.value)
+    if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
+        raise ScenarioError(Location(file, node.start_mark.line + 1, path),
+                            f"got {node.value}, a number that is not finite",
+                            f"a finite number, or a text in quotes (\"{node.value}\")")
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
         raise ScenarioError(Location(file, node.start_mark.line + 1, path), f"got {value}",
                             f"a whole number from {-MAX_INT} to {MAX_INT}")

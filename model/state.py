@@ -11,6 +11,18 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "comma
 HIDDEN_ZONES = ("library", "hand")
 """Zones whose cards' identities are hidden (CR 400.2); the hand is known to its owner."""
 
+# Bounds a state read from a file keeps to, so that a typo (hidden: 1000000000) can't exhaust
+# memory nor leave clingo's 32-bit integers; real games stay far below.
+MAX_CARDS_IN_ZONE = 1000
+MAX_OBJECTS = 3000
+"""The most objects a game may hold, all zones of all players together."""
+MAX_LIFE = 1_000_000
+"""Life totals stay far inside clingo's 32-bit integers, whatever an effect adds."""
+MAX_TURN = 1000
+PLAYER_NAME = r"\w+"
+"""A player's name: one word (letters, digits, _), as script, condition and point lines name
+players."""
+
 
 @dataclass(frozen=True)
 class GameObject:

@@ -24,8 +24,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mtgrules.model.errors import UnsupportedQuestion
-from mtgrules.model.mana import ManaCost
+from mtgrules.model.errors import MtgRulesError, UnsupportedQuestion
+from mtgrules.model.mana import ManaCost, parse_pool
 
 if TYPE_CHECKING:  # cards and state import this module
     from mtgrules.model.cards import Ability, Card, Instruction
@@ -48,6 +48,10 @@ ACTIONS = ("play-land", "cast-spells", "lose-game", "win-game", "concede", "gain
            "sacrifice")
 """What a permission or prohibition is about (``sacrifice``: only a prohibition — the player
 can't sacrifice permanents, or with ``what:`` one object can't be sacrificed)."""
+
+NOT_PERMITTED = ("sacrifice",)
+"""Actions a ``permit`` can't name: sacrificing is not something a rule stops and an effect
+lets through (only its prohibition is modelled)."""
 
 CAST_ZONES = ("hand", "graveyard", "exile", "library", "command")
 """The zones a permission or prohibition to cast spells may name (``zone:``)."""
@@ -88,6 +92,12 @@ SUPERTYPES = ("basic", "legendary", "snow", "world", "elite", "host", "ongoing")
 """Supertypes (CR 205.4a)."""
 CARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "planeswalker",
               "sorcery", "battle", "kindred")
+TARGETS = ("any", "player", "opponent", "creature", "spell")
+"""What a card's ``targets:`` may name, in order (CR 601.2c): the kinds of target the casting
+and cost encodings and the temporal core check a target against."""
+MAX_AMOUNT = 1000
+"""The largest amount, power or toughness a card may write (a typo must not overflow a
+solver)."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +107,9 @@ class Param:
     name: str
     type: str
     """``choice`` (one of ``values``), ``int`` (``low``..``high``), ``amount`` (an int or
-    ``X``), ``bool``, ``text``, ``list`` (of ``values``), ``mapping`` (``keys``)."""
+    ``X``), ``bool``, ``text``, ``mana`` (mana of the six types in symbols, e.g. ``{G}{G}``),
+    ``cost`` (a mana cost in symbols, e.g. ``{2}{W/U}``), ``list`` (of ``values``),
+    ``mapping`` (``keys``)."""
     values: tuple[str, ...] = ()
     low: int = 0
     high: int = MAX_COUNT
@@ -105,6 +117,11 @@ class Param:
     doc: str = ""
     default: Any = None
     """What an instruction without this parameter means (``None``: nothing)."""
+    fields: tuple[Param, ...] = ()
+    """For a ``mapping``: each key's own parameter (its type and values)."""
+    card_values: tuple[str, ...] = ()
+    """For a ``text`` naming objects: the words a card may write there (a card can't name one
+    object of a game; a lasting effect in a scenario's state may also name one by its id)."""
 
     def allows(self, value: Any) -> bool:
         """Whether ``value`` (as read from YAML) is one this parameter takes.
@@ -124,11 +141,16 @@ class Param:
             return isinstance(value, bool)
         if self.type == "text":
             return isinstance(value, str) and bool(value)
+        if self.type == "mana":
+            return isinstance(value, str) and is_mana(value)
+        if self.type == "cost":
+            return isinstance(value, str) and is_cost(value)
         if self.type == "list":
             return isinstance(value, (list, tuple)) and all(
                 isinstance(v, str) and (not self.values or v in self.values) for v in value)
         if self.type == "mapping":
-            return isinstance(value, dict) and set(value) <= set(self.keys)
+            return isinstance(value, dict) and set(value) <= set(self.keys) and all(
+                f.allows(value[f.name]) for f in self.fields if f.name in value)
         raise ValueError(f"unknown parameter type {self.type!r}")
 
     def expected(self) -> str:
@@ -141,9 +163,15 @@ class Param:
             return f"a whole number from {self.low} to {self.high}, or X"
         if self.type == "bool":
             return "true or false"
+        if self.type == "mana":
+            return "mana in symbols of the six types, e.g. {G} or {R}{R} ({W} {U} {B} {R} {G} {C})"
+        if self.type == "cost":
+            return "a mana cost written in symbols, e.g. {1}{G}"
         if self.type == "list":
             return "a list" + (" of: " + ", ".join(self.values) if self.values else "")
         if self.type == "mapping":
+            if self.fields:
+                return "a mapping of " + "; ".join(f"{f.name}: {f.expected()}" for f in self.fields)
             return "a mapping with keys among: " + ", ".join(self.keys)
         return "a text"
 
@@ -152,8 +180,33 @@ def _p(name: str, type_: str, values: tuple[str, ...] = (), **kw: Any) -> Param:
     return Param(name, type_, values, **kw)
 
 
+def is_mana(text: str) -> bool:
+    """Whether ``text`` is mana a pool can hold, at least one (``{G}``, ``{R}{R}{C}``).
+
+    >>> is_mana("{G}{G}"), is_mana("{2}"), is_mana("")
+    (True, False, False)
+    """
+    try:
+        return bool(parse_pool(text))
+    except MtgRulesError:
+        return False
+
+
+def is_cost(text: str) -> bool:
+    """Whether ``text`` is a mana cost written in symbols (CR 107.4).
+
+    >>> is_cost("{2}{W/U}"), is_cost("{Q}")
+    (True, False)
+    """
+    try:
+        ManaCost.parse(text)
+    except MtgRulesError:
+        return False
+    return True
+
+
 ACTIVATION_COSTS: dict[str, Param] = {
-    "mana": Param("mana", "text"),
+    "mana": Param("mana", "cost"),
     "sacrifice": Param("sacrifice", "choice", ("self", "creature", "land", "artifact",
                                                "enchantment")),
     "loyalty": Param("loyalty", "int", low=-MAX_COUNT, high=MAX_COUNT),
@@ -162,7 +215,7 @@ ACTIVATION_COSTS: dict[str, Param] = {
 is refused when the card is read, never dropped."""
 
 ALTERNATIVE_COSTS: dict[str, Param] = {
-    "mana": Param("mana", "text"),
+    "mana": Param("mana", "cost"),
     "life": Param("life", "int", low=0, high=MAX_COUNT),
     "exile-from-hand": Param("exile-from-hand", "choice", COLOURS),
 }
@@ -175,11 +228,14 @@ ADDITIONAL_COSTS.update({
 
 WHO_P = _p("who", "choice", WHO, doc="who the instruction addresses")
 COUNT = _p("count", "int", low=0, default=1)
-AMOUNT = _p("amount", "amount", low=0, high=1000)
+AMOUNT = _p("amount", "amount", low=0, high=MAX_AMOUNT)
+BY = _p("amount", "int", low=0, high=MAX_AMOUNT, doc="generic mana")
+"""A cost modifier's amount: a number (a static ability has no X of its own)."""
 DURATION = _p("duration", "choice", DURATIONS)
 WHAT = _p("what", "choice", KINDS_OF_OBJECT)
 AFFECTS = _p("what", "text", doc=("what the effect applies to: " + ", ".join(AFFECTED)
-                                  + " (a scenario's lasting effect may name one object)"))
+                                  + " (a scenario's lasting effect may name one object)"),
+             card_values=AFFECTED)
 SPELLS = _p("spells", "choice", ("any", "creature", "noncreature"), default="any",
             doc="which spells a cost modifier applies to")
 WHOSE = _p("whose", "choice", ("any", "you", "opponents"), default="any",
@@ -223,6 +279,7 @@ VERBS: dict[str, Verb] = _verbs(
          (_p("what", "choice", ("creature", "land", "artifact", "enchantment", "self"),
              default="creature"), COUNT,
           _p("unless", "mapping", keys=("do", "who", "count"),
+             fields=(_p("do", "choice", ("discard",)), WHO_P, COUNT),
              doc="a cost paid instead, e.g. {do: discard, who: you, count: 1}"))),
     Verb("return", "returns cards to a zone", (WHO_P,),
          (_p("what", "choice", ("card", "creature", "another-creature", "land", "artifact"),
@@ -246,19 +303,20 @@ VERBS: dict[str, Verb] = _verbs(
          (AMOUNT, _p("target", "choice", ("any", "creature", "player", "opponent", "that-player")),
           _p("divided", "choice", ("evenly", "announced"),
              doc="announced: the caster divides it while casting (CR 601.2d)"),
-          _p("targets", "mapping", keys=("min", "max")),
-          _p("kicked-amount", "int", low=0, high=1000))),
+          _p("targets", "mapping", keys=("min", "max"),
+             fields=(_p("min", "int", low=0), _p("max", "int", low=1))),
+          _p("kicked-amount", "int", low=0, high=MAX_AMOUNT))),
     Verb("counter", "counters a spell", (), (_p("target", "choice", ("spell",)),)),
     Verb("destroy", "destroys a permanent", (), (_p("target", "choice", ("creature", "permanent")),)),
     Verb("tap", "taps a permanent", (), (WHAT,)),
     Verb("untap", "untaps a permanent", (), (WHAT,)),
-    Verb("add-mana", "adds mana", (), (_p("mana", "text"),)),
+    Verb("add-mana", "adds mana", (), (_p("mana", "mana"),)),
     Verb("modify-pt", "changes power and toughness by +N/+N (layer 7c)", (),
-         (_p("target", "choice", ("creature",)), AFFECTS, _p("power", "int", low=-1000, high=1000),
-          _p("toughness", "int", low=-1000, high=1000), DURATION), lasting=True),
+         (_p("target", "choice", ("creature",)), AFFECTS, _p("power", "int", low=-MAX_AMOUNT, high=MAX_AMOUNT),
+          _p("toughness", "int", low=-MAX_AMOUNT, high=MAX_AMOUNT), DURATION), lasting=True),
     Verb("set-pt", "sets base power and toughness (layer 7b)", (),
-         (_p("target", "choice", ("creature",)), AFFECTS, _p("power", "int", low=0, high=1000),
-          _p("toughness", "int", low=0, high=1000), DURATION), lasting=True),
+         (_p("target", "choice", ("creature",)), AFFECTS, _p("power", "int", low=0, high=MAX_AMOUNT),
+          _p("toughness", "int", low=0, high=MAX_AMOUNT), DURATION), lasting=True),
     Verb("switch-pt", "switches power and toughness (layer 7d)", (),
          (_p("target", "choice", ("creature",)), AFFECTS, DURATION), lasting=True),
     Verb("put-counters", "puts counters on a permanent", (_p("kind", "choice", COUNTER_KINDS),),
@@ -266,16 +324,17 @@ VERBS: dict[str, Verb] = _verbs(
     Verb("create-token", "creates tokens (CR 111.1): the card named gives their characteristics",
          (WHO_P, _p("card", "text")), (COUNT,)),
     Verb("animate", "becomes a creature", (),
-         (_p("power", "int", low=0, high=1000), _p("toughness", "int", low=0, high=1000),
+         (_p("power", "int", low=0, high=MAX_AMOUNT), _p("toughness", "int", low=0, high=MAX_AMOUNT),
           _p("types", "list", CARD_TYPES), _p("subtypes", "list"), _p("colors", "list", COLOURS),
-          _p("keywords", "list"), DURATION)),
+          _p("keywords", "list", KEYWORDS), DURATION)),
     Verb("balance", "each player keeps as many as the player with fewest", (),
          (_p("what", "choice", ("creature", "land", "hand"), default="land"),)),
     Verb("put-onto-battlefield", "puts cards onto the battlefield", (WHO_P,),
          (WHAT, _p("tapped", "bool"))),
     Verb("to-graveyard", "puts an object into its owner's graveyard", (), (WHAT,)),
     # continuous effects: permissions, prohibitions and overrides of rules (CR 101.1–101.2)
-    Verb("permit", "allows an action", (WHO_P, _p("action", "choice", ACTIONS)),
+    Verb("permit", "allows an action",
+         (WHO_P, _p("action", "choice", tuple(a for a in ACTIONS if a not in NOT_PERMITTED))),
          (DURATION, COUNT, _p("zone", "choice", CAST_ZONES, doc=(
              "with cast-spells: the zone the player may cast spells from (CR 601.3)")),
           ), lasting=True),  # count: how many more times
@@ -285,7 +344,8 @@ VERBS: dict[str, Verb] = _verbs(
              "anywhere)")),
           _p("what", "text", doc=("with sacrifice: the one object that can't be sacrificed "
                                   "(self: the source; left out: the player can't sacrifice "
-                                  "any permanent)"))), lasting=True),
+                                  "any permanent; a scenario's lasting effect may name one "
+                                  "object)"), card_values=("self",))), lasting=True),
     Verb("override-rule", "card text that contradicts a rule", (WHO_P, _p("rule", "choice", RULES)),
          (DURATION,), lasting=True),
     Verb("grant-ability", "adds an ability (layer 6)", (),
@@ -295,11 +355,11 @@ VERBS: dict[str, Verb] = _verbs(
          (_p("target", "choice", ("creature",)), AFFECTS, _p("ability", "choice", REMOVABLE),
           DURATION), lasting=True),
     # cost modifiers (CR 601.2f)
-    Verb("cost-increase", "spells cost more", (AMOUNT,),
+    Verb("cost-increase", "spells cost more", (BY,),
          (SPELLS, WHOSE, _p("per", "choice", ("target-beyond-first",))), lasting=True),
-    Verb("cost-reduction", "spells cost less", (AMOUNT,),
+    Verb("cost-reduction", "spells cost less", (BY,),
          (SPELLS, WHOSE, _p("colors", "list", COLOURS)), lasting=True),
-    Verb("cost-floor", "spells cost at least this much", (AMOUNT,),
+    Verb("cost-floor", "spells cost at least this much", (BY,),
          (SPELLS, _p("while", "choice", ("untapped",))), lasting=True),
     Verb("cast-without-paying", "an alternative cost: without paying the mana cost", (WHO_P,),
          (_p("from", "choice", ("hand",)),), lasting=True),
@@ -318,9 +378,6 @@ ONLY_WITH: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
 """(verb, parameter) -> the other parameter's values it makes sense with: anything else is
 refused, never ignored."""
 
-NOT_PERMITTED = ("sacrifice",)
-"""Actions a ``permit`` can't name: sacrificing is not something a rule stops and an effect
-lets through (only its prohibition is modelled)."""
 
 
 def param(instruction: Instruction, name: str) -> Any:

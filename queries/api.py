@@ -28,10 +28,17 @@ def check_scenario(scenario: Scenario, edition: Edition | None = None,
     kind = KINDS[scenario.kind]
     edition = _as_edition(edition) or scenario.edition
     chosen = resolve_backend(kind, backend)
-    if chosen != "both":
-        return kind.answer(scenario.question, scenario.state, edition, chosen)
-    return on_both(lambda b: kind.answer(scenario.question, scenario.state, edition, b),
-                   scenario.file or scenario.name)
+    try:
+        if chosen != "both":
+            return kind.answer(scenario.question, scenario.state, edition, chosen)
+        return on_both(lambda b: kind.answer(scenario.question, scenario.state, edition, b),
+                       scenario.file or scenario.name)
+    except MtgRulesError as exc:
+        # a refusal raised while answering names the file, and the line and field it is about
+        # (the question, unless the code refusing knew a closer field)
+        if exc.location is None:
+            raise exc.at(scenario.locate(exc.field or "question")) from None
+        raise
 
 
 @dataclass
@@ -128,23 +135,35 @@ def _as_edition(edition: Edition | str | None) -> Edition | None:
 
 
 def check_file(path: str | Path, edition: Edition | None = None, backend: str = "both") -> CheckResult:
-    """Load and answer one scenario file; a user's mistake becomes the row's error."""
+    """Load and answer one scenario file; a user's mistake becomes the row's error, and so does
+    anything unexpected (a bug of mtgrules): one file never ends a batch."""
     start = time.perf_counter()
     try:
         scenario = load_scenario(path)
     except MtgRulesError as exc:
-        return CheckResult(str(path), None, None, time.perf_counter() - start, str(exc), edition,
-                           _where(exc, path))
-    except RecursionError:  # bounded before parsing; a last guard so one file can't end a batch
+        return CheckResult(str(path), None, None, time.perf_counter() - start, exc.located(),
+                           edition, _where(exc, path))
+    except Exception as exc:  # noqa: BLE001 (the last guard of a batch)
         return CheckResult(str(path), None, None, time.perf_counter() - start,
-                           f"{path}: the file is nested too deeply.", edition, Location(str(path)))
+                           _internal(path, "reading", exc), edition, Location(str(path)))
     start = time.perf_counter()
     try:
         verdict = check_scenario(scenario, edition, backend)
     except MtgRulesError as exc:
-        return CheckResult(str(path), scenario, None, time.perf_counter() - start, str(exc), edition,
-                           _where(exc, path))
+        return CheckResult(str(path), scenario, None, time.perf_counter() - start, exc.located(),
+                           edition, _where(exc, path))
+    except Exception as exc:  # noqa: BLE001 (the last guard of a batch)
+        return CheckResult(str(path), scenario, None, time.perf_counter() - start,
+                           _internal(path, "answering", exc), edition, Location(str(path)))
     return CheckResult(str(path), scenario, verdict, time.perf_counter() - start, None, edition)
+
+
+def _internal(path: str | Path, doing: str, exc: BaseException) -> str:
+    """The error row of a file whose checking failed unexpectedly: a bug, said as such."""
+    what = "the file is nested too deeply" if isinstance(exc, RecursionError) else \
+        f"{type(exc).__name__}: {exc}"
+    return (f"{path}: internal error while {doing} this file ({what}). This is a bug in "
+            "mtgrules, not a verdict; the other files' results stand.")
 
 
 def _where(exc: MtgRulesError, path: str | Path) -> Location:

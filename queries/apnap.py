@@ -109,8 +109,8 @@ def _explicit_choices(node: Field, names: tuple[str, ...], state: GameState) -> 
         cause = next(d for d in choices if d.id == c.caused_by)
         if cause.caused_by is not None:
             raise UnsupportedQuestion(
-                f"{field.location}: '{c.id}' is caused by '{cause.id}', which is itself caused by "
-                "another choice; chains of caused choices are not modelled (one level is).")
+                f"'{c.id}' is caused by '{cause.id}', which is itself caused by another choice; "
+                "chains of caused choices are not modelled (one level is).").at(field.location)
         for extra, why in (("event", "a caused choice belongs to its cause's event"),
                            ("written", "a caused choice comes after its cause, outside the "
                                        "written order")):
@@ -129,7 +129,7 @@ def answer(question: ApnapQuestion, state: GameState | None, edition: Edition, b
         return _not_decided(found, edition, backend)
     if question.proposed is None:
         return _describe(problem, found, edition, backend)
-    misplaced, learned = apnap.misplaced(problem, question.proposed, edition, backend)
+    misplaced, learned = apnap.misplaced(problem, question.proposed, edition, backend, found)
     return _judge(problem, question.proposed, found, misplaced, learned, edition, backend)
 
 
@@ -225,6 +225,7 @@ APNAP = register(QuestionKind(
     answer=answer,
     backends=("asp", "smt", "both"),
     describe=str,
+    reads_mana_pool=False,
 ))
 
 

@@ -45,6 +45,8 @@ _errors = Console(stderr=True)
 def _error(message: object) -> None:
     """One error on standard error. The message is shown as written: text from a user's file
     (names, values, brackets) is never read as console markup."""
+    if isinstance(message, MtgRulesError):
+        message = message.located()
     _errors.print(Text.assemble(("error", "bold red"), f": {message}"), highlight=False, soft_wrap=True)
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
@@ -463,9 +465,10 @@ def _echo_wrapped(text: str, width: int, indent: str = "    ") -> None:
 def schema(kind: str) -> None:
     """The JSON Schema of scenario files (default) or card files, generated from the vocabulary;
     save it and point an editor at it (see the README)."""
-    from mtgrules.model.schema import card_file_schema, scenario_schema
+    from mtgrules.model.schema import card_file_schema
+    from mtgrules.queries.kinds import scenario_file_schema
 
-    click.echo(json.dumps(scenario_schema(sorted(KINDS)) if kind == "scenario" else card_file_schema(),
+    click.echo(json.dumps(scenario_file_schema() if kind == "scenario" else card_file_schema(),
                           indent=2, ensure_ascii=False))
 
 

@@ -24,6 +24,7 @@ from mtgrules.model.mana import ManaCost
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
+    MAX_AMOUNT,
     card_at,
     mana_abilities_at,
     param,
@@ -36,7 +37,6 @@ from mtgrules.queries.verdict import CostOutcome, Verdict, citations
 
 CASTING_FIELDS = ["player", "card", "from", "ability", "x", "mode", "targets", "division",
                   "alternative", "kicked", "pay", "sacrifice", "exile", "during"]
-TARGET_KINDS = ("any", "creature", "player", "opponent", "spell")
 SORCERY_SPEED = ("sorcery", "creature", "artifact", "enchantment", "planeswalker", "battle",
                  "kindred")
 
@@ -69,7 +69,7 @@ def parse_casting(node: Field, state: GameState, extra: tuple[str, ...] = ()) ->
             raise node["ability"].error(f"{card.name} has {count} activated or mana abilities",
                                         f"a number from 1 to {count}" if count else
                                         "a card with an activated ability")
-    x = node["x"].int(0, 1000) if node.has("x") else None
+    x = node["x"].int(0, MAX_AMOUNT) if node.has("x") else None
     cost = printed_cost(card, ability)
     if cost is not None and cost.x_count and x is None:
         raise node.error(f"{card.name}'s cost has {{X}} but no value of X is announced",
@@ -98,7 +98,7 @@ def parse_casting(node: Field, state: GameState, extra: tuple[str, ...] = ()) ->
     sacrifice = tuple(_object(o, state, "battlefield") for o in
                       node.get("sacrifice", []).list(allow_single=True))
     exile = tuple(_object(o, state, "hand") for o in node.get("exile", []).list(allow_single=True))
-    during = tuple(_during(e, state, player) for e in node.get("during", []).list())
+    during = _during_events(node.get("during", []), state, player)
     ask = node["ask"].choice(("total", "payment"), "cost question") if node.has("ask") else "payment"
     return Casting(player, card_id, zone, ability, x, None, targets, division, alternatives,
                    kicked, pay, sacrifice, exile, during, ask)
@@ -133,7 +133,7 @@ def _division(node: Field, targets: tuple[str, ...], card: Card) -> tuple[int, .
         if not node.has(t):
             raise node.error(f"the division gives nothing for target '{t}'",
                              f"an amount for each target: {', '.join(targets)}")
-    return tuple(node[t].int(0) for t in targets)
+    return tuple(node[t].int(0, MAX_AMOUNT) for t in targets)
 
 
 def _alternative(node: Field, card: Card, state: GameState, player: str) -> str:
@@ -179,6 +179,32 @@ def _object(node: Field, state: GameState, zone: str) -> str:
     if name not in known:
         raise node.unknown(name, known, f"object in a {zone}")
     return name
+
+
+def _during_events(node: Field, state: GameState, player: str) -> tuple[DuringEvent, ...]:
+    """The mana abilities' events of 601.2g, in order. Each names a permanent still there to
+    use: one tapped for mana is untapped until then, one sacrificed is used no more."""
+    events: list[DuringEvent] = []
+    tapped = {o.id for _, _, o in state.objects("battlefield") if o.tapped}
+    gone: dict[str, str] = {}
+    for entry in node.list():
+        event = _during(entry, state, player)
+        for name, obj in (("tap", event.object), ("sacrifice", event.object), ("to", event.to)):
+            if obj is None or not entry.has(name):
+                continue
+            if obj in gone:
+                raise entry[name].error(f"'{obj}' was sacrificed by an earlier event ({gone[obj]})",
+                                        "a permanent still on the battlefield")
+            if name == "tap" and obj in tapped:
+                raise entry[name].error(f"'{obj}' is tapped already", "an untapped permanent to "
+                                        "tap for mana (one tapped in the state or by an earlier "
+                                        "event can't be tapped again)")
+        if event.action == "tap":
+            tapped.add(event.object)
+        else:
+            gone[event.object] = str(event)
+        events.append(event)
+    return tuple(events)
 
 
 def _during(node: Field, state: GameState, player: str) -> DuringEvent:

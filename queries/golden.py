@@ -111,4 +111,5 @@ GOLDEN = register(QuestionKind(
     answer=answer,
     backends=("asp",),
     describe=str,
+    reads_mana_pool=False,
 ))

@@ -9,7 +9,7 @@ from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BackendDisagreement
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
-from mtgrules.queries.verdict import Verdict
+from mtgrules.queries.verdict import OUTCOMES, Verdict
 
 BACKENDS = ("asp", "smt", "both")
 
@@ -27,6 +27,9 @@ class QuestionKind:
     backends: tuple[str, ...] = BACKENDS
     describe: Callable[[Any], str] = lambda question: ""
     """A one-line description of a parsed question, for tables."""
+    reads_mana_pool: bool = True
+    """Whether its answer reads the players' mana pools (a pool given to a kind that doesn't
+    is refused, never ignored)."""
 
 
 KINDS: dict[str, QuestionKind] = {}
@@ -55,3 +58,12 @@ def resolve_backend(kind: QuestionKind, backend: str) -> str:
     """The backend to use for this kind: a kind with one encoding answers with it whatever
     was asked (the verdict's ``backend`` field says which)."""
     return backend if backend in kind.backends else kind.backends[0]
+
+
+def scenario_file_schema() -> dict[str, Any]:
+    """The JSON Schema of scenario files: the vocabulary's, with every question kind and its
+    verdict words (``mtgrules schema``)."""
+    from mtgrules.model.schema import scenario_schema
+
+    return scenario_schema({k: [o.value for o in OUTCOMES[k]] for k in sorted(KINDS)},
+                           [k for k in sorted(KINDS) if not KINDS[k].reads_mana_pool])

@@ -23,6 +23,7 @@ from mtgrules.model.vocabulary import (
     DURATIONS,
     RULES,
     SUPERTYPES,
+    TARGETS,
     TRIGGERS,
     VERBS,
     WHO,
@@ -87,6 +88,7 @@ def vocabulary_reference() -> str:
         "| a battlefield entry in `state:` | `card`, `count`, `tapped`, `controller`, `attacking`, "
         "`face-down`, `counters`, `token`, `damage`, `entered-this-turn` |",
         f"| a card's `types:` | {_words(CARD_TYPES)} |",
+        f"| a card's `targets:` (in order) | {_words(TARGETS)} |",
         f"| `colors:` | {_words(COLOURS)} |",
         f"| a player's zones in `state:` | {_words(ZONES)} |",
         f"| `state.step:` | {_words(STEP_NAMES)} |",

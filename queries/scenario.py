@@ -5,22 +5,40 @@ Loading validates everything and reports mistakes with file, line and field (DES
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from mtgrules.model.cards import CardLibrary, builtin_cards, parse_cards, parse_instruction
-from mtgrules.model.edition import Citation, Edition
+from mtgrules.model.cards import (
+    CardLibrary,
+    builtin_cards,
+    check_tokens,
+    parse_cards,
+    parse_instruction,
+)
+from mtgrules.model.edition import Citation, Edition, rulebook
 from mtgrules.model.errors import Location, MtgRulesError, ScenarioError
-from mtgrules.model.mana import ManaCost
+from mtgrules.model.mana import ManaCost, parse_pool
 from mtgrules.model.sequencing import Condition
-from mtgrules.model.source import MAX_TEXT, Field
-from mtgrules.model.state import ZONES, Effect, GameObject, GameState, PlayerState
+from mtgrules.model.source import MAX_TEXT, Field, did_you_mean
+from mtgrules.model.state import (
+    MAX_CARDS_IN_ZONE,
+    MAX_LIFE,
+    MAX_OBJECTS,
+    MAX_TURN,
+    PLAYER_NAME,
+    ZONES,
+    Effect,
+    GameObject,
+    GameState,
+    PlayerState,
+)
 from mtgrules.model.turn import STEP_NAMES, Step
 from mtgrules.model.vocabulary import AFFECTING, COUNTER_KINDS, LASTING_VERBS, MAX_COUNT
-from mtgrules.queries.kinds import KINDS
+from mtgrules.queries.kinds import KINDS, QuestionKind
 from mtgrules.queries.verdict import OUTCOMES
 
 
@@ -51,6 +69,14 @@ class Scenario:
     """Per-edition expectations (``expect:`` keyed by edition date, with ``default``): each dated
     entry holds from that edition until the next one; ``default`` (stored under ``""``) holds
     before the first."""
+    lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    """The line of every field of the file, by field path (empty for a scenario built from
+    values without a file)."""
+
+    def locate(self, path: str) -> Location:
+        """Where a field of the scenario sits."""
+        return _locate(self.lines, self.file, path)
+
 
     def expectation_for(self, edition: Edition) -> Expectation | None:
         """The verdict expected under ``edition``; without per-edition expectations, only the
@@ -62,6 +88,14 @@ class Scenario:
     def under(self, edition: Edition) -> Scenario:
         """The scenario with ``expect`` set to what it expects under ``edition``."""
         return replace(self, expect=self.expectation_for(edition))
+
+
+def _locate(lines: dict[str, int], file: str | None, path: str) -> Location:
+    """A field's location: its line, or its nearest enclosing field's."""
+    found = path
+    while found and found not in lines:
+        found = found[:max(found.rfind("."), found.rfind("["), 0)]
+    return Location(file, lines.get(found), path)
 
 
 def _expected_on(by_edition: tuple[tuple[str, Expectation], ...], edition: Edition) -> Expectation | None:
@@ -112,21 +146,27 @@ def scenario_from(doc: Field) -> Scenario:
     """A scenario from a parsed document (``Field.parse`` or ``Field.of`` a dict)."""
     doc.mapping(required=["name", "state", "question"],
                 optional=["source", "edition", "cards", "expect"])
+    if not doc["name"].str().strip():
+        raise doc["name"].error("the scenario's name is empty", "a name saying what it shows")
     edition = _edition(doc.get("edition", Edition.newest().date))
     cards = builtin_cards()
     if doc.has("cards"):
         cards = cards.extended(parse_cards(doc["cards"]))
-    state = parse_state(doc["state"], cards)
+        check_tokens(doc["cards"], cards)
+    with _located(doc["state"]):
+        state = parse_state(doc["state"], cards)
     question = resolve_object_ids(doc["question"], state)
     question.mapping(required=["kind"], optional=question.keys())
     kind_name = question["kind"].choice(KINDS, "question kind")
-    parsed = KINDS[kind_name].parse(question, state)
-    by_edition = _expectations(doc["expect"], kind_name) if doc.has("expect") else ()
+    with _located(question):
+        parsed = KINDS[kind_name].parse(question, state)
+    by_edition = _expectations(doc["expect"], kind_name, edition) if doc.has("expect") else ()
     expect = None
     if len(by_edition) == 1 and by_edition[0][0] == "" and not doc["expect"].has("default"):
         expect, by_edition = by_edition[0][1], ()   # the plain form: the own edition only
     elif by_edition:
         expect = _expected_on(by_edition, edition)
+    _check_read(doc["state"], state, KINDS[kind_name])
     return Scenario(
         name=doc["name"].str(),
         source=doc.get("source", "").str(),
@@ -137,7 +177,45 @@ def scenario_from(doc: Field) -> Scenario:
         expect=expect,
         file=doc.file,
         expect_by_edition=by_edition,
+        lines=_lines(doc) if doc.file is not None else {},
     )
+
+
+@contextmanager
+def _located(node: Field) -> Iterator[None]:
+    """A refusal raised while reading ``node`` names the file, the line and the field: its
+    own field if the code refusing knew one, else ``node``."""
+    try:
+        yield
+    except MtgRulesError as exc:
+        if exc.location is None:
+            raise exc.at(_locate(_lines(node), node.file, exc.field or node.path)) from None
+        raise
+
+
+def _lines(node: Field, out: dict[str, int] | None = None) -> dict[str, int]:
+    """Every field's line, by path."""
+    out = {} if out is None else out
+    if node.line is not None:
+        out[node.path] = node.line
+    if isinstance(node.value, dict):
+        for _, child in node.items():
+            _lines(child, out)
+    elif isinstance(node.value, list):
+        for child in node.list():
+            _lines(child, out)
+    return out
+
+
+def _check_read(node: Field, state: GameState, kind: QuestionKind) -> None:
+    """A state field the question kind does not read is refused, never silently ignored."""
+    if kind.reads_mana_pool:
+        return
+    for name in state.names:
+        if node.has(name) and node[name].has("mana-pool"):
+            raise node[name]["mana-pool"].error(
+                f"a {kind.name} question does not read mana pools", "no 'mana-pool' in the "
+                "state of this question (the cost, cast, turn and sequencing questions read it)")
 
 
 def _edition(node: Field) -> Edition:
@@ -147,13 +225,14 @@ def _edition(node: Field) -> Edition:
         raise node.error(str(exc).rstrip(".")) from None
 
 
-def _expectations(node: Field, kind: str) -> tuple[tuple[str, Expectation], ...]:
+def _expectations(node: Field, kind: str, edition: Edition) -> tuple[tuple[str, Expectation], ...]:
     """``expect: {verdict: …}`` (the scenario's own edition), or keyed by edition date:
-    ``expect: {default: {verdict: …}, 2009-07-11: {verdict: …}}``."""
+    ``expect: {default: {verdict: …}, 2009-07-11: {verdict: …}}``. Each expected citation must
+    be one the encodings can cite under an edition its expectation covers."""
     node.mapping(optional=node.keys())
     if node.has("verdict") or not node.keys():
-        return (("", _expectation(node, kind)),)
-    out = []
+        return (("", _expectation(node, kind, (edition,))),)
+    dates = []
     for key, child in node.items():
         if key != "default":
             try:
@@ -164,11 +243,17 @@ def _expectations(node: Field, kind: str) -> tuple[tuple[str, Expectation], ...]
                                   "a per-edition expectation, or 'verdict' for a single one",
                                   str(exc).split(". ")[-1] if "Did you mean" in str(exc) else "") \
                     from None
-        out.append(("" if key == "default" else key, _expectation(child, kind)))
+            dates.append(key)
+    out = []
+    for key, child in node.items():
+        start = "" if key == "default" else key
+        later = [d for d in dates if d > start]
+        span = tuple(e for e in Edition.all() if start <= e.date and (not later or e.date < min(later)))
+        out.append((start, _expectation(child, kind, span)))
     return tuple(sorted(out))
 
 
-def _expectation(node: Field, kind: str) -> Expectation:
+def _expectation(node: Field, kind: str, editions: tuple[Edition, ...]) -> Expectation:
     node.mapping(required=["verdict"], optional=["fails", "cites"])
     verdict = node["verdict"].str()
     words = [o.value for o in OUTCOMES[kind]]
@@ -177,12 +262,23 @@ def _expectation(node: Field, kind: str) -> Expectation:
     if node.has("fails") and kind != "sequencing":
         raise node["fails"].error("only a sequencing verdict has failed conditions",
                                   "no 'fails' for a " + kind + " question")
+    citable = {str(rule.cite(e)) for rule in rulebook().values() for e in editions}
     cites = []
     for c in node.get("cites", []).list():
         try:
-            cites.append(Citation.parse(c.str()))
+            citation = Citation.parse(c.str())
         except ValueError as exc:
             raise c.error(str(exc)) from None
+        if str(citation) != c.value:
+            raise c.error(f"'{c.value}' is not written as a citation", f"'{citation}' (the "
+                          "document, one space, the rule's number)")
+        if editions and str(citation) not in citable:
+            span = (str(editions[0]) if len(editions) == 1
+                    else f"{editions[0]} to {editions[-1]}")
+            raise c.error(f"'{citation}' is no rule the encodings cite under the edition{'s' * (len(editions) > 1)} "
+                          f"this expectation covers ({span})", "a rule number of that edition, "
+                          "as `mtgrules rules` lists them", did_you_mean(str(citation), citable))
+        cites.append(citation)
     return Expectation(
         verdict=verdict,
         fails=frozenset(Condition(f.choice([c.value for c in Condition], "MTR 4.3 condition"))
@@ -202,15 +298,7 @@ def _is_mana(text: str) -> bool:
 # -- state ------------------------------------------------------------------------------------
 
 STATE_FIELDS = ("players", "active", "step", "priority", "effects", "turn")
-MAX_TURN = 1000
 PLAYER_FIELDS = ["life", "lands-played", "mana-pool", *ZONES]
-# Bounds that keep a typo (hidden: 1000000000) from exhausting memory; real games stay far below.
-MAX_CARDS_IN_ZONE = 1000
-MAX_OBJECTS = 3000
-"""The most objects a game may hold, all zones of all players together."""
-MAX_COPIES = 100
-MAX_LIFE = 1_000_000
-"""Life totals stay far inside clingo's 32-bit integers, whatever an effect adds."""
 
 
 def parse_state(node: Field, cards: CardLibrary) -> GameState:
@@ -218,11 +306,13 @@ def parse_state(node: Field, cards: CardLibrary) -> GameState:
                                                  *[k for k in node.keys() if k not in
                                                    ("players", "active", "step", "priority",
                                                     "effects", "turn")]])
-    names = [p.str() for p in node["players"].list()]
+    names = [_player_name(p) for p in node["players"].list()]
     if len(names) < 2:
         raise node["players"].error(f"got {len(names)} player(s)", "at least two player names")
-    if len(set(names)) != len(names):
-        raise node["players"].error("a player is named twice", "distinct player names")
+    for n, name in enumerate(names):
+        if name in names[:n]:
+            raise node["players"].list()[n].error(f"the player '{name}' is named twice",
+                                                 "distinct player names")
     for key, child in node.items():
         if key not in STATE_FIELDS and key not in names:
             raise child.unknown(key, [*STATE_FIELDS, *names],
@@ -241,7 +331,7 @@ def parse_state(node: Field, cards: CardLibrary) -> GameState:
         zones = []
         for zone in ZONES:
             if pnode.has(zone):
-                objects = _zone(pnode[zone], name, zone, cards, used_ids)
+                objects = _zone(pnode[zone], name, zone, cards, used_ids, names)
                 total += len(objects)
                 if total > MAX_OBJECTS:
                     raise pnode[zone].error(f"the game holds more than {MAX_OBJECTS} objects",
@@ -251,8 +341,8 @@ def parse_state(node: Field, cards: CardLibrary) -> GameState:
             name=name,
             life=pnode["life"].int(-MAX_LIFE, MAX_LIFE) if pnode.has("life") else 20,
             zones=tuple(zones),
-            lands_played=pnode["lands-played"].int(0, MAX_COPIES) if pnode.has("lands-played") else 0,
-            mana_pool=pnode.get("mana-pool", "").str(),
+            lands_played=pnode["lands-played"].int(0, MAX_COUNT) if pnode.has("lands-played") else 0,
+            mana_pool=_mana_pool(pnode["mana-pool"]) if pnode.has("mana-pool") else "",
         ))
     state = GameState(players=tuple(players), active=active, step=step, priority=priority,
                       turn=turn, cards=cards)
@@ -261,8 +351,28 @@ def parse_state(node: Field, cards: CardLibrary) -> GameState:
     return replace(state, effects=effects)
 
 
+def _player_name(node: Field) -> str:
+    name = node.str()
+    if not re.fullmatch(PLAYER_NAME, name):
+        raise node.error(f"'{name}' is not a player name", "one word of letters, digits or _ "
+                         "(no spaces: lines such as 'alice passes' name players by one word)")
+    return name
+
+
+def _mana_pool(node: Field) -> str:
+    """Mana in a pool, in symbols of the six types of mana ('' or left out: empty)."""
+    text = node.str()
+    try:
+        parse_pool(text)
+    except MtgRulesError as exc:
+        why = str(exc).split(": ", 1)[-1].split(". ")[0]
+        raise node.error(f"'{text}' is not a mana pool ({why})", "mana in symbols of the six "
+                         "types of mana, e.g. {G}{G}{C} (CR 106.1), or '' for an empty pool") from None
+    return text
+
+
 def _zone(node: Field, owner: str, zone: str, cards: CardLibrary,
-          used_ids: dict[str, int]) -> tuple[GameObject, ...]:
+          used_ids: dict[str, int], names: list[str]) -> tuple[GameObject, ...]:
     entries = node.list(allow_single=isinstance(node.value, dict))
     objects: list[GameObject] = []
     for entry in entries:
@@ -287,11 +397,12 @@ def _zone(node: Field, owner: str, zone: str, cards: CardLibrary,
                                            "counters, token, damage and entered-this-turn only "
                                            "on the battlefield")
             name_node = entry["card"]
-            count = entry["count"].int(1, MAX_COPIES) if entry.has("count") else 1
+            count = entry["count"].int(1, MAX_COUNT) if entry.has("count") else 1
             tapped = entry["tapped"].bool() if entry.has("tapped") else False
             face_down = entry["face-down"].bool() if entry.has("face-down") else False
             attacking = entry["attacking"].bool() if entry.has("attacking") else False
-            controller = entry.get("controller", owner).str()
+            controller = (entry["controller"].choice(names, "player") if entry.has("controller")
+                          else owner)
             if entry.has("counters"):
                 extra["counters"] = _counters(entry["counters"])
             if entry.has("token"):
@@ -329,8 +440,9 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
     base = {"from", "controller", "target"}
     if node.has("do"):
         node.mapping(required=["from", "controller", "do"], optional=node.keys())
-        rest = {k: v.value for k, v in node.items() if k not in base}
-        instructions = [parse_instruction(Field.of(rest, node.path, node.file), on_card=False)]
+        rest = {k: v for k, v in node.items() if k not in base}
+        written = Field({k: v.value for k, v in rest.items()}, node.path, node.file, node.line, rest)
+        instructions = [parse_instruction(written, on_card=False)]
         if instructions[0].verb in AFFECTING and node.has("what"):
             what = node["what"].str()
             if state.find(what) is None:

@@ -14,7 +14,7 @@ from mtgrules.model import vocabulary
 from mtgrules.model.edition import Edition, cite
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.source import Field, did_you_mean
-from mtgrules.model.state import GameState
+from mtgrules.model.state import MAX_LIFE, MAX_OBJECTS, MAX_TURN, GameState
 from mtgrules.model.timeline import END, Condition, Decision, Point
 from mtgrules.model.turn import STEP_NAMES, Step
 from mtgrules.queries.kinds import QuestionKind, register
@@ -76,6 +76,20 @@ class _Names:
     def target(self, name: str) -> str:
         return name if name in self.players else self.object(name)
 
+    def ability(self, text: str | None, object_id: str) -> int:
+        """The number of one of an object's activated abilities (1: the first), checked
+        against its card."""
+        where = self.state.find(object_id)
+        card = self.state.card_of(where[2]) if where else (
+            self.state.cards.get(object_id.split(" token")[0]) if " token" in object_id else None)
+        count = len(card.abilities_of("activated")) if card else 0
+        if not count:
+            raise self.node.error(f"'{object_id}' has no activated ability",
+                                  "an object with an activated ability (mana abilities: "
+                                  "'P taps OBJECT for mana')")
+        return number(text or "1", self.node, 1, count,
+                      f"the number of one of {object_id}'s {count} activated abilities")
+
     def objects_list(self, text: str) -> tuple[str, ...]:
         """Objects separated by commas or "and"; an object whose own name has a comma
         ("Isamaru, Hound of Konda") is recognised whole."""
@@ -97,7 +111,20 @@ class _Names:
                 if parts[i].strip():
                     found.append(self.object(parts[i]))
                 i += 2
+        for n, name in enumerate(found):
+            if name in found[:n]:
+                raise self.node.error(f"'{name}' is named twice in one decision",
+                                      "each object once (a second copy is 'Name#2')")
         return tuple(found)
+
+
+def number(text: str, node: Field, low: int, high: int, what: str) -> int:
+    """A number written in a line, within the bounds the question's solvers hold."""
+    digits = text.lstrip("-")
+    value = int(text) if len(digits) <= len(str(MAX_LIFE)) else (high + 1 if text[0] != "-" else low - 1)
+    if not low <= value <= high:
+        raise node.error(f"{text} is out of range", f"{what}: a whole number from {low} to {high}")
+    return value
 
 
 def parse_point(text: str, names: _Names, node: Field) -> Point:
@@ -156,7 +183,8 @@ def parse_line(node: Field, state: GameState) -> Decision:
                             paying=_paying(g[2], node), text=text)),
         (r"taps (.+) for mana", lambda g: Decision("mana", p, (names.object(g[0]),), text=text)),
         (r"activates (.+?)(?: ability (\d+))?(?: targeting (.+?))?(?: paying (\S+))?",
-         lambda g: Decision("activate", p, (names.object(g[0]),), ability=int(g[1] or 1),
+         lambda g: Decision("activate", p, (names.object(g[0]),),
+                            ability=names.ability(g[1], names.object(g[0])),
                             target=names.target(g[2]) if g[2] else None,
                             paying=_paying(g[3], node), text=text)),
         (r"plays (.+)", lambda g: Decision("play", p, (names.object(g[0]),), text=text)),
@@ -225,10 +253,17 @@ def parse_condition(node: Field, state: GameState) -> Condition:
         if not m:
             continue
         g = m.groups()
-        if kind in ("life", "mana"):
-            return Condition(kind, (names.player(g[0]), int(g[1])), text)
+
+        def n(text: str, low: int = 0, high: int = MAX_OBJECTS, what: str = "a count") -> int:
+            return number(text, node, low, high, what)
+        if kind == "life":
+            return Condition(kind, (names.player(g[0]), n(g[1], -MAX_LIFE, MAX_LIFE, "a life total")),
+                             text)
+        if kind == "mana":
+            return Condition(kind, (names.player(g[0]), n(g[1], what="an amount of mana")), text)
         if kind == "count":
-            return Condition("count", (names.player(g[0]), g[2], int(g[1])), text)
+            return Condition("count", (names.player(g[0]), g[2], n(g[1], what="a number of cards")),
+                             text)
         if kind in ("priority", "active", "lost", "not_lost"):
             return Condition(kind, (names.player(g[0]),), text)
         if kind == "nobody_priority":
@@ -240,21 +275,21 @@ def parse_condition(node: Field, state: GameState) -> Condition:
         if kind == "stack0":
             return Condition("stack", (0,), text)
         if kind == "stack":
-            return Condition("stack", (int(g[0]),), text)
+            return Condition("stack", (n(g[0], what="a number of objects"),), text)
         if kind in ("knows", "not_knows"):
             return Condition(kind, (names.player(g[0]), names.object(g[1])), text)
         if kind == "mana0":
             return Condition("mana", (names.player(g[0]), 0), text)
         if kind == "turn":
-            return Condition("turn", (int(g[0]),), text)
+            return Condition("turn", (n(g[0], 1, MAX_TURN, "a turn's number"),), text)
         if kind == "in_zone":
             return Condition("in_zone", (names.object(g[0]), g[1]), text)
         if kind == "tapped":
             return Condition(g[1], (names.object(g[0]),), text)
         if kind == "damage":
-            return Condition("damage", (names.object(g[0]), int(g[1])), text)
+            return Condition("damage", (names.object(g[0]), n(g[1], 0, MAX_LIFE, "damage")), text)
         if kind == "pt":
-            return Condition(g[1], (names.object(g[0]), int(g[2])), text)
+            return Condition(g[1], (names.object(g[0]), n(g[2], -MAX_LIFE, MAX_LIFE, g[1])), text)
         if kind in ("type", "not_type"):
             return Condition(kind, (names.object(g[0]), g[1]), text)
         if kind in ("keyword", "not_keyword"):
@@ -265,7 +300,8 @@ def parse_condition(node: Field, state: GameState) -> Condition:
             return Condition(kind, (names.object(g[0]), g[1].replace(" ", "_")), text)
         if kind == "counters":
             kind_atom = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty"}[g[2]]
-            return Condition("counters", (names.object(g[0]), kind_atom, int(g[1])), text)
+            return Condition("counters", (names.object(g[0]), kind_atom,
+                                          n(g[1], what="a number of counters")), text)
         if kind == "gone":
             return Condition("gone", (names.object(g[0]),), text)
     forms = ", ".join(p.replace("(\\w+)", "P").replace("(.+)", "X").replace("(-?\\d+)", "N")
@@ -327,11 +363,13 @@ def _witness(timeline: game.Timeline) -> list[dict]:
 
 
 def _refuse(stop: game.Stop) -> None:
+    # the script line the trace had reached, where it says which
+    field = f"question.script[{stop.entry - 1}]" if stop.entry else "question"
     if stop.kind == "unsupported":
         raise UnsupportedQuestion(f"the trace reaches something the core does not model yet: "
-                                  f"{stop.what}")
+                                  f"{stop.what}", field=field)
     if stop.kind in ("stuck", "horizon"):
-        raise UnsupportedQuestion(f"the trace could not be completed: {stop.what}")
+        raise UnsupportedQuestion(f"the trace could not be completed: {stop.what}", field=field)
 
 
 def _stop_reason(timeline: game.Timeline, until: Point, script: Sequence[Decision]) -> tuple[str, str]:

@@ -74,7 +74,10 @@ def test_an_exhausted_budget_is_unsupported_exit_2_not_a_verdict():
         result = CliRunner().invoke(main, ["check", "--json", "--backend", "asp", str(path)])
     assert result.exit_code == 2
     row = json.loads(result.stdout)["results"][0]
-    assert row["verdict"] is None and row["error"].startswith("unsupported: budget")
+    # a refusal raised while answering names the file, the line and the field it is about
+    assert row["verdict"] is None and row["error"].startswith(f"{path}, line ")
+    assert ": unsupported: budget" in row["error"]
+    assert row["field"] == "question" and row["line"] == 10
 
 
 def test_the_json_verdict_is_the_outcome_word():

@@ -48,7 +48,7 @@ def test_mutated_scenarios_never_crash(data):
     try:
         scenario = parse_scenario(text, f"{name}.yaml")
     except MtgRulesError as exc:
-        assert f"{name}.yaml" in str(exc)
+        assert f"{name}.yaml" in exc.located()
         return
     try:
         check_scenario(scenario)

@@ -6,8 +6,13 @@ the ASP facts, and reads both backends' answers into ``ChoiceOrders``.
 """
 from __future__ import annotations
 
+from collections import Counter
+
+import clingo
+
 from mtgrules.encodings import asp
 from mtgrules.encodings.apnap import smt as smt_apnap
+from mtgrules.encodings.apnap.size import orders_allowed, too_many_orders
 from mtgrules.model.apnap import Choice, ChoiceOrders, ChoiceProblem
 from mtgrules.model.cards import Card
 from mtgrules.model.edition import Edition
@@ -21,7 +26,6 @@ from mtgrules.model.vocabulary import (
 )
 
 CHOOSING_VERBS = {"sacrifice": "battlefield", "discard": "hand", "balance": "battlefield"}
-
 
 def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
     """The simultaneous choices a card's "each player" instructions create, one event per
@@ -91,11 +95,17 @@ def problem_facts(problem: ChoiceProblem) -> list[str]:
 
 
 def solve_asp(problem: ChoiceProblem, edition: Edition) -> ChoiceOrders:
-    result = asp.solve(["apnap/apnap"], problem_facts(problem), edition, models=0)
+    allowed = orders_allowed(problem)
+    result = asp.solve(["apnap/apnap"], problem_facts(problem), edition, models=allowed + 1)
+    if len(result.models) > allowed:
+        raise too_many_orders(allowed)
     orders, knowledge, rules, undecided, empty = [], [], set(), set(), set()
     for model in result.models:
-        pos = dict(asp.atoms(model, "pos"))
-        orders.append(tuple(sorted(pos, key=pos.__getitem__)))
+        # the order read from its pairs: a choice's place is 1 + the choices made before it
+        earlier = Counter(d for _, d in asp.atoms(model, "before"))
+        gone = {c for (c,) in asp.atoms(model, "no_choice")}
+        orders.append(tuple(sorted((c.id for c in problem.choices if c.id not in gone),
+                                   key=lambda c: earlier[c])))
         knowledge.append(frozenset(asp.atoms(model, "knows")))
         rules |= {r for (r,) in asp.atoms(model, "uses")}
         undecided |= {r for (r,) in asp.atoms(model, "undecided")}
@@ -109,10 +119,19 @@ def misplaced_asp(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Ed
                   ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
     """(misplaced, learned) pairs (c, d): d was made before c though no correct order allows
     it; ``learned`` keeps those where c's chooser saw d."""
-    brave = asp.solve(["apnap/apnap"], [*problem_facts(problem), "#show before/2."], edition,
-                      models=0, options=["--enum-mode=brave"])
-    possible = asp.atoms(brave.models[-1], "before") if brave.models else []
-    empty = asp.atoms(brave.models[-1], "no_choice") if brave.models else []
+    orders_allowed(problem)
+    # the brave consequences: each model found adds what some correct order has; only the
+    # last, holding them all, is kept
+    ctl = asp.ground(["apnap/apnap"], [*problem_facts(problem), "#show before/2."], edition,
+                     ["0", "--enum-mode=brave"])
+    last: list[clingo.Symbol] = []
+
+    def keep(model: clingo.Model) -> None:
+        last[:] = model.symbols(shown=True)
+
+    asp.run(ctl, keep)
+    possible = asp.atoms(last, "before")
+    empty = asp.atoms(last, "no_choice")
     facts = [asp.fact("possible_before", d, c) for d, c in possible]
     facts += [asp.fact("no_choice", c) for (c,) in empty]
     facts += [asp.fact("proposed", c, k) for k, c in enumerate(proposed, 1)]
@@ -122,14 +141,18 @@ def misplaced_asp(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Ed
     return set(asp.atoms(model, "misplaced")), set(asp.atoms(model, "learned"))
 
 
-def misplaced_smt(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition
+def misplaced_smt(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition,
+                  found: ChoiceOrders | None = None
                   ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    encoding = smt_apnap.ApnapSmt(problem, edition)
+    """The same pairs from z3's own enumeration of every correct order (``found``, or made
+    here): d was made before c though no correct order puts d first."""
+    found = found or smt_apnap.solve(problem, edition)
+    possible = {(d, c) for order in found.orders for i, d in enumerate(order) for c in order[i + 1:]}
     misplaced, learned = set(), set()
-    made = [c for c in proposed if c in encoding.pos]  # a choice not made is never misplaced
+    made = [c for c in proposed if c not in found.no_choice]  # a choice not made is never misplaced
     for j, c in enumerate(made):
         for d in made[:j]:
-            if not encoding.possibly_before(d, c):
+            if (d, c) not in possible:
                 misplaced.add((c, d))
                 if problem.choice(c).player != problem.choice(d).player \
                         and not problem.choice(d).face_down:
@@ -141,7 +164,10 @@ def solve_orders(problem: ChoiceProblem, edition: Edition, backend: str) -> Choi
     return solve_asp(problem, edition) if backend == "asp" else smt_apnap.solve(problem, edition)
 
 
-def misplaced(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition, backend: str
-              ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    """(misplaced, learned) pairs of a proposed order, by one backend (asp or smt)."""
-    return (misplaced_asp if backend == "asp" else misplaced_smt)(problem, proposed, edition)
+def misplaced(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition, backend: str,
+              found: ChoiceOrders | None = None) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """(misplaced, learned) pairs of a proposed order, by one backend (asp or smt); ``found``:
+    the correct orders that backend already enumerated, if any (z3 reads them again)."""
+    if backend == "asp":
+        return misplaced_asp(problem, proposed, edition)
+    return misplaced_smt(problem, proposed, edition, found)

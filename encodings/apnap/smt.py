@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import z3
 
+from mtgrules.encodings.apnap.size import orders_allowed, too_many_orders
 from mtgrules.encodings.smt import check, make_solver
 from mtgrules.model.apnap import ChoiceOrders, ChoiceProblem
 from mtgrules.model.edition import Edition, rule_holds
@@ -16,6 +17,7 @@ class ApnapSmt:
     """The z3 problem for one set of simultaneous choices under one edition."""
 
     def __init__(self, problem: ChoiceProblem, edition: Edition):
+        self.allowed = orders_allowed(problem)  # refused before anything is built
         self.problem = problem
         self.ctx = z3.Context()
         self.solver = make_solver(self.ctx)
@@ -129,10 +131,13 @@ class ApnapSmt:
 
     def solve_all(self) -> ChoiceOrders:
         s = self.solver
-        orders, knowledge = [], []
+        orders: list[tuple[str, ...]] = []
+        knowledge: list[frozenset[tuple[str, str]]] = []
         rules = set(self.rules)
         s.push()
         while check(s):
+            if len(orders) == self.allowed:
+                raise too_many_orders(self.allowed)
             m = s.model()
             position = {c: m.eval(self.pos[c]).as_long() for c in self.pos}
             order = tuple(sorted(self.pos, key=position.__getitem__))
@@ -175,10 +180,6 @@ class ApnapSmt:
                         and rounds[c.id] == rounds[d.id]):
                     rules.add("apnap.own-order")
         return rules
-
-    def possibly_before(self, d: str, c: str) -> bool:
-        """Whether some correct order makes choice d before choice c."""
-        return check(self.solver, self.pos[d] < self.pos[c])
 
 
 def solve(problem: ChoiceProblem, edition: Edition) -> ChoiceOrders:

@@ -287,11 +287,14 @@ def _payment_problem(problem: CostProblem, casting: Casting, state: GameState,
                                                  sacrifices=victim))
     # the 601.2g events named in the question happen: their mana enters the pool and the
     # objects they use are used up
-    for e in casting.during:
+    for n, e in enumerate(casting.during):
         if e.action == "tap":
-            used = next(a for a in abilities if a.taps == e.object)
+            used = next((a for a in abilities if a.taps == e.object), None)
         else:
-            used = next(a for a in abilities if a.source == e.to and a.sacrifices == e.object)
+            used = next((a for a in abilities if a.source == e.to and a.sacrifices == e.object), None)
+        if used is None:  # the question's reader refuses this first; never a guess
+            raise UnsupportedQuestion(f"'{e}': no mana ability of the state does that now",
+                                      field=f"question.during[{n}]")
         for t, n in used.produces:
             pool[t] += n
         if e.action == "tap":

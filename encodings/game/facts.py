@@ -35,7 +35,7 @@ WHO = {"you": "you", "target": "target", "each-player": "each_player",
        "opponents": "each_opponent", "that-player": "that_player"}
 assert set(WHO) == set(vocabulary.WHO)
 SEARCHABLE = {"basic-land": "basic_land", "land": "land", "creature": "creature", "card": "card"}
-TARGET_KINDS = ("any", "player", "opponent", "creature", "spell")
+TARGET_KINDS = vocabulary.TARGETS
 
 
 def a(name: str, *args: Sym) -> Sym:

@@ -77,9 +77,11 @@ def parse_line(node: Field, state: GameState) -> Line:
         count = None
         if groups.get("n"):
             word = groups["n"].split()[0].lower()
-            count = int(word) if word.isdigit() else _NUMBER.get(word, 1)
+            # a number too long to be a count is refused before Python converts it
+            count = (int(word) if len(word) <= len(str(MAX_COUNT)) else MAX_COUNT + 1) \
+                if word.isdigit() else _NUMBER.get(word, 1)
             if count > MAX_COUNT:
-                raise node.error(f"the line '{text}' asks for {count}",
+                raise node.error(f"the line '{text}' asks for {groups['n'].split()[0][:20]}",
                                  f"a number of at most {MAX_COUNT}")
         objects: tuple[str, ...] = ()
         if groups.get("objs"):
