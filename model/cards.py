@@ -9,7 +9,6 @@ The built-in library is ``data/cards/*.yaml``; a scenario may add cards in the s
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -177,11 +176,8 @@ around it."""
 
 def card_name(node: Field) -> str:
     """A card's name, checked against ``NAME_PATTERN``."""
-    name = node.str()
-    if not re.fullmatch(NAME_PATTERN, name):
-        raise node.error(f"'{name}' is not a card name", "a name without '#' (object ids use it: "
-                         "'Name#2' is the second object of a card) and without spaces around it")
-    return name
+    return node.name(NAME_PATTERN, "a card name", "a name without '#' (object ids use it: "
+                     "'Name#2' is the second object of a card) and without spaces around it")
 
 
 def _words(node: Field, known: tuple[str, ...], what: str) -> frozenset[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import builtins
 import difflib
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -187,6 +188,13 @@ class Field:
                              f"Write it in quotes if it is meant as text: \"{written}\".")
         self._is(builtins.str)
         return builtins.str(self.value)
+
+    def name(self, pattern: builtins.str, what: builtins.str, expected: builtins.str) -> builtins.str:
+        """A text that must match ``pattern`` whole (a card's or a player's name)."""
+        text = self.str()
+        if not re.fullmatch(pattern, text):
+            raise self.error(f"'{text}' is not {what}", expected)
+        return text
 
     def int(self, minimum: builtins.int | None = None,
             maximum: builtins.int | None = None) -> builtins.int:

@@ -352,11 +352,8 @@ def parse_state(node: Field, cards: CardLibrary) -> GameState:
 
 
 def _player_name(node: Field) -> str:
-    name = node.str()
-    if not re.fullmatch(PLAYER_NAME, name):
-        raise node.error(f"'{name}' is not a player name", "one word of letters, digits or _ "
-                         "(no spaces: lines such as 'alice passes' name players by one word)")
-    return name
+    return node.name(PLAYER_NAME, "a player name", "one word of letters, digits or _ (no spaces: "
+                     "lines such as 'alice passes' name players by one word)")
 
 
 def _mana_pool(node: Field) -> str:

@@ -17,15 +17,8 @@ from dataclasses import dataclass, field
 import clingo
 
 from mtgrules.encodings import asp, budget
-from mtgrules.encodings.game.facts import (
-    Unsupported,
-    a,
-    condition_facts,
-    fact,
-    point_term,
-    script_facts,
-    split_state,
-)
+from mtgrules.encodings.game.decisions import condition_facts, point_term, script_facts
+from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
 from mtgrules.encodings.game.trace import Reader, Snapshot
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BudgetExhausted

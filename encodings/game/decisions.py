@@ -1,0 +1,92 @@
+"""The facts of a question about the game in time: the players' decisions (a script), the
+points of the turn it names, and the conditions it asks about. Values in, clingo terms out —
+no rule is decided here (the state's facts are in ``facts.py``)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import clingo
+
+from mtgrules.encodings.game.facts import COLOUR, STEP_ATOM, Sym, a
+from mtgrules.model.timeline import END, Condition, Decision, Point
+
+F = clingo.Function
+S = clingo.String
+N = clingo.Number
+
+
+def point_term(point: Point) -> Sym | None:
+    if point.kind == "step":
+        return a("step", F(STEP_ATOM[point.step.value], []))  # type: ignore[union-attr]
+    if point.kind == "player-step":
+        return a("step", S(point.player or ""), F(STEP_ATOM[point.step.value], []))  # type: ignore[union-attr]
+    if point.kind == "next-turn":
+        return F("next_turn", [])
+    return None
+
+
+def decision_term(k: int, d: Decision) -> Sym:
+    """Script entry ``k`` as the core reads it (the inputs of script.lp)."""
+    entry = N(k)
+    p = S(d.player or "")
+    target = S(d.target) if d.target else F("none", [])
+    pay = entry if d.paying else F("auto", [])
+    obj = S(d.objects[0]) if d.objects else S("")
+    if d.verb in ("pass", "hold"):
+        return a(d.verb, p)
+    if d.verb == "cast":
+        return a("cast", p, obj, target, pay)
+    if d.verb == "activate":
+        return a("activate", p, obj, N(d.ability), target, pay)
+    if d.verb in ("mana", "play"):
+        return a(d.verb, p, obj)
+    if d.verb == "target":
+        return a("target", p, obj, target)
+    if d.verb in ("attack", "block", "discard", "choose", "order"):
+        return a(d.verb, p, entry)
+    return a("pass_until", point_term(d.until or END) or F("end", []))
+
+
+def script_facts(script: Sequence[Decision], until: Point) -> list[Sym]:
+    out: list[Sym] = []
+    for k, d in enumerate(script, start=1):
+        K = N(k)
+        term = decision_term(k, d)
+        out.append(a("script", K, term))
+        if d.verb in ("attack", "discard", "choose", "order"):
+            for i, o in enumerate(d.objects, start=1):
+                out.append(a("script_list", K, N(i), S(o)))
+        for blocker, attacker in d.blocks:
+            out.append(a("script_pair", K, S(blocker), S(attacker)))
+        for letter, amount in d.paying:
+            out.append(a("script_pay", K, F(COLOUR[letter], []), N(amount)))
+        if d.verb == "pass-until" and d.until is not None:
+            pt = point_term(d.until)
+            if pt is not None:
+                out.append(a("point", pt))
+    end = point_term(until)
+    if end is not None:
+        out += [a("point", end), a("until", end)]
+    return out
+
+
+def condition_facts(conditions: Sequence[Condition]) -> list[Sym]:
+    out = []
+    for i, c in enumerate(conditions, start=1):
+        args: list[Sym] = []
+        for value in c.args:
+            if isinstance(value, int):
+                args.append(N(value))
+            elif c.kind in ("in_zone",) and value in ("hand", "library", "battlefield", "graveyard",
+                                                      "stack", "exile") and args:
+                args.append(F(str(value), []))
+            elif c.kind == "count" and len(args) == 1:
+                args.append(F(str(value), []))
+            elif c.kind == "step":
+                args.append(F(STEP_ATOM[str(value)], []))
+            elif c.kind in ("type", "not_type", "keyword", "not_keyword", "counters") and args:
+                args.append(F(str(value), []))
+            else:
+                args.append(S(str(value)))
+        out.append(a("cond", N(i), F(c.kind, args) if args else F(c.kind, [])))
+    return out
