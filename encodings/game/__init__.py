@@ -19,6 +19,7 @@ import clingo
 from mtgrules.encodings import asp, budget
 from mtgrules.encodings.game.decisions import condition_facts, point_term, script_facts
 from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
+from mtgrules.encodings.game.step import STATE_SHOWS, UNTIMED, Stepper
 from mtgrules.encodings.game.trace import Reader, Snapshot
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BudgetExhausted
@@ -191,6 +192,52 @@ class Core:
 
 
 def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = (),
+             until: Point = END, conditions: Sequence[Condition] = (),
+             max_events: int = MAX_EVENTS) -> Timeline:
+    """The trace the rules give from ``state`` with the players' ``script``, up to ``until``
+    (or until the script runs out): the step program grounded once, one solve per event
+    (``step.py``)."""
+    deadline = _time.perf_counter() + budget().seconds
+    static, initial = split_state(state, edition)
+    facts = [*static, *(a("init", f) for f in initial), *script_facts(script, until),
+             *condition_facts(conditions)]
+    fluents = [*initial, a("next", clingo.Number(1))]
+    stepper = Stepper((*THEORY, "game/conditions", "game/script", "game/universe"), facts, fluents,
+                      bool(conditions))
+    asp.check_ground(stepper.ctl, "the trace, at 0 events,")
+    shown: list[clingo.Symbol] = [a("initial", f) for f in initial]
+    untimed: set[clingo.Symbol] = set()
+    k, stuck = 0, False
+    while True:
+        model = stepper.solve()
+        if model is None:
+            raise Unsupported("the core has no trace for this state and script (an "
+                              "inconsistency in the encoding: please report it)")
+        at_now, at_next, control, after = stepper.read(model, k)
+        for s in at_now:
+            if s.name in UNTIMED:
+                untimed.add(s)
+            elif k > 0 or s.name not in STATE_SHOWS:
+                shown.append(s)
+        if control["stopped"] or control["blocked"] or stuck or k >= max_events:
+            break
+        shown.extend(at_next)
+        stuck = not control["happened"]
+        k += 1
+        stepper.move_to(after)
+        if stepper.groundings > 1:
+            asp.check_ground(stepper.ctl, f"the trace, at {k} events,")
+        if _time.perf_counter() > deadline:
+            raise BudgetExhausted(asp.guard_words(budget()))
+    shown = [s for s in shown if s.name != "cond_true" or s.arguments[-1].number == k]
+    shown += sorted(untimed)
+    shown += [a("final", f) for f in stepper.state]
+    reader = Reader(state, shown, script, len(conditions))
+    return reader.timeline(Timeline, Stop, k, stuck, max_events, stepper.ground_seconds,
+                           stepper.solve_seconds)
+
+
+def simulate_grounded(state: GameState, edition: Edition, script: Sequence[Decision] = (),
              until: Point = END, conditions: Sequence[Condition] = (),
              max_events: int = MAX_EVENTS) -> Timeline:
     """The trace the rules give from ``state`` with the players' ``script``, up to ``until``

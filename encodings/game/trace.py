@@ -119,6 +119,7 @@ class Reader:
         self.affected: dict[tuple, list] = defaultdict(list)
         self.pt: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
         self.kw: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+        half: dict[str, dict[tuple[int, str], int]] = {"power_at": {}, "toughness_at": {}}
         for s in model:
             args = s.arguments
             name = s.name
@@ -161,12 +162,15 @@ class Reader:
                 self.stop_rules[t].add(args[0].string)
             elif name == "decision":
                 self.decisions[t].append((args[0].string, args[1].name))
-            elif name == "pt_at":
-                self.pt[t][args[0].string] = (args[1].number, args[2].number)
+            elif name in ("power_at", "toughness_at"):
+                half[name][t, args[0].string] = args[1].number
             elif name == "kw_at":
                 self.kw[t][args[0].string].append(args[1].name.replace("_", " "))
             elif name == "token_owner":
                 self.owners[args[0].string] = args[1].string
+        for (t, o), p in half["power_at"].items():
+            if (t, o) in half["toughness_at"]:
+                self.pt[t][o] = (p, half["toughness_at"][t, o])
         self.last = max([0, *self.occurs])
 
     # -- states --------------------------------------------------------------------------

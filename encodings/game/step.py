@@ -1,0 +1,255 @@
+"""The core's simulation grounded once and stepped by solving (issue 17).
+
+The step program is the action theory of the core, unchanged: the files of ``THEORY`` with
+``conditions.lp`` and ``script.lp``, each part grounded at one fixed instant — what reads the
+state (derive, resolving, legal, check) at time 0, what an event does (event, effect,
+change, every on_X, cite) at time 1 — with the state at time 0 read from ``#external
+cur(F)`` over a bounded universe of fluents (``universe.lp``). The only statements left out
+are base's two that make time 0 the question's initial state (``holds(F,0) :- init(F)`` and
+what it opens) and the ``#show`` of that state: here time 0 is whatever state the externals
+say. Each event is then one solve: the model says what the event ends and starts
+(``dropped/1``, ``added/1``, i.e. ``holds(F,1)``), which become the next solve's externals.
+
+Timestamps (a permanent's ``since``, a trigger's or an ability's stamp, an effect's, a card
+put on the bottom) are trace times; only their order matters, so between steps they are
+renumbered into slots 1..N in order, and ``offset(N)`` makes the event's own ``t+Off`` N+1,
+later than every slot. What the model shows is mapped back to trace times for the reader.
+
+When a next state holds a fluent outside the universe (an amount beyond its window, more
+timestamps than slots, a kind the universe doesn't list), the driver grounds again, centred on
+that state and with wider windows: a fluent is never dropped.
+"""
+from __future__ import annotations
+
+import functools
+import time as _time
+from collections.abc import Callable, Iterable, Sequence
+
+import clingo
+from clingo import ast
+
+from mtgrules.encodings import asp
+
+F = clingo.Function
+N = clingo.Number
+
+# What reads the state at a time step, and what an event does (README: the parts of game.lp).
+NOW_PARTS = ("derive", "resolving", "legal", "cite")
+NEXT_PARTS = ("event", "effect", "change", "on_pass", "on_action", "on_stack", "on_step", "on_game",
+              "cite")
+# cite(t) shows the state-type atoms of t (read off derive(t)); the old driver grounds it from
+# time 1 only, so at time 0 these are not part of a trace.
+STATE_SHOWS = {"step_at", "power_at", "toughness_at", "kw_at"}
+CONTROL = {"dropped", "added", "stopped", "blocked", "happened"}
+UNTIMED = {"token_owner"}
+
+# Where a timestamp sits in a term: function name and arity → argument index.
+STAMP_AT = {("tr", 4): 3, ("ab", 3): 2, ("e", 3): 0, ("since", 2): 1, ("bottomed", 2): 1}
+
+WIDTH = 12
+"""How far amounts (damage, counters, mana, lands, turns; life twice as far) may move from
+the state a grounding is centred on before the driver grounds again."""
+DEPTH = 6
+"""How many objects the stack may hold in one grounding."""
+SLOT_MARGIN = 8
+"""Timestamps a grounding holds beyond those of the state it is centred on."""
+
+
+def _initial_rule(statement: ast.AST) -> bool:
+    """base's rules that make time 0 the initial state: ``holds(F,0) :- init(F)`` and what
+    it opens (the step program's time 0 is the current state instead)."""
+    if statement.ast_type != ast.ASTType.Rule:
+        return False
+    head = statement.head
+    if head.ast_type != ast.ASTType.Literal or head.atom.ast_type != ast.ASTType.SymbolicAtom:
+        return False
+    symbol = head.atom.symbol
+    if symbol.ast_type != ast.ASTType.Function or symbol.name not in ("holds", "resolution_open"):
+        return False
+    last = symbol.arguments[-1]
+    return last.ast_type == ast.ASTType.SymbolicTerm and last.symbol == N(0)
+
+
+def _shows_a_state(statement: ast.AST) -> bool:
+    """``#show initial(F) : holds(F,0)``: the driver knows the state it starts from."""
+    return (statement.ast_type == ast.ASTType.ShowTerm and statement.term.ast_type == ast.ASTType.Function
+            and statement.term.name in ("initial", "final"))
+
+
+@functools.cache
+def _statements(names: tuple[str, ...]) -> tuple[ast.AST, ...]:
+    """The step program's statements: the files as they are, less what ties time 0 to the
+    question's initial state; parsed once per process."""
+    out: list[ast.AST] = []
+    for name in names:
+        part = "base"
+        for statement in asp._statements(name):
+            if statement.ast_type == ast.ASTType.Program:
+                part = statement.name
+            elif (part == "base" and name != "game/universe"
+                  and (_initial_rule(statement) or _shows_a_state(statement))):
+                continue
+            out.append(statement)
+    return tuple(out)
+
+
+def _map_stamps(symbol: clingo.Symbol, f: Callable[[int], int]) -> clingo.Symbol:
+    """``symbol`` with every timestamp in it mapped by ``f``."""
+    if symbol.type != clingo.SymbolType.Function or not symbol.arguments:
+        return symbol
+    args = [_map_stamps(x, f) for x in symbol.arguments]
+    at = STAMP_AT.get((symbol.name, len(args)))
+    if at is not None and args[at].type == clingo.SymbolType.Number:
+        args[at] = N(f(args[at].number))
+    return F(symbol.name, args, symbol.positive)
+
+
+def _stamps(symbol: clingo.Symbol, out: set[int]) -> None:
+    if symbol.type != clingo.SymbolType.Function:
+        return
+    args = symbol.arguments
+    for x in args:
+        _stamps(x, out)
+    at = STAMP_AT.get((symbol.name, len(args)))
+    if at is not None and args[at].type == clingo.SymbolType.Number:
+        out.add(args[at].number)
+
+
+class Stepper:
+    """One grounding of the step program at a time, and the state it is at (in trace terms)."""
+
+    def __init__(self, programs: Sequence[str], facts: Sequence[clingo.Symbol],
+                 state: Iterable[clingo.Symbol], conditions: bool):
+        self.programs = tuple(programs)
+        self.facts = list(facts)
+        self.conditions = conditions
+        self.state = set(state)
+        """The current state, timestamps as trace times."""
+        self.width, self.depth, self.slots = WIDTH, DEPTH, 0
+        self.groundings = 0
+        self.ground_seconds = 0.0
+        self.solve_seconds = 0.0
+        self._stamp_sets: dict[clingo.Symbol, frozenset[int]] = {}
+        self._ground(self.state)
+
+    # -- timestamps ------------------------------------------------------------------------
+    def _stamps_of(self, fluent: clingo.Symbol) -> frozenset[int]:
+        found = self._stamp_sets.get(fluent)
+        if found is None:
+            acc: set[int] = set()
+            _stamps(fluent, acc)
+            found = self._stamp_sets[fluent] = frozenset(acc)
+        return found
+
+    def _table(self, state: Iterable[clingo.Symbol]) -> list[int]:
+        stamps: set[int] = set()
+        for fluent in state:
+            stamps |= self._stamps_of(fluent)
+        return sorted(stamps)
+
+    def _set_table(self, table: list[int]) -> None:
+        self.table = table
+        self.to_slot = {s: i for i, s in enumerate(table, start=1)}
+        self._slotted: dict[clingo.Symbol, clingo.Symbol] = {}
+
+    def _slot(self, fluent: clingo.Symbol) -> clingo.Symbol:
+        s = self._slotted.get(fluent)
+        if s is None:
+            s = self._slotted[fluent] = (_map_stamps(fluent, self.to_slot.__getitem__)
+                                          if self._stamps_of(fluent) else fluent)
+        return s
+
+    def _trace_time(self, symbol: clingo.Symbol, now: int) -> clingo.Symbol:
+        """A symbol of the model with its timestamps as trace times (slot N+1: ``now + 1``)."""
+        if not self._stamps_of(symbol):
+            return symbol
+        slots, table = self.slots, self.table
+        return _map_stamps(symbol, lambda v: table[v - 1] if 1 <= v <= len(table)
+                           else now + 1 if v == slots + 1 else v)
+
+    # -- grounding -------------------------------------------------------------------------
+    def _ground(self, state: set[clingo.Symbol]) -> None:
+        """Ground the step program centred on ``state``, and make it the current state."""
+        table = self._table(state)
+        self.slots = max(self.slots, len(table) + SLOT_MARGIN)
+        self._set_table(table)
+        slotted = {self._slot(f) for f in state}
+        ctl = asp.control()
+        start = _time.perf_counter()
+        with ast.ProgramBuilder(ctl) as builder:
+            for statement in _statements(self.programs):
+                builder.add(statement)
+        facts = [*self.facts, F("offset", [N(self.slots)]), F("slots", [N(self.slots)]),
+                 F("width", [N(self.width)]), F("depth", [N(self.depth)]),
+                 *(F("around", [f]) for f in slotted)]
+        ctl.add("base", [], "\n".join(f"{s}." for s in facts))
+        parts = [("base", []), *((p, [N(0)]) for p in NOW_PARTS), *((p, [N(1)]) for p in NEXT_PARTS)]
+        if self.conditions:
+            parts.append(("check", [N(0)]))
+        ctl.ground(parts)
+        self.ground_seconds += _time.perf_counter() - start
+        self.groundings += 1
+        self.ctl = ctl
+        self.universe = {a.symbol.arguments[0] for a in ctl.symbolic_atoms.by_signature("cur", 1)}
+        for f in slotted:
+            ctl.assign_external(F("cur", [f]), True)
+        self.assigned = slotted
+        self.state = set(state)
+
+    def move_to(self, state: set[clingo.Symbol]) -> None:
+        """Make ``state`` (trace times) the current one: assign the externals that change, or
+        ground again if it holds a fluent outside the universe or too many timestamps."""
+        table = self._table(state)
+        if len(table) > self.slots:
+            self.slots = len(table) + SLOT_MARGIN
+            self._ground(state)
+            return
+        if table != self.table:
+            self._set_table(table)
+        slotted = {self._slot(f) for f in state}
+        if not slotted <= self.universe:
+            self.width *= 2
+            self.depth *= 2
+            self._ground(state)
+            return
+        for f in self.assigned - slotted:
+            self.ctl.assign_external(F("cur", [f]), False)
+        for f in slotted - self.assigned:
+            self.ctl.assign_external(F("cur", [f]), True)
+        self.assigned = slotted
+        self.state = state
+
+    # -- one step --------------------------------------------------------------------------
+    def solve(self) -> list[clingo.Symbol] | None:
+        """The shown atoms of the one answer of the current step, or ``None``."""
+        found: list[list[clingo.Symbol]] = []
+        start = _time.perf_counter()
+        result = self.ctl.solve(on_model=lambda m: found.append(m.symbols(shown=True)) and False)
+        self.solve_seconds += _time.perf_counter() - start
+        if result.unknown or result.interrupted:
+            asp._check(result, asp.budget())
+        return found[0] if found else None
+
+    def read(self, model: Sequence[clingo.Symbol], now: int) -> tuple[
+            list[clingo.Symbol], list[clingo.Symbol], dict[str, list[clingo.Symbol]], set[clingo.Symbol]]:
+        """Split a step's model: what holds at ``now`` (derive's atoms, trace times), what the
+        event makes at ``now + 1``, the driver's own atoms, and the next state."""
+        at_now: list[clingo.Symbol] = []
+        at_next: list[clingo.Symbol] = []
+        control: dict[str, list[clingo.Symbol]] = {k: [] for k in CONTROL}
+        for s in model:
+            name = s.name
+            if name in CONTROL:
+                control[name].append(s)
+                continue
+            s = self._trace_time(s, now)
+            if name in UNTIMED:
+                at_now.append(s)
+                continue
+            args = s.arguments
+            t = args[-1].number
+            timed = F(name, [*args[:-1], N(now + t)])
+            (at_next if t == 1 else at_now).append(timed)
+        dropped = {self._trace_time(s.arguments[0], now) for s in control["dropped"]}
+        added = {self._trace_time(s.arguments[0], now) for s in control["added"]}
+        return at_now, at_next, control, (self.state - dropped) | added
