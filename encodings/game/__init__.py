@@ -213,7 +213,7 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
         if model is None:
             raise Unsupported("the core has no trace for this state and script (an "
                               "inconsistency in the encoding: please report it)")
-        at_now, at_next, control, after = stepper.read(model, k)
+        at_now, at_next, control = stepper.read(model, k)
         for s in at_now:
             if s.name in UNTIMED:
                 untimed.add(s)
@@ -223,8 +223,8 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
             break
         shown.extend(at_next)
         stuck = not control["happened"]
+        stepper.advance(control["dropped"], control["added"], k)
         k += 1
-        stepper.move_to(after)
         if stepper.groundings > 1:
             asp.check_ground(stepper.ctl, f"the trace, at {k} events,")
         if _time.perf_counter() > deadline:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import time as _time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 import clingo
@@ -123,14 +124,17 @@ class Stepper:
         self.programs = tuple(programs)
         self.facts = list(facts)
         self.conditions = conditions
-        self.state = set(state)
-        """The current state, timestamps as trace times."""
         self.width, self.depth, self.slots = WIDTH, DEPTH, 0
         self.groundings = 0
         self.ground_seconds = 0.0
         self.solve_seconds = 0.0
         self._stamp_sets: dict[clingo.Symbol, frozenset[int]] = {}
-        self._ground(self.state)
+        self.state: set[clingo.Symbol] = set()
+        """The current state, timestamps as trace times."""
+        self.stamps: Counter[int] = Counter()
+        """How many fluents of the state carry each timestamp."""
+        self._enter(set(state))
+        self._ground()
 
     # -- timestamps ------------------------------------------------------------------------
     def _stamps_of(self, fluent: clingo.Symbol) -> frozenset[int]:
@@ -141,11 +145,10 @@ class Stepper:
             found = self._stamp_sets[fluent] = frozenset(acc)
         return found
 
-    def _table(self, state: Iterable[clingo.Symbol]) -> list[int]:
-        stamps: set[int] = set()
-        for fluent in state:
-            stamps |= self._stamps_of(fluent)
-        return sorted(stamps)
+    def _enter(self, state: set[clingo.Symbol]) -> None:
+        self.state = state
+        self.stamps = Counter(s for f in state for s in self._stamps_of(f))
+        self._set_table(sorted(self.stamps))
 
     def _set_table(self, table: list[int]) -> None:
         self.table = table
@@ -168,12 +171,10 @@ class Stepper:
                            else now + 1 if v == slots + 1 else v)
 
     # -- grounding -------------------------------------------------------------------------
-    def _ground(self, state: set[clingo.Symbol]) -> None:
-        """Ground the step program centred on ``state``, and make it the current state."""
-        table = self._table(state)
-        self.slots = max(self.slots, len(table) + SLOT_MARGIN)
-        self._set_table(table)
-        slotted = {self._slot(f) for f in state}
+    def _ground(self) -> None:
+        """Ground the step program centred on the current state."""
+        self.slots = max(self.slots, len(self.table) + SLOT_MARGIN)
+        slotted = {self._slot(f) for f in self.state}
         ctl = asp.control()
         start = _time.perf_counter()
         with ast.ProgramBuilder(ctl) as builder:
@@ -190,57 +191,89 @@ class Stepper:
         self.ground_seconds += _time.perf_counter() - start
         self.groundings += 1
         self.ctl = ctl
-        self.universe = {a.symbol.arguments[0] for a in ctl.symbolic_atoms.by_signature("cur", 1)}
-        for f in slotted:
-            ctl.assign_external(F("cur", [f]), True)
-        self.assigned = slotted
-        self.state = set(state)
+        # The externals stay free and each solve assumes the state: assigning externals one
+        # by one costs more than a solve.
+        universe = [(a.symbol.arguments[0], a.literal) for a in ctl.symbolic_atoms.by_signature("cur", 1)]
+        self.position = {f: i for i, (f, _) in enumerate(universe)}
+        self.literal = [lit for _, lit in universe]
+        self._assume(slotted)
 
-    def move_to(self, state: set[clingo.Symbol]) -> None:
-        """Make ``state`` (trace times) the current one: assign the externals that change, or
-        ground again if it holds a fluent outside the universe or too many timestamps."""
-        table = self._table(state)
-        if len(table) > self.slots:
-            self.slots = len(table) + SLOT_MARGIN
-            self._ground(state)
+    def _assume(self, slotted: set[clingo.Symbol]) -> None:
+        self.assumptions = [-lit for lit in self.literal]
+        for f in slotted:
+            i = self.position[f]
+            self.assumptions[i] = self.literal[i]
+
+    def advance(self, dropped: Sequence[clingo.Symbol], added: Sequence[clingo.Symbol], now: int) -> None:
+        """Move to the next state: the current one less ``dropped``, with ``added`` (both as
+        the model shows them, timestamps in slots). Where the next state has new timestamps,
+        they are renumbered; where it leaves the universe, the program is ground again."""
+        gone = [self._trace_time(f, now) for f in dropped]
+        new = [self._trace_time(f, now) for f in added]
+        self.state.difference_update(gone)
+        self.state.update(new)
+        changed = False
+        for f in gone:
+            for s in self._stamps_of(f):
+                self.stamps[s] -= 1
+                if not self.stamps[s]:
+                    del self.stamps[s]
+                    changed = True
+        for f in new:
+            for s in self._stamps_of(f):
+                changed |= s not in self.stamps
+                self.stamps[s] += 1
+        if changed:
+            self._set_table(sorted(self.stamps))
+            if len(self.table) > self.slots:
+                self.slots = len(self.table) + SLOT_MARGIN
+                self._ground()
+                return
+            slotted = {self._slot(f) for f in self.state}
+            if not all(f in self.position for f in slotted):
+                self._widen()
+                return
+            self._assume(slotted)
             return
-        if table != self.table:
-            self._set_table(table)
-        slotted = {self._slot(f) for f in state}
-        if not slotted <= self.universe:
-            self.width *= 2
-            self.depth *= 2
-            self._ground(state)
-            return
-        for f in self.assigned - slotted:
-            self.ctl.assign_external(F("cur", [f]), False)
-        for f in slotted - self.assigned:
-            self.ctl.assign_external(F("cur", [f]), True)
-        self.assigned = slotted
-        self.state = state
+        position, literal, assumptions = self.position, self.literal, self.assumptions
+        for f in dropped:
+            i = position[f]
+            assumptions[i] = -literal[i]
+        for f in added:
+            i = position.get(f)
+            if i is None:
+                self._widen()
+                return
+            assumptions[i] = literal[i]
+
+    def _widen(self) -> None:
+        self.width *= 2
+        self.depth *= 2
+        self._ground()
 
     # -- one step --------------------------------------------------------------------------
     def solve(self) -> list[clingo.Symbol] | None:
         """The shown atoms of the one answer of the current step, or ``None``."""
         found: list[list[clingo.Symbol]] = []
         start = _time.perf_counter()
-        result = self.ctl.solve(on_model=lambda m: found.append(m.symbols(shown=True)) and False)
+        result = self.ctl.solve(assumptions=self.assumptions,
+                                on_model=lambda m: found.append(m.symbols(shown=True)) and False)
         self.solve_seconds += _time.perf_counter() - start
         if result.unknown or result.interrupted:
             asp._check(result, asp.budget())
         return found[0] if found else None
 
     def read(self, model: Sequence[clingo.Symbol], now: int) -> tuple[
-            list[clingo.Symbol], list[clingo.Symbol], dict[str, list[clingo.Symbol]], set[clingo.Symbol]]:
+            list[clingo.Symbol], list[clingo.Symbol], dict[str, list[clingo.Symbol]]]:
         """Split a step's model: what holds at ``now`` (derive's atoms, trace times), what the
-        event makes at ``now + 1``, the driver's own atoms, and the next state."""
+        event makes at ``now + 1``, and the driver's own atoms (as the model shows them)."""
         at_now: list[clingo.Symbol] = []
         at_next: list[clingo.Symbol] = []
         control: dict[str, list[clingo.Symbol]] = {k: [] for k in CONTROL}
         for s in model:
             name = s.name
             if name in CONTROL:
-                control[name].append(s)
+                control[name].append(s.arguments[0] if name in ("dropped", "added") else s)
                 continue
             s = self._trace_time(s, now)
             if name in UNTIMED:
@@ -250,6 +283,4 @@ class Stepper:
             t = args[-1].number
             timed = F(name, [*args[:-1], N(now + t)])
             (at_next if t == 1 else at_now).append(timed)
-        dropped = {self._trace_time(s.arguments[0], now) for s in control["dropped"]}
-        added = {self._trace_time(s.arguments[0], now) for s in control["added"]}
-        return at_now, at_next, control, (self.state - dropped) | added
+        return at_now, at_next, control
