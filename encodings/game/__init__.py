@@ -205,7 +205,7 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
     stepper = Stepper((*THEORY, "game/conditions", "game/script", "game/universe"), facts, fluents,
                       bool(conditions))
     asp.check_ground(stepper.ctl, "the trace, at 0 events,")
-    shown: list[clingo.Symbol] = [a("initial", f) for f in initial]
+    shown: list[clingo.Symbol] = [a("initial", f) for f in fluents]
     untimed: set[clingo.Symbol] = set()
     k, stuck = 0, False
     while True:

@@ -247,8 +247,8 @@ class Stepper:
             assumptions[i] = literal[i]
 
     def _widen(self) -> None:
-        self.width *= 2
-        self.depth *= 2
+        self.width = max(1, 2 * self.width)
+        self.depth = max(1, 2 * self.depth)
         self._ground()
 
     # -- one step --------------------------------------------------------------------------
