@@ -19,7 +19,7 @@ import clingo
 from mtgrules.encodings import asp, budget
 from mtgrules.encodings.game.decisions import condition_facts, point_term, script_facts
 from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
-from mtgrules.encodings.game.step import STATE_SHOWS, UNTIMED, Stepper
+from mtgrules.encodings.game.step import STATE_SHOWS, Stepper
 from mtgrules.encodings.game.trace import Reader, Snapshot
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BudgetExhausted
@@ -206,7 +206,7 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
                       bool(conditions))
     asp.check_ground(stepper.ctl, "the trace, at 0 events,")
     shown: list[clingo.Symbol] = [a("initial", f) for f in fluents]
-    untimed: set[clingo.Symbol] = set()
+    steps: list[tuple[list[clingo.Symbol], int]] = []
     k, stuck = 0, False
     while True:
         model = stepper.solve()
@@ -214,14 +214,14 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
             raise Unsupported("the core has no trace for this state and script (an "
                               "inconsistency in the encoding: please report it)")
         at_now, at_next, control = stepper.read(model, k)
-        for s in at_now:
-            if s.name in UNTIMED:
-                untimed.add(s)
-            elif k > 0 or s.name not in STATE_SHOWS:
-                shown.append(s)
-        if control["stopped"] or control["blocked"] or stuck or k >= max_events:
+        last = bool(control["stopped"] or control["blocked"] or stuck or k >= max_events)
+        # the conditions are read where the trace ends; the state-type atoms cite shows from
+        # the first event on
+        steps.append(([s for s in at_now if (last or s.name != "cond_true")
+                       and (k > 0 or s.name not in STATE_SHOWS)], k))
+        if last:
             break
-        shown.extend(at_next)
+        steps.append((at_next, k))
         stuck = not control["happened"]
         stepper.advance(control["dropped"], control["added"], k)
         k += 1
@@ -229,10 +229,8 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
             asp.check_ground(stepper.ctl, f"the trace, at {k} events,")
         if _time.perf_counter() > deadline:
             raise BudgetExhausted(asp.guard_words(budget()))
-    shown = [s for s in shown if s.name != "cond_true" or s.arguments[-1].number == k]
-    shown += sorted(untimed)
     shown += [a("final", f) for f in stepper.state]
-    reader = Reader(state, shown, script, len(conditions))
+    reader = Reader(state, shown, script, len(conditions), steps=steps)
     return reader.timeline(Timeline, Stop, k, stuck, max_events, stepper.ground_seconds,
                            stepper.solve_seconds)
 

@@ -25,6 +25,7 @@ import functools
 import time as _time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import clingo
 from clingo import ast
@@ -129,6 +130,7 @@ class Stepper:
         self.ground_seconds = 0.0
         self.solve_seconds = 0.0
         self._stamp_sets: dict[clingo.Symbol, frozenset[int]] = {}
+        self._kinds: dict[clingo.Symbol, tuple[str, Any, int]] = {}
         self.state: set[clingo.Symbol] = set()
         """The current state, timestamps as trace times."""
         self.stamps: Counter[int] = Counter()
@@ -191,18 +193,27 @@ class Stepper:
         self.ground_seconds += _time.perf_counter() - start
         self.groundings += 1
         self.ctl = ctl
-        # The externals stay free and each solve assumes the state: assigning externals one
-        # by one costs more than a solve.
+        # The externals stay free and each solve assumes the state, in a list kept from step
+        # to step: assigning externals costs more than a solve's whole propagation.
         universe = [(a.symbol.arguments[0], a.literal) for a in ctl.symbolic_atoms.by_signature("cur", 1)]
         self.position = {f: i for i, (f, _) in enumerate(universe)}
-        self.literal = [lit for _, lit in universe]
+        self.assumptions = [-lit for _, lit in universe]
+        self.true: set[clingo.Symbol] = set()
         self._assume(slotted)
 
-    def _assume(self, slotted: set[clingo.Symbol]) -> None:
-        self.assumptions = [-lit for lit in self.literal]
-        for f in slotted:
-            i = self.position[f]
-            self.assumptions[i] = self.literal[i]
+    def _assume(self, slotted: set[clingo.Symbol]) -> bool:
+        """Make ``slotted`` the state the next solve assumes; false where it leaves the universe."""
+        position, assumptions = self.position, self.assumptions
+        for f in slotted - self.true:
+            i = position.get(f)
+            if i is None:
+                return False
+            assumptions[i] = abs(assumptions[i])
+        for f in self.true - slotted:
+            i = position[f]
+            assumptions[i] = -abs(assumptions[i])
+        self.true = slotted
+        return True
 
     def advance(self, dropped: Sequence[clingo.Symbol], added: Sequence[clingo.Symbol], now: int) -> None:
         """Move to the next state: the current one less ``dropped``, with ``added`` (both as
@@ -228,23 +239,11 @@ class Stepper:
             if len(self.table) > self.slots:
                 self.slots = len(self.table) + SLOT_MARGIN
                 self._ground()
-                return
-            slotted = {self._slot(f) for f in self.state}
-            if not all(f in self.position for f in slotted):
+            elif not self._assume({self._slot(f) for f in self.state}):
                 self._widen()
-                return
-            self._assume(slotted)
             return
-        position, literal, assumptions = self.position, self.literal, self.assumptions
-        for f in dropped:
-            i = position[f]
-            assumptions[i] = -literal[i]
-        for f in added:
-            i = position.get(f)
-            if i is None:
-                self._widen()
-                return
-            assumptions[i] = literal[i]
+        if not self._assume((self.true - set(dropped)) | set(added)):
+            self._widen()
 
     def _widen(self) -> None:
         self.width = max(1, 2 * self.width)
@@ -265,22 +264,27 @@ class Stepper:
 
     def read(self, model: Sequence[clingo.Symbol], now: int) -> tuple[
             list[clingo.Symbol], list[clingo.Symbol], dict[str, list[clingo.Symbol]]]:
-        """Split a step's model: what holds at ``now`` (derive's atoms, trace times), what the
-        event makes at ``now + 1``, and the driver's own atoms (as the model shows them)."""
+        """Split a step's model: the atoms of time 0 (what holds ``now``), those of time 1
+        (what the event makes), timestamps as trace times but times as shown (the reader
+        counts them from ``now``), and the driver's own atoms (as the model shows them)."""
         at_now: list[clingo.Symbol] = []
         at_next: list[clingo.Symbol] = []
         control: dict[str, list[clingo.Symbol]] = {k: [] for k in CONTROL}
+        kinds = self._kinds
         for s in model:
-            name = s.name
+            kind = kinds.get(s)
+            if kind is None:
+                name, args = s.name, s.arguments
+                if name in CONTROL:
+                    kind = kinds[s] = (name, args[0] if name in ("dropped", "added") else s, 0)
+                else:
+                    t = -1 if name in UNTIMED else args[-1].number
+                    kind = kinds[s] = (name, bool(self._stamps_of(s)), t)
+            name, arg, t = kind
             if name in CONTROL:
-                control[name].append(s.arguments[0] if name in ("dropped", "added") else s)
+                control[name].append(arg)
                 continue
-            s = self._trace_time(s, now)
-            if name in UNTIMED:
-                at_now.append(s)
-                continue
-            args = s.arguments
-            t = args[-1].number
-            timed = F(name, [*args[:-1], N(now + t)])
-            (at_next if t == 1 else at_now).append(timed)
+            if arg:
+                s = self._trace_time(s, now)
+            (at_next if t == 1 else at_now).append(s)
         return at_now, at_next, control
