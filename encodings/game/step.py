@@ -15,6 +15,10 @@ put on the bottom) are trace times; only their order matters, so between steps t
 renumbered into slots 1..N in order, and ``offset(N)`` makes the event's own ``t+Off`` N+1,
 later than every slot. What the model shows is mapped back to trace times for the reader.
 
+A rule whose body needs input facts the question has none of (a planeswalker's loyalty, a
+token's slot, a script's blocks) is not handed to the grounder: it could derive nothing, and
+each rule costs the grounder a fixed time however little it derives.
+
 When a next state holds a fluent outside the universe (an amount beyond its window, more
 timestamps than slots, a kind the universe doesn't list), the driver grounds again, centred on
 that state and with wider windows: a fluent is never dropped.
@@ -76,6 +80,52 @@ def _shows_a_state(statement: ast.AST) -> bool:
     """``#show initial(F) : holds(F,0)``: the driver knows the state it starts from."""
     return (statement.ast_type == ast.ASTType.ShowTerm and statement.term.ast_type == ast.ASTType.Function
             and statement.term.name in ("initial", "final"))
+
+
+def _defined(statements: Iterable[ast.AST]) -> set[tuple[str, int]]:
+    """The predicates some rule or external of ``statements`` defines (the others are input facts)."""
+    out: set[tuple[str, int]] = set()
+
+    class Heads(ast.Transformer):
+        def visit_Rule(self, rule):  # noqa: N802 (clingo's visitor naming)
+            self(rule.head)
+            return rule
+
+        def visit_SymbolicAtom(self, atom):  # noqa: N802
+            pooled = atom.symbol.arguments if atom.symbol.ast_type == ast.ASTType.Pool else [atom.symbol]
+            for symbol in pooled:  # `colour(w;u;b;r;g;c).` is a pool of atoms
+                if symbol.ast_type == ast.ASTType.Function:
+                    out.add((symbol.name, len(symbol.arguments)))
+            return atom
+
+    heads = Heads()
+    for statement in statements:
+        if statement.ast_type == ast.ASTType.Rule:
+            heads(statement)
+        elif statement.ast_type == ast.ASTType.External:
+            heads(statement.atom)
+    return out
+
+
+@functools.cache
+def _inputs_read(names: tuple[str, ...]) -> tuple[tuple[ast.AST, frozenset[tuple[str, int]]], ...]:
+    """Each statement of the step program with the input predicates its body needs (a
+    positive literal over facts no rule defines)."""
+    statements = _statements(names)
+    defined = _defined(statements)
+    out = []
+    for statement in statements:
+        needs: set[tuple[str, int]] = set()
+        if statement.ast_type == ast.ASTType.Rule:
+            for lit in statement.body:
+                if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                        and lit.atom.ast_type == ast.ASTType.SymbolicAtom
+                        and lit.atom.symbol.ast_type == ast.ASTType.Function):
+                    key = (lit.atom.symbol.name, len(lit.atom.symbol.arguments))
+                    if key not in defined:
+                        needs.add(key)
+        out.append((statement, frozenset(needs)))
+    return tuple(out)
 
 
 @functools.cache
@@ -179,12 +229,15 @@ class Stepper:
         slotted = {self._slot(f) for f in self.state}
         ctl = asp.control()
         start = _time.perf_counter()
-        with ast.ProgramBuilder(ctl) as builder:
-            for statement in _statements(self.programs):
-                builder.add(statement)
         facts = [*self.facts, F("offset", [N(self.slots)]), F("slots", [N(self.slots)]),
                  F("width", [N(self.width)]), F("depth", [N(self.depth)]),
                  *(F("around", [f]) for f in slotted)]
+        given = {(f.name, len(f.arguments)) for f in facts}
+        # a rule that needs facts the question has none of derives nothing: not given to the grounder
+        with ast.ProgramBuilder(ctl) as builder:
+            for statement, needs in _inputs_read(self.programs):
+                if needs <= given:
+                    builder.add(statement)
         ctl.add("base", [], "\n".join(f"{s}." for s in facts))
         parts = [("base", []), *((p, [N(0)]) for p in NOW_PARTS), *((p, [N(1)]) for p in NEXT_PARTS)]
         if self.conditions:
