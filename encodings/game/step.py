@@ -43,8 +43,8 @@ N = clingo.Number
 NOW_PARTS = ("derive", "resolving", "legal", "cite")
 NEXT_PARTS = ("event", "effect", "change", "on_pass", "on_action", "on_stack", "on_step", "on_game",
               "cite")
-# cite(t) shows the state-type atoms of t (read off derive(t)); the old driver grounds it from
-# time 1 only, so at time 0 these are not part of a trace.
+# cite(t) also shows atoms of the state at t (read off derive(t)): grounded at time 0 for them;
+# a trace has them from its first event on (cite is for events), not at its start.
 STATE_SHOWS = {"step_at", "power_at", "toughness_at", "kw_at"}
 CONTROL = {"dropped", "added", "stopped", "blocked", "happened"}
 UNTIMED = {"token_owner"}
