@@ -33,6 +33,8 @@ CONTEXT: list[tuple[Path, Any]] = [
     (("verdict",), "stands"), (("question", "kind"), "sequencing"),
     (("cites", "*"), "CR 101.2"),
     (("create-token", "card"), "Grizzly Bears"),
+    # a scenario's card needs its types unless a card export gives them (an if/then of the schema)
+    (("cards", "*"), {"name": "Test Card", "types": ["creature"]}),
 ]
 """Examples by path suffix: a zone's card, a player, what a lasting effect names …"""
 
