@@ -263,7 +263,8 @@ def scenario_schema(verdicts: Mapping[str, Sequence[str]],
         "properties": {
             "name": {"type": "string", "minLength": 1},
             "source": {"type": "string"},
-            "edition": {"enum": list(EDITION_DATES)},
+            # any date: the edition in force on it (Edition), the known ones as examples
+            "edition": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "examples": list(EDITION_DATES)},
             "cards": {"type": "array", "items": {**card_schema(), "required": ["name"]}},
             "cards-from": {"type": "string", "minLength": 1},
             "state": {

@@ -40,7 +40,7 @@ CONTEXT: list[tuple[Path, Any]] = [
 
 PATTERN_EXAMPLES = {"name": "Test Card", "subtypes": "Goblin", "players": "alice",
                     "mana-pool": "{G}", "add": "{G}", "mana": "{1}{G}", "cost": "{1}{G}",
-                    "kicker": "{2}"}
+                    "kicker": "{2}", "edition": "2010-01-01"}
 """A value matching each pattern, by the field's name (a list's items by the list's name)."""
 
 
