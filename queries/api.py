@@ -154,7 +154,16 @@ def _as_edition(edition: Edition | str | None) -> Edition | None:
 
 def check_file(path: str | Path, edition: Edition | None = None, backend: str = "both") -> CheckResult:
     """Load and answer one scenario file; a user's mistake becomes the row's error, and so does
-    anything unexpected (a bug of mtgrules): one file never ends a batch."""
+    anything unexpected (a bug of mtgrules): one file never ends a batch.
+
+    >>> from mtgrules.queries.scenario import builtin_scenario_files
+    >>> path = next(p for p in builtin_scenario_files() if p.stem == "golden_explore_vs_turf_wound")
+    >>> row = check_file(path)
+    >>> row.verdict.word, row.expected, row.match
+    ('forbidden', 'forbidden', True)
+    >>> check_file("no-such-file.yaml").error  # doctest: +ELLIPSIS
+    '...no-such-file.yaml...'
+    """
     start = time.perf_counter()
     try:
         scenario = load_scenario(path)
@@ -242,6 +251,13 @@ def check(paths: Iterable[str | Path] | None = None, edition: Edition | str | No
     """Check scenario files or folders of them, subfolders included (default: the built-in
     library), in this process or in ``workers`` worker processes (replaced as they go: clingo
     keeps every symbol it makes for the life of a process, and a long run would slow down).
-    A folder's YAML files that are not scenarios are skipped (``check_run`` says which)."""
+    A folder's YAML files that are not scenarios are skipped (``check_run`` says which).
+
+    >>> from mtgrules.queries.scenario import builtin_scenario_files
+    >>> golden = next(p for p in builtin_scenario_files() if p.parent.name == "golden").parent
+    >>> rows = check([golden])
+    >>> len(rows), all(row.match for row in rows)
+    (26, True)
+    """
     with check_run(paths, edition, backend, workers) as run:
         return list(run)

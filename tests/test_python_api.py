@@ -330,11 +330,7 @@ def test_a_trace_event_is_a_value():
 
 # -- the public API documents itself ------------------------------------------------------------
 
-OWNED_ELSEWHERE = {"check", "check_file"}
-"""Documented by the change that makes ``check`` stream (issue 24, another part)."""
-
-
-@pytest.mark.parametrize("name", sorted(set(api.__all__) - OWNED_ELSEWHERE))
+@pytest.mark.parametrize("name", sorted(api.__all__))
 def test_every_public_name_has_a_docstring_with_an_example(name):
     obj = getattr(api, name)
     tests = doctest.DocTestFinder(recurse=False).find(obj, name)
