@@ -33,12 +33,25 @@ class Budget:
     """z3: resource units per check (``rlimit``): the same on every machine."""
 
 
-_BUDGET: ContextVar[Budget] = ContextVar("mtgrules_budget", default=Budget())  # noqa: B039 (frozen)
+_BUDGET: ContextVar[Budget | None] = ContextVar("mtgrules_budget", default=None)
+_process_budget = Budget()
+"""The budget where no ``limited`` block sets one: a module global, not only a context
+variable's default, so that worker processes forked later (from a pool's own thread, whose
+context starts empty) inherit what ``set_default_budget`` set."""
 
 
 def budget() -> Budget:
-    """The budget in force."""
-    return _BUDGET.get()
+    """The budget in force: the innermost ``limited`` block's, else the process's."""
+    return _BUDGET.get() or _process_budget
+
+
+def set_default_budget(limits: Budget) -> Budget:
+    """Make ``limits`` the budget of every question of this process (and of the worker
+    processes it starts) outside a ``limited`` block, as ``mtgrules --budget`` does; returns
+    the budget it replaces, to put back."""
+    global _process_budget
+    previous, _process_budget = _process_budget, limits
+    return previous
 
 
 @contextmanager

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtgrules.model.mana import ManaCost, ManaCostError
 from mtgrules.model.source import Field, did_you_mean
@@ -36,6 +36,9 @@ from mtgrules.model.vocabulary import (
     Param,
     is_mana,
 )
+
+if TYPE_CHECKING:  # the export module reads cards
+    from mtgrules.model.card_export import CardExport
 
 ABILITY_KINDS = ("static", "triggered", "activated", "mana")
 
@@ -155,12 +158,13 @@ class CardLibrary(Mapping[str, Card]):
         return self._cards[name]
 
 
-def parse_cards(doc: Field) -> list[Card]:
-    """Cards from a YAML list of card entries (a card file, or a scenario's ``cards``)."""
+def parse_cards(doc: Field, export: CardExport | None = None) -> list[Card]:
+    """Cards from a YAML list of card entries (a card file, or a scenario's ``cards``);
+    with ``export``, an entry naming a card of the export takes its characteristics from it."""
     cards: list[Card] = []
     seen: dict[str, int | None] = {}
     for entry in doc.list():
-        card = parse_card(entry)
+        card = parse_card(entry, export)
         if card.name in seen:
             raise entry.error(f"the card '{card.name}' is defined twice (first on line "
                               f"{seen[card.name]})", "each card once")
@@ -198,11 +202,24 @@ def check_tokens(doc: Field, library: CardLibrary) -> None:
                 library.lookup(ins["card"])
 
 
-def parse_card(entry: Field) -> Card:
-    entry.mapping(required=["name", "types"], optional=[
-        "cost", "subtypes", "supertypes", "colors", "power", "toughness", "loyalty", "keywords", "targets",
-        "resolve", "static", "triggered", "activated", "mana", "additional-costs",
-        "alternative-costs", "kicker"])
+CARD_FIELDS = ("name", "types", "cost", "subtypes", "supertypes", "colors", "power", "toughness",
+               "loyalty", "keywords", "targets", "resolve", "static", "triggered", "activated",
+               "mana", "additional-costs", "alternative-costs", "kicker")
+"""Every field a card entry may have."""
+
+
+def parse_card(entry: Field, export: CardExport | None = None) -> Card:
+    """One card entry; with ``export``, an entry naming one of its cards may leave out the
+    characteristics (they come from the export) and any it writes must agree with it."""
+    if export is not None and entry.has("name") and isinstance(entry["name"].value, str) \
+            and entry["name"].value in export:
+        return _from_export(entry, export)
+    if export is not None and entry.has("name") and not entry.has("types"):
+        name = entry["name"].str()  # neither in the export nor written in full
+        raise entry["name"].error(f"the card export {export.file} holds no card named '{name}'",
+                                  "a name as the export writes it, or the card written in full "
+                                  "(with its types)", export.suggestion(name))
+    entry.mapping(required=["name", "types"], optional=CARD_FIELDS)
     name = card_name(entry["name"])
     types = _words(entry["types"], CARD_TYPES, "card type")
     # every printed cost must be well formed (CR 107.4)
@@ -243,6 +260,51 @@ def parse_card(entry: Field) -> Card:
         alternative_costs=tuple(_alternative_cost(c) for c in entry.get("alternative-costs", []).list()),
         kicker=_mana_cost(entry["kicker"]) if entry.has("kicker") else None,
     )
+
+
+def _from_export(entry: Field, export: CardExport) -> Card:
+    """A card whose characteristics come from ``export`` and whose behaviour from ``entry``."""
+    entry.mapping(required=["name"], optional=CARD_FIELDS)
+    name = card_name(entry["name"])
+    exported = export.card(name)
+    # the entry read on its own, with the export's types where it writes none (types are
+    # required of a card entry), to compare what it writes and to take its behaviour
+    written = parse_card(entry if entry.has("types") else
+                         _with(entry, "types", sorted(exported.card.types)))
+    taken = {}
+    for key in EXPORTED:
+        attribute = EXPORTED[key]
+        if key in exported.given and entry.has(key) and \
+                getattr(written, attribute) != getattr(exported.card, attribute):
+            raise entry[key].error(
+                f"'{key}: {_shown(getattr(written, attribute))}' disagrees with the card export "
+                f"({exported.where}), which gives {_shown(getattr(exported.card, attribute))}",
+                "the export's value, or no such field (it comes from the export)")
+        if key not in exported.given:  # e.g. a face's keywords: the scenario's own
+            taken[attribute] = getattr(written, attribute)
+    return replace(exported.card, **taken, targets=written.targets, resolve=written.resolve,
+                   abilities=written.abilities, additional_costs=written.additional_costs,
+                   alternative_costs=written.alternative_costs, kicker=written.kicker)
+
+
+EXPORTED = {"cost": "mana_cost", "types": "types", "subtypes": "subtypes",
+            "supertypes": "supertypes", "colors": "colors", "power": "power",
+            "toughness": "toughness", "loyalty": "loyalty", "keywords": "keywords"}
+"""The characteristics an export may give: a card entry's field, and the Card attribute."""
+
+
+def _with(entry: Field, key: str, value: Any) -> Field:
+    """``entry`` with one more field (the rest keep their lines)."""
+    added = Field.of(value, f"{entry.path}.{key}", entry.file)
+    children = {**dict(entry.items()), key: added}
+    return Field({**entry.value, key: value}, entry.path, entry.file, entry.line, children)
+
+
+def _shown(value: Any) -> str:
+    """A characteristic as a card entry writes it."""
+    if isinstance(value, (frozenset, set)):
+        return "[" + ", ".join(sorted(value)) + "]"
+    return "none" if value is None else str(value)
 
 
 def _subtype(node: Field) -> str:

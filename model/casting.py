@@ -20,7 +20,11 @@ class DuringEvent:
 
 @dataclass(frozen=True)
 class Casting:
-    """A proposed cast of a spell, or activation of an ability, with its announcements."""
+    """A proposed cast of a spell, or activation of an ability, with its announcements.
+
+    >>> str(Casting("alice", "Fireball", x=3, targets=("bob",)))
+    'alice casts Fireball X=3 → bob'
+    """
 
     player: str
     card: str

@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as _dt
 import difflib
 import functools
+import re
+import warnings
 from dataclasses import dataclass
 from importlib import resources
 
@@ -23,22 +25,73 @@ EDITION_DATES: tuple[str, ...] = (
 )
 
 
+class EditionInForce(UserWarning):
+    """Said when a date that is no edition's stands for the edition in force on it:
+    ``2010-01-01: the rules in force were the 2009-10-01 edition``. A warning, so that it goes
+    to standard error and a program can silence it (``warnings.simplefilter("ignore",
+    EditionInForce)``); the CLI prints it as a note."""
+
+
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+"""How an edition's date is written: ISO 8601, year-month-day."""
+
+
+def _unknown(date: str) -> str:
+    """The refusal of a string that is no edition date, with the closest known spelling."""
+    close = difflib.get_close_matches(date, EDITION_DATES, n=1)
+    hint = f" Did you mean {close[0]}?" if close else ""
+    return (f"no Comprehensive Rules edition dated '{date}'. Known editions: "
+            f"{', '.join(EDITION_DATES)}.{hint}")
+
+
+def _in_force(date: str) -> str:
+    """The date of the newest known edition dated on or before ``date``, a well-formed date;
+    a malformed one, or one before the first edition, is refused."""
+    try:
+        valid = bool(DATE.fullmatch(date)) and bool(_dt.date.fromisoformat(date))
+    except ValueError:
+        valid = False
+    if not valid:
+        raise UnknownEditionError(_unknown(date))
+    known = [d for d in EDITION_DATES if d <= date]
+    if not known:
+        raise UnknownEditionError(
+            f"no Comprehensive Rules edition the project knows was in force on {date}: the first "
+            f"(oldest) is {EDITION_DATES[0]}. Expected a date on or after {EDITION_DATES[0]}.")
+    return known[-1]
+
+
 @functools.total_ordering
 @dataclass(frozen=True)
 class Edition:
-    """A dated edition of the Comprehensive Rules, e.g. ``Edition("2026-08-07")``."""
+    """A dated edition of the Comprehensive Rules, e.g. ``Edition("2026-08-07")``.
+
+    Any other date stands for the edition in force on it (the newest dated on or before it),
+    with an ``EditionInForce`` warning saying which: ``Edition("2010-01-01").date`` is
+    ``"2009-10-01"``. A malformed date, or one before the first edition, is refused."""
 
     date: str
     """ISO date on which the edition took effect."""
 
     def __post_init__(self) -> None:
-        if self.date not in EDITION_DATES:
-            close = difflib.get_close_matches(self.date, EDITION_DATES, n=1)
-            hint = f" Did you mean {close[0]}?" if close else ""
-            raise UnknownEditionError(
-                f"no Comprehensive Rules edition dated '{self.date}'. Known editions: "
-                f"{', '.join(EDITION_DATES)}.{hint}"
-            )
+        if self.date in EDITION_DATES:
+            return
+        # any other date means the edition in force on it, and the user is told which
+        in_force = _in_force(self.date)
+        note = f"{self.date}: the rules in force were the {in_force} edition"
+        if in_force == EDITION_DATES[-1]:
+            note += " (the newest the project knows)"
+        object.__setattr__(self, "date", in_force)
+        warnings.warn(EditionInForce(note), stacklevel=3)
+
+    @classmethod
+    def exact(cls, date: str) -> Edition:
+        """The edition dated exactly ``date``, refused (with the closest known date) for any
+        other date, where a date stands for itself rather than for the rules in force on it
+        (a per-edition expectation's key)."""
+        if date not in EDITION_DATES:
+            raise UnknownEditionError(_unknown(date))
+        return cls(date)
 
     @classmethod
     def of(cls, value: Edition | str | None) -> Edition:
@@ -62,13 +115,10 @@ class Edition:
 
     @classmethod
     def in_force_on(cls, date: str) -> Edition:
-        """The newest known edition dated on or before ``date`` (for a CR file newer than
-        any the project knows, its numbering is assumed to be the newest known one's)."""
-        known = [d for d in EDITION_DATES if d <= date]
-        if not known:
-            raise UnknownEditionError(f"no known Comprehensive Rules edition on or before {date}; "
-                                      f"the oldest is {EDITION_DATES[0]}.")
-        return cls(known[-1])
+        """The newest known edition dated on or before ``date``, without a note (for a CR file
+        newer than any the project knows, its numbering is assumed to be the newest known
+        one's)."""
+        return cls(_in_force(date))
 
     @property
     def day(self) -> _dt.date:

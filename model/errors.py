@@ -83,7 +83,14 @@ class BudgetExhausted(UnsupportedQuestion):
     """A solver ran out of its budget before deciding: "unsupported: budget", not a verdict."""
 
     def __init__(self, detail: str, *, field: str = ""):
-        super().__init__(f"unsupported: budget — {detail}", field=field)
+        super().__init__(f"unsupported: budget — {detail.rstrip('.')}. {RAISE_BUDGET}", field=field)
+
+
+RAISE_BUDGET = ("To raise the budget: `mtgrules --budget atoms=N,conflicts=N,rlimit=N,seconds=S "
+                "COMMAND …` (any of the four; a bare number is atoms), or from Python `with "
+                "mtgrules.encodings.limited(mtgrules.encodings.Budget(ground_atoms=N, conflicts=N, "
+                "rlimit=N, seconds=S)): …`")
+"""How every exhausted budget's message says to raise it (CLI and Python API)."""
 
 
 class BackendDisagreement(MtgRulesError):

@@ -263,8 +263,10 @@ def scenario_schema(verdicts: Mapping[str, Sequence[str]],
         "properties": {
             "name": {"type": "string", "minLength": 1},
             "source": {"type": "string"},
-            "edition": {"enum": list(EDITION_DATES)},
-            "cards": {"type": "array", "items": card_schema()},
+            # any date: the edition in force on it (Edition), the known ones as examples
+            "edition": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "examples": list(EDITION_DATES)},
+            "cards": {"type": "array", "items": {**card_schema(), "required": ["name"]}},
+            "cards-from": {"type": "string", "minLength": 1},
             "state": {
                 "type": "object", "required": ["players"],
                 "properties": {
@@ -279,6 +281,8 @@ def scenario_schema(verdicts: Mapping[str, Sequence[str]],
                          "properties": {"kind": {"enum": list(verdicts)}}},
             "expect": _expect({"type": "string"}, True),
         },
-        "allOf": by_kind,
+        # a card's types come from the card export where one is named (cards-from)
+        "allOf": [*by_kind, {"if": {"not": {"required": ["cards-from"]}},
+                             "then": {"properties": {"cards": {"items": {"required": ["types"]}}}}}],
         "$defs": {"instruction": instruction_schema(), "lasting": lasting},
     }

@@ -1,13 +1,20 @@
 """Values for questions about the game in time: decisions, points, conditions, events.
 
 These are plain values; what they mean in a game is decided by the temporal core
-(``encodings/game``), never here.
+(``encodings/game``), never here. Each reads from the words a script or a scenario file uses
+(``parse``, given the state whose players and objects the words name) and prints back to
+them (``str``), so that ``X.parse(str(x), state) == x``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from mtgrules.model.turn import Step
+
+if TYPE_CHECKING:
+    from mtgrules.model.state import GameState
 
 DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", "block",
                   "discard", "choose", "order", "target", "pass-until")
@@ -17,12 +24,30 @@ DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", 
 @dataclass(frozen=True)
 class Point:
     """A moment of the game: the beginning of a step (of a given player's turn, or the
-    next one), the beginning of the next turn, or ``end``: as far as the decisions go."""
+    next one), the beginning of the next turn, or ``end``: as far as the decisions go.
+
+    >>> str(Point("player-step", Step.UPKEEP, "bob"))
+    "bob's upkeep"
+    """
 
     kind: str
     """``step``, ``player-step``, ``next-turn`` or ``end``."""
     step: Step | None = None
     player: str | None = None
+
+    @classmethod
+    def parse(cls, text: str, state: GameState | None = None) -> Point:
+        """A point as a script writes it: ``end``, ``next turn``, a step (``main2``,
+        ``end step``) or a player's step (``bob's upkeep``, whose player ``state`` checks).
+
+        >>> Point.parse("declare-attackers")
+        Point(kind='step', step=<Step.DECLARE_ATTACKERS: 'declare-attackers'>, player=None)
+        >>> str(Point.parse("next turn"))
+        'next turn'
+        """
+        # the one grammar of points lives with the turn question that reads them
+        from mtgrules.queries.turn import parse_point
+        return parse_point(text, state)
 
     def __str__(self) -> str:
         if self.kind == "player-step":
@@ -37,7 +62,24 @@ END = Point("end")
 
 @dataclass(frozen=True)
 class Decision:
-    """One decision of a player, as a script gives it."""
+    """One decision of a player, as a script gives it; ``Decision.parse`` reads a script
+    line against a state, ``str`` prints it back.
+
+    >>> from mtgrules.model.state import GameState
+    >>> state = GameState.from_dict({"players": ["alice", "bob"],
+    ...     "alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Mountain"]}})
+    >>> bolt = Decision.parse("alice casts Lightning Bolt targeting bob", state)
+    >>> bolt.verb, bolt.objects, bolt.target
+    ('cast', ('Lightning Bolt',), 'bob')
+    >>> str(Decision("mana", "alice", ("Mountain#2",)))
+    'alice taps Mountain#2 for mana'
+    >>> Decision.parse(str(bolt), state) == bolt
+    True
+    >>> Decision.parse("alice casts Lightning Blot", state)
+    Traceback (most recent call last):
+    ...
+    mtgrules.model.errors.ScenarioError: <input>, field 'decision': no object 'Lightning Blot' in the state. ... Did you mean 'Lightning Bolt'?
+    """
 
     verb: str
     """One of ``DECISION_VERBS``."""
@@ -57,23 +99,115 @@ class Decision:
     """(blocker, attacker) pairs for a block declaration."""
     until: Point | None = None
     """For ``pass-until``: the point at which the passing stops."""
-    text: str = ""
-    """The script line, to quote back in verdicts."""
+    text: str = field(default="", compare=False)
+    """The script line as written, to quote back in verdicts (not part of the decision's
+    identity: two spellings of one decision are equal)."""
+
+    @classmethod
+    def parse(cls, text: str, state: GameState) -> Decision:
+        """A script line, its player and objects checked against ``state`` (a mistake is
+        refused with what was expected and a suggestion)."""
+        # the one grammar of script lines lives with the turn question that reads them
+        from mtgrules.queries.turn import parse_line
+        return parse_line(text, state)
+
+    def line(self) -> str:
+        """The decision in the script's words, from its values (whatever its ``text``)."""
+        p, objects = self.player, ", ".join(self.objects) or "nothing"
+        first = self.objects[0] if self.objects else ""
+        aim = f" targeting {self.target}" if self.target else ""
+        pay = " paying " + "".join(f"{{{c}}}" * n for c, n in self.paying) if self.paying else ""
+        forms = {
+            "pass-until": f"all pass until {self.until or Point('end')}",
+            "pass": f"{p} passes", "hold": f"{p} holds priority",
+            "cast": f"{p} casts {first}{aim}{pay}", "mana": f"{p} taps {first} for mana",
+            "activate": f"{p} activates {first}"
+                        + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,
+            "play": f"{p} plays {first}", "attack": f"{p} attacks with {objects}",
+            "block": f"{p} blocks " + (" and ".join(f"{attacker} with {blocker}"
+                                                   for blocker, attacker in self.blocks)
+                                       or "with nothing"),
+            "discard": f"{p} discards {objects}", "choose": f"{p} chooses {objects}",
+            "order": f"{p} orders triggers: {objects}",
+            "target": f"{p} targets {self.target} with {first}",
+        }
+        return forms.get(self.verb, f"{p} {self.verb} {objects}")
 
     def __str__(self) -> str:
-        return self.text or f"{self.player} {self.verb} {' '.join(self.objects)}".strip()
+        """The line as written, or (for a decision built in Python) as ``line()`` words it."""
+        return self.text or self.line()
 
 
 @dataclass(frozen=True)
 class Condition:
-    """A fact about a state, e.g. ``("life", "bob", 17)`` for "bob's life is 17"."""
+    """A fact about a state, e.g. ``("life", "bob", 17)`` for "bob's life is 17";
+    ``Condition.parse`` reads it against a state, ``str`` prints it back.
+
+    >>> from mtgrules.model.state import GameState
+    >>> state = GameState.from_dict({"players": ["alice", "bob"]})
+    >>> Condition.parse("bob's life is 17", state)
+    Condition(kind='life', args=('bob', 17), text="bob's life is 17")
+    >>> Condition.parse("carol's life is 17", state)
+    Traceback (most recent call last):
+    ...
+    mtgrules.model.errors.ScenarioError: <input>, field 'condition': unknown player 'carol'. ...
+    """
 
     kind: str
     args: tuple[str | int, ...]
-    text: str = ""
+    text: str = field(default="", compare=False)
+    """The condition as written (not part of its identity)."""
+
+    @classmethod
+    def parse(cls, text: str, state: GameState) -> Condition:
+        """A condition as a script writes it, its players and objects checked against
+        ``state``."""
+        # the one grammar of conditions lives with the turn question that reads them
+        from mtgrules.queries.turn import parse_condition
+        return parse_condition(text, state)
+
+    def line(self) -> str:
+        """The condition in a script's words, from its values (whatever its ``text``).
+
+        >>> Condition("life", ("bob", 17)).line()
+        "bob's life is 17"
+        >>> Condition("counters", ("Grizzly Bears", "plus", 1)).line()
+        'Grizzly Bears has 1 +1/+1 counter'
+        """
+        a = self.args
+        s = "" if a and a[-1] == 1 else "s"
+        article = "an" if a and str(a[-1])[:1] in "aeiou" else "a"
+        forms: dict[str, Callable[[], str]] = {
+            "life": lambda: f"{a[0]}'s life is {a[1]}",
+            "count": lambda: f"{a[0]} has {a[2]} card{'' if a[2] == 1 else 's'} in {a[1]}",
+            "priority": lambda: f"{a[0]} has priority", "nobody_priority": lambda: "nobody has priority",
+            "active": lambda: f"{a[0]} is the active player", "step": lambda: f"the step is {a[0]}",
+            "stack": lambda: "the stack is empty" if a[0] == 0 else f"the stack has {a[0]} object{s}",
+            "lost": lambda: f"{a[0]} has lost", "not_lost": lambda: f"{a[0]} has not lost",
+            "knows": lambda: f"{a[0]} knows {a[1]}", "not_knows": lambda: f"{a[0]} does not know {a[1]}",
+            "mana": lambda: f"{a[0]}'s mana pool is empty" if a[1] == 0 else f"{a[0]} has {a[1]} mana",
+            "turn": lambda: f"the turn is {a[0]}",
+            "in_zone": lambda: f"{a[0]} is in " + ("the " if a[1] in ("battlefield", "stack", "exile")
+                                                   else "its owner's ") + str(a[1]),
+            "tapped": lambda: f"{a[0]} is tapped", "untapped": lambda: f"{a[0]} is untapped",
+            "damage": lambda: f"{a[0]} has {a[1]} damage",
+            "power": lambda: f"{a[0]}'s power is {a[1]}",
+            "toughness": lambda: f"{a[0]}'s toughness is {a[1]}",
+            "type": lambda: f"{a[0]} is {article} {a[1]}",
+            "not_type": lambda: f"{a[0]} is not {article} {a[1]}",
+            "keyword": lambda: f"{a[0]} has {str(a[1]).replace('_', ' ')}",
+            "not_keyword": lambda: f"{a[0]} does not have {str(a[1]).replace('_', ' ')}",
+            "counters": lambda: f"{a[0]} has {a[2]} "
+                                + {"plus": "+1/+1", "minus": "-1/-1"}.get(str(a[1]), str(a[1]))
+                                + f" counter{s}",
+            "gone": lambda: f"{a[0]} has ceased to exist",
+        }
+        form = forms.get(self.kind)
+        return form() if form else f"{self.kind}{self.args}"
 
     def __str__(self) -> str:
-        return self.text or f"{self.kind}{self.args}"
+        """The condition as written, or (built in Python) as ``line()`` words it."""
+        return self.text or self.line()
 
 
 @dataclass(frozen=True)
@@ -99,3 +233,9 @@ class Event:
     creatures: dict[str, dict[str, object]] = field(default_factory=dict)
     """The creatures on the battlefield after it, as they are (CR 613): object → power,
     toughness, and keywords."""
+    active: str = ""
+    """Whose turn it is after it."""
+    on_stack: tuple[str, ...] = ()
+    """The objects on the stack after it, in words, the top first."""
+    life: dict[str, int] = field(default_factory=dict)
+    """The life totals it changed: player → life after it."""

@@ -1,10 +1,18 @@
 """The questions mtgrules answers, and the public Python API.
 
->>> from mtgrules.queries import load_scenario, check_scenario
+Values in, ``Verdict`` out: a state (``GameState.from_dict`` in the scenario's ``state:``
+shape), a question's values or the lines a scenario writes, and an edition.
+
+>>> from mtgrules.queries import GameState, what_happens
+>>> state = GameState.from_dict({"players": ["alice", "bob"], "step": "end"})
+>>> what_happens(state, ["alice passes", "bob passes"], until="cleanup").outcome
+<TurnOutcome.REACHED: 'reached'>
 """
 from __future__ import annotations
 
 from mtgrules.model.casting import Casting
+from mtgrules.model.state import GameState
+from mtgrules.model.timeline import Condition, Decision, Point
 
 # Importing each question module registers its kind (golden, apnap, sequencing, cost, cast).
 from mtgrules.queries import apnap, cast, cost, golden, sequencing, turn  # noqa: F401
@@ -16,11 +24,22 @@ from mtgrules.queries.golden import GoldenQuestion, ask_golden
 from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
 from mtgrules.queries.sequencing import check_performed, standing_orders
 from mtgrules.queries.turn import check_state, is_there_a_way, what_happens, who_has_priority
-from mtgrules.queries.verdict import Verdict
+from mtgrules.queries.verdict import (
+    ApnapOutcome,
+    CastOutcome,
+    CostOutcome,
+    GoldenOutcome,
+    SequencingOutcome,
+    Trace,
+    TurnOutcome,
+    Verdict,
+)
 
 __all__ = [
     "check", "check_file", "check_scenario", "load_scenario", "parse_scenario", "Scenario",
     "Verdict", "GoldenQuestion", "ask_golden", "order_choices", "check_choice_order", "check_performed",
     "standing_orders", "Casting", "total_cost", "payment", "check_cast",
     "what_happens", "check_state", "who_has_priority", "is_there_a_way",
+    "GameState", "Decision", "Condition", "Point", "Trace",
+    "GoldenOutcome", "ApnapOutcome", "SequencingOutcome", "CastOutcome", "CostOutcome", "TurnOutcome",
 ]

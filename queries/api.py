@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,16 +13,34 @@ from mtgrules.queries.kinds import BACKENDS, KINDS, on_both, resolve_backend
 from mtgrules.queries.scenario import (
     Expectation,
     Scenario,
+    ScenarioFiles,
     builtin_scenario_files,
+    find_scenario_files,
     load_scenario,
-    scenario_files_in,
 )
 from mtgrules.queries.verdict import Verdict
 
 
 def check_scenario(scenario: Scenario, edition: Edition | None = None,
                    backend: str = "both") -> Verdict:
-    """Answer a scenario's question under ``edition`` (default: the scenario's own)."""
+    """Answer a scenario's question under ``edition`` (default: the scenario's own; an
+    ``Edition`` or a date) with ``backend`` (``asp``, ``smt`` or ``both``, which runs the two
+    encodings where a question has two and refuses if they disagree).
+
+    >>> from mtgrules.queries import parse_scenario
+    >>> s = parse_scenario('''
+    ... name: a second land
+    ... state: {players: [alice, bob], alice: {lands-played: 1, hand: [Forest]}}
+    ... question: {kind: golden, ask: play-land, player: alice}
+    ... ''')
+    >>> v = check_scenario(s)
+    >>> v.outcome, [str(c) for c in v.citations]
+    (<GoldenOutcome.FORBIDDEN: 'forbidden'>, ['CR 305.2'])
+    >>> check_scenario(s, backend="z4")
+    Traceback (most recent call last):
+    ...
+    mtgrules.model.errors.MtgRulesError: unknown backend 'z4': expected one of asp, smt, both
+    """
     if backend not in BACKENDS:
         raise MtgRulesError(f"unknown backend '{backend}': expected one of {', '.join(BACKENDS)}")
     kind = KINDS[scenario.kind]
@@ -87,7 +105,7 @@ class CheckResult:
             "scenario": self.scenario.name if self.scenario else None,
             "file": self.file,
             "query": self.scenario.kind if self.scenario else None,
-            "verdict": v.outcome if v else None,
+            "verdict": v.word if v else None,
             "expected": self.expected,
             "match": self.match,
             "citations": [str(c) for c in v.citations] if v else [],
@@ -95,8 +113,8 @@ class CheckResult:
             "seconds": round(self.seconds, 4),
             "edition": str(self.edition or (self.scenario.edition if self.scenario else "")),
             "backend": v.backend if v else None,
-            "witness": v.witness if v else None,
-            "counterexample": v.counterexample if v else None,
+            "witness": v.to_json()["witness"] if v else None,
+            "counterexample": v.to_json()["counterexample"] if v else None,
             "details": v.json_details() if v else {},
             "error": self.error,
             "line": self.location.line if self.location else None,
@@ -113,8 +131,8 @@ def expectation_met(scenario: Scenario, verdict: Verdict) -> bool:
 def mismatches(expect: Expectation, verdict: Verdict) -> list[str]:
     """The parts of ``verdict`` that differ from ``expect``, each in words."""
     out = []
-    if verdict.outcome != expect.verdict:
-        out.append(f"verdict: {verdict.outcome}, expected {expect.verdict}")
+    if verdict.word != expect.verdict:
+        out.append(f"verdict: {verdict.word}, expected {expect.verdict}")
     if expect.fails and expect.fails != verdict.failed:
         out.append("failed conditions: " + (", ".join(sorted(c.value for c in verdict.failed))
                                              or "none") + ", expected "
@@ -136,7 +154,16 @@ def _as_edition(edition: Edition | str | None) -> Edition | None:
 
 def check_file(path: str | Path, edition: Edition | None = None, backend: str = "both") -> CheckResult:
     """Load and answer one scenario file; a user's mistake becomes the row's error, and so does
-    anything unexpected (a bug of mtgrules): one file never ends a batch."""
+    anything unexpected (a bug of mtgrules): one file never ends a batch.
+
+    >>> from mtgrules.queries.scenario import builtin_scenario_files
+    >>> path = next(p for p in builtin_scenario_files() if p.stem == "golden_explore_vs_turf_wound")
+    >>> row = check_file(path)
+    >>> row.verdict.word, row.expected, row.match
+    ('forbidden', 'forbidden', True)
+    >>> check_file("no-such-file.yaml").error  # doctest: +ELLIPSIS
+    '...no-such-file.yaml...'
+    """
     start = time.perf_counter()
     try:
         scenario = load_scenario(path)
@@ -171,13 +198,66 @@ def _where(exc: MtgRulesError, path: str | Path) -> Location:
     return location if isinstance(location, Location) else Location(str(path))
 
 
+@dataclass
+class CheckRun:
+    """A check under way: the scenario files it answers, in order; the YAML files of its
+    folders that are not scenarios (``skipped``); and its results, yielded in the order of
+    ``files`` as each is answered. Iterate it once. ``close()``, or leaving a ``with`` block,
+    ends its worker processes, also when the results were not all read (an interrupted run)."""
+
+    files: list[Path]
+    skipped: list[Path]
+    results: Iterator[CheckResult]
+
+    @classmethod
+    def finished(cls, results: Iterable[CheckResult], skipped: Iterable[Path] = ()) -> CheckRun:
+        """A run whose results are already known (answered earlier, to be shown again)."""
+        results = list(results)
+        return cls([Path(r.file) for r in results], list(skipped), iter(results))
+
+    def __iter__(self) -> Iterator[CheckResult]:
+        return self.results
+
+    def close(self) -> None:
+        """End the run: its worker processes stop, answered or not."""
+        close = getattr(self.results, "close", None)
+        if close is not None:
+            close()
+
+    def __enter__(self) -> CheckRun:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def check_run(paths: Iterable[str | Path] | None = None, edition: Edition | str | None = None,
+              backend: str = "both", workers: int = 0) -> CheckRun:
+    """Start checking scenario files or folders of them (default: the built-in library), as
+    ``check`` does, giving each result as soon as it and those before it are answered. A file
+    named is always taken for a scenario; a folder stands for its scenario files, subfolders
+    included, and its other YAML files are skipped (``scenario.is_scenario_file``). Nothing is
+    answered, and no process started, before the results are read."""
+    from mtgrules.encodings.asp import imap_in_workers
+
+    edition = _as_edition(edition)
+    found = find_scenario_files(paths) if paths else ScenarioFiles(builtin_scenario_files(), [])
+    answer = functools.partial(check_file, edition=edition, backend=backend)
+    return CheckRun(found.files, found.skipped, imap_in_workers(answer, found.files, workers))
+
+
 def check(paths: Iterable[str | Path] | None = None, edition: Edition | str | None = None,
           backend: str = "both", workers: int = 0) -> list[CheckResult]:
     """Check scenario files or folders of them, subfolders included (default: the built-in
     library), in this process or in ``workers`` worker processes (replaced as they go: clingo
-    keeps every symbol it makes for the life of a process, and a long run would slow down)."""
-    from mtgrules.encodings.asp import map_in_workers
+    keeps every symbol it makes for the life of a process, and a long run would slow down).
+    A folder's YAML files that are not scenarios are skipped (``check_run`` says which).
 
-    edition = _as_edition(edition)
-    files = scenario_files_in(paths) if paths else builtin_scenario_files()
-    return map_in_workers(functools.partial(check_file, edition=edition, backend=backend), files, workers)
+    >>> from mtgrules.queries.scenario import builtin_scenario_files
+    >>> golden = next(p for p in builtin_scenario_files() if p.parent.name == "golden").parent
+    >>> rows = check([golden])
+    >>> len(rows), all(row.match for row in rows)
+    (26, True)
+    """
+    with check_run(paths, edition, backend, workers) as run:
+        return list(run)

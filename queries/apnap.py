@@ -15,7 +15,16 @@ from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.source import Field
 from mtgrules.model.state import HIDDEN_ZONES, GameState
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import ApnapOutcome, Verdict, citations
+from mtgrules.queries.verdict import (
+    ApnapOutcome,
+    ChoiceOrder,
+    Learned,
+    Misplaced,
+    OrderCheck,
+    OrderLeak,
+    Verdict,
+    citations,
+)
 
 ZONES_CHOSEN_FROM = ("battlefield", "hand", "library", "graveyard", "exile")
 
@@ -153,7 +162,7 @@ def _describe(problem: ChoiceProblem, found: ChoiceOrders, edition: Edition, bac
     reasons = ["Choices are made in this order: "
                + "; ".join(f"{i}. {_label(problem, c)}" for i, c in enumerate(order, 1)) + "."
                if order else "No player has anything to choose: no choice is made."]
-    knows = {c: list(found.known_at(0, c)) for c in order}
+    knows = {c: tuple(found.known_at(0, c)) for c in order}
     for c in order:
         other = [d for d in knows[c] if problem.choice(d).player != problem.choice(c).player]
         hidden = [d for d in order[:order.index(c)]
@@ -170,7 +179,7 @@ def _describe(problem: ChoiceProblem, found: ChoiceOrders, edition: Edition, bac
                        "player's own unordered choices to that player.")
     reasons += _no_choice_reasons(problem, found, edition)
     return Verdict("apnap", outcome, citations([cite(k, edition) for k in found.rules]),
-                   tuple(reasons), witness={"order": list(order), "knows": knows},
+                   tuple(reasons), witness=ChoiceOrder(tuple(order), knows),
                    backend=backend, edition=edition.date,
                    details={"orders": [list(o) for o in found.orders]})
 
@@ -208,12 +217,11 @@ def _judge(problem: ChoiceProblem, proposed: tuple[str, ...], found: ChoiceOrder
             else:
                 reasons.append(f"'{_label(problem, d)}' was made before '{_label(problem, c)}', "
                                "out of APNAP order, though face down so nothing was revealed.")
-        counter = {"learned": [{"choice": c, "chooser": problem.choice(c).player, "knew": d}
-                               for c, d in sorted(learned)],
-                   "misplaced": [{"choice": c, "made_after": d} for c, d in sorted(misplaced)]}
+        counter = OrderLeak(tuple(Learned(c, problem.choice(c).player, d) for c, d in sorted(learned)),
+                            tuple(Misplaced(c, d) for c, d in sorted(misplaced)))
         keys |= {"apnap.knowledge"} if learned else set()
     return Verdict("apnap", outcome, citations([cite(k, edition) for k in keys]), tuple(reasons),
-                   witness={"correct_order": list(found.orders[0]), "proposed": list(proposed)},
+                   witness=OrderCheck(tuple(found.orders[0]), tuple(proposed)),
                    counterexample=counter, backend=backend, edition=edition.date,
                    details={"orders": [list(o) for o in found.orders]})
 
@@ -233,13 +241,33 @@ APNAP = register(QuestionKind(
 
 def order_choices(problem: ChoiceProblem, edition: Edition | str | None = None,
                   backend: str = "asp") -> Verdict:
-    """The correct order of a set of simultaneous choices and what each chooser knows."""
+    """The correct order of a set of simultaneous choices and what each chooser knows
+    (CR 101.4): ``determined`` or ``player-orders``, with the ``ChoiceOrder`` as witness.
+
+    >>> from mtgrules.model.apnap import Choice, ChoiceProblem
+    >>> problem = ChoiceProblem(("alice", "bob"), "alice", (
+    ...     Choice("alice-sac", "alice", "sacrifices a creature"),
+    ...     Choice("bob-sac", "bob", "sacrifices a creature")))
+    >>> v = order_choices(problem)
+    >>> v.outcome, v.witness.order, v.witness.knows["bob-sac"]
+    (<ApnapOutcome.DETERMINED: 'determined'>, ('alice-sac', 'bob-sac'), ('alice-sac',))
+    """
     return answer(ApnapQuestion(problem), None, Edition.of(edition), backend)
 
 
 def check_choice_order(problem: ChoiceProblem, proposed: tuple[str, ...],
                        edition: Edition | str | None = None, backend: str = "asp") -> Verdict:
-    """Whether a proposed order of choosing is correct, and who learned what they shouldn't."""
+    """Whether a proposed order of choosing is correct, and who learned what they shouldn't
+    (the counterexample, an ``OrderLeak``).
+
+    >>> from mtgrules.model.apnap import Choice, ChoiceProblem
+    >>> problem = ChoiceProblem(("alice", "bob"), "alice", (
+    ...     Choice("alice-sac", "alice", "sacrifices a creature"),
+    ...     Choice("bob-sac", "bob", "sacrifices a creature")))
+    >>> v = check_choice_order(problem, ("bob-sac", "alice-sac"))
+    >>> v.outcome, v.counterexample.learned
+    (<ApnapOutcome.LEAK: 'leak'>, (Learned(choice='alice-sac', chooser='alice', knew='bob-sac'),))
+    """
     if sorted(proposed) != sorted(c.id for c in problem.choices):
         raise ValueError("the proposed order must list every choice id exactly once")
     return answer(ApnapQuestion(problem, tuple(proposed)), None, Edition.of(edition), backend)

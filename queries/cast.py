@@ -20,7 +20,7 @@ from mtgrules.model.edition import Edition, cite
 from mtgrules.model.state import GameState
 from mtgrules.queries.cost import cost_steps, parse_casting, pay_plan, payment_witness
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import CastOutcome, Verdict, citations
+from mtgrules.queries.verdict import CastFailure, CastOutcome, CastStep, CastSteps, Rewind, Verdict, citations
 
 STEP_WORDS = {
     "propose": "moves to the stack",
@@ -53,7 +53,18 @@ STEP_KEYS = {"propose": "cast.announce", "announce": "cast.modes", "targets": "c
 def check_cast(casting: Casting, state: GameState, edition: Edition | str | None = None) -> Verdict:
     """Walk the casting steps in order; a legal cast's witness shows each step (with the
     locked total and the payment), an illegal one's counterexample the failed step and the
-    state the game returns to."""
+    state the game returns to.
+
+    >>> from mtgrules.model.state import GameState
+    >>> state = GameState.from_dict({"players": ["alice", "bob"],
+    ...     "alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}})
+    >>> v = check_cast(Casting("alice", "Lightning Bolt", targets=("bob",)), state)
+    >>> v.outcome, v.witness.payment.activate
+    (<CastOutcome.LEGAL: 'legal'>, ('tap Mountain for {R}',))
+    >>> v = check_cast(Casting("alice", "Lightning Bolt", targets=("carol",)), state)
+    >>> v.outcome, v.counterexample.failed_step, v.counterexample.why
+    (<CastOutcome.ILLEGAL: 'illegal'>, 'CR 601.2c', "'carol' is not a legal target")
+    """
     edition = Edition.of(edition)
     p = plan(casting, state, edition)
     payment, pay_cited, pay_reasons = pay_plan(p, edition)
@@ -63,8 +74,7 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | str | None
     cited = [cite(k, edition) for k in keys]
     subject = f"{casting.player} {'activating an ability of' if casting.ability else 'casting'} " \
               f"{p.card.name}"
-    steps = [{"step": str(cite(STEP_KEYS[s], edition)), "what": STEP_WORDS[s],
-              **_step_detail(s, casting, p, payment)} for s in _ordered(done, edition)]
+    steps = tuple(_cast_step(s, edition, casting, p, payment) for s in _ordered(done, edition))
     if outcome == CastOutcome.LEGAL:
         if "pay" in done:
             cited += pay_cited
@@ -73,9 +83,8 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | str | None
             reasons.append(f"{cite('mana-ability.no-stack', edition)}: a mana ability doesn't use "
                            "the stack; it resolves at once.")
         reasons += [r for r in pay_reasons if not r.startswith("The locked")]
-        witness: dict[str, Any] = {"steps": steps}
-        if isinstance(payment, smt_cost.Payment):
-            witness["payment"] = payment_witness(p, payment)
+        witness = CastSteps(steps, payment_witness(p, payment)
+                            if isinstance(payment, smt_cost.Payment) else None)
         return Verdict("cast", CastOutcome.LEGAL, citations(cited), tuple(reasons), witness=witness,
                        backend="asp", edition=edition.date,
                        details={"completed": [str(cite(STEP_KEYS[s], edition)) for s in
@@ -90,8 +99,8 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | str | None
                "returns to the moment before it began; nothing paid stays paid."]
     if step == "pay":
         reasons += pay_reasons[1:]
-    counter = {"failed_step": str(cite(STEP_KEYS[step], edition)), "why": words,
-               "completed": steps, "rewound_to": _before(casting, state)}
+    counter = CastFailure(str(cite(STEP_KEYS[step], edition)), words, steps,
+                          _before(casting, state))
     return Verdict("cast", CastOutcome.ILLEGAL, citations(cited), tuple(reasons), counterexample=counter,
                    backend="asp", edition=edition.date,
                    details={"failed": [step], "rewound": True})
@@ -128,6 +137,13 @@ def _why(why: Any, payment) -> str:
     return WHY_WORDS.get(why, str(why))
 
 
+def _cast_step(step: str, edition: Edition, casting: Casting, p: Plan, payment) -> CastStep:
+    extra = _step_detail(step, casting, p, payment)
+    detail = extra.get("detail")
+    return CastStep(str(cite(STEP_KEYS[step], edition)), STEP_WORDS[step],
+                    tuple(detail) if isinstance(detail, list) else detail, extra.get("built", ()))
+
+
 def _step_detail(step: str, casting: Casting, p: Plan, payment) -> dict[str, Any]:
     if step == "propose":
         return {"detail": f"{casting.card} from {casting.player}'s {casting.zone}"}
@@ -161,14 +177,14 @@ def _step_detail(step: str, casting: Casting, p: Plan, payment) -> dict[str, Any
     return {}
 
 
-def _before(casting: Casting, state: GameState) -> dict[str, Any]:
+def _before(casting: Casting, state: GameState) -> Rewind:
     """The state the game returns to: as it was before the proposal."""
     ps = state.player(casting.player)
-    return {"player": casting.player, casting.zone: [o.id for o in ps.zone(casting.zone)],
-            "mana-pool": ps.mana_pool or "empty", "life": ps.life,
-            "battlefield": [o.id + (" (tapped)" if o.tapped else "")
-                            for o in state.controlled(casting.player)],
-            "stack": [o.id for _, _, o in state.objects("stack")]}
+    return Rewind(casting.player, casting.zone, tuple(o.id for o in ps.zone(casting.zone)),
+                  ps.mana_pool or "empty", ps.life,
+                  tuple(o.id + (" (tapped)" if o.tapped else "")
+                        for o in state.controlled(casting.player)),
+                  tuple(o.id for _, _, o in state.objects("stack")))
 
 
 def parse(node, state: GameState) -> Casting:

@@ -175,3 +175,23 @@ def template(kind: str) -> str:
     if kind not in KINDS:
         raise MtgRulesError(f"no question kind '{kind}': expected one of {', '.join(sorted(KINDS))}.")
     return resources.files("mtgrules.queries.templates").joinpath(f"{kind}.yaml").read_text(encoding="utf-8")
+
+
+# -- listings as JSON (``mtgrules cards|editions|rules --json`` and the HTTP API) ----------------
+
+
+def cards_listing(name: str | None = None) -> dict[str, Any]:
+    """What ``mtgrules cards [NAME] --json`` prints: every card, or those ``find_cards`` finds."""
+    return {"cards": [c.to_json() for c in (find_cards(name) if name else card_entries())]}
+
+
+def editions_listing() -> dict[str, Any]:
+    """What ``mtgrules editions --json`` prints: every edition, oldest first."""
+    return {"editions": [r.to_json() for r in edition_summaries()]}
+
+
+def rules_listing(query: str | None = None) -> dict[str, Any]:
+    """What ``mtgrules rules [KEY|NUMBER] --json`` prints: every encoded rule in full, or those
+    ``find_rules`` finds."""
+    found = find_rules(query) if query else list(rulebook().values())
+    return {"rules": [rule_entry(r).to_json() for r in found]}

@@ -1,22 +1,32 @@
 """The ``mtgrules`` command line."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
 import textwrap
+import threading
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from mtgrules import __version__
-from mtgrules.model.edition import EDITION_DATES, Edition
+from mtgrules.model.edition import EDITION_DATES, Edition, EditionInForce
 from mtgrules.model.errors import MtgRulesError
 from mtgrules.queries import api
 from mtgrules.queries.kinds import BACKENDS, KINDS
+
+if TYPE_CHECKING:
+    from mtgrules.encodings import Budget
 
 PIPED_WIDTH = 160
 """The width printed at when the output is not a terminal and ``COLUMNS`` is not set."""
@@ -52,13 +62,60 @@ def _error(message: object) -> None:
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT = 0, 1, 2
 
 
-def _edition(value: str | None) -> Edition | None:
+def _edition(value: str | None, option: str = "--edition") -> Edition | None:
+    """The edition an option names: a known edition's date, or any later date for the edition
+    in force on it (said on standard error as a note); a bad date is a usage error."""
     if value is None:
         return None
     try:
         return Edition(value)
     except MtgRulesError as exc:
-        raise click.BadParameter(str(exc), param_hint="--edition") from None
+        raise click.BadParameter(str(exc), param_hint=option) from None
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: object = None, line: str | None = None) -> None:
+    """Warnings on standard error; the note of an edition chosen by date as a plain line
+    ("note: 2010-01-01: the rules in force were the 2009-10-01 edition")."""
+    if issubclass(category, EditionInForce):
+        click.echo(f"note: {message}", err=True)
+    else:
+        click.echo(warnings.formatwarning(message, category, filename, lineno, line), err=True,
+                   nl=False)
+
+
+BUDGET_KEYS = {"atoms": ("ground_atoms", 1, 10**9), "conflicts": ("conflicts", 1, 2**31 - 1),
+               "rlimit": ("rlimit", 1, 2**32 - 1), "seconds": ("seconds", 0.001, 86_400)}
+"""The keys of ``--budget``: the field of ``Budget`` each sets and the values it takes (what
+clingo and z3 hold, and a day at most for the wall-clock guard)."""
+
+
+def _budget(_ctx: click.Context, _param: click.Parameter, value: str | None) -> Budget | None:
+    """``--budget N`` (ground atoms) or ``--budget atoms=N,conflicts=N,rlimit=N,seconds=S``
+    (any of them; the others keep the default's): the budget of every question of the run."""
+    if value is None:
+        return None
+    from mtgrules.encodings import Budget
+
+    expected = ("a number of ground atoms, or KEY=N pairs separated by commas, the keys among "
+                + ", ".join(BUDGET_KEYS))
+    fields: dict[str, float] = {}
+    for part in value.split(","):
+        key, eq, number = part.strip().rpartition("=")
+        key = key.strip() if eq else "atoms"
+        if key not in BUDGET_KEYS or key in {k for k, f in BUDGET_KEYS.items() if f[0] in fields}:
+            raise click.BadParameter(f"'{part.strip()}': expected {expected}, each key once")
+        name, low, high = BUDGET_KEYS[key]
+        try:
+            amount = float(number) if key == "seconds" else int(number.strip().replace("_", ""))
+        except ValueError:
+            amount = None
+        if amount is None or not low <= amount <= high or amount != amount:
+            raise click.BadParameter(f"'{part.strip()}': {key} is a "
+                                     f"{'number of seconds' if key == 'seconds' else 'whole number'}"
+                                     f" from {low:g} to {high:,}")
+        fields[name] = amount
+    return Budget(**fields)  # type: ignore[arg-type]
 
 
 JOBS_HELP = ("Worker processes answering the scenarios, each replaced every few questions "
@@ -67,8 +124,22 @@ JOBS_HELP = ("Worker processes answering the scenarios, each replaced every few 
 
 @click.group()
 @click.version_option(__version__, prog_name="mtgrules")
-def main() -> None:
+@click.option("--budget", callback=_budget, metavar="N|KEY=N,…",
+              help="The solver budget of every question: N ground atoms, or any of "
+                   "atoms=N, conflicts=N, rlimit=N (z3), seconds=S (the wall-clock guard), "
+                   "e.g. --budget atoms=700000,conflicts=40000000. Default: "
+                   "atoms=350000,conflicts=20000000,rlimit=50000000,seconds=300.")
+def main(budget: Budget | None) -> None:
     """mtgrules: the rules of Magic: The Gathering, decided by clingo and z3."""
+    ctx = click.get_current_context()
+    shown, warnings.showwarning = warnings.showwarning, _show_warning
+    ctx.call_on_close(lambda: setattr(warnings, "showwarning", shown))
+    if budget is not None:
+        from mtgrules.encodings import set_default_budget
+
+        # the process's budget (worker processes inherit it), put back when the command ends
+        previous = set_default_budget(budget)
+        ctx.call_on_close(lambda: set_default_budget(previous))
 
 
 @main.command()
@@ -81,85 +152,290 @@ def main() -> None:
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help=JOBS_HELP)
 def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: bool, jobs: int) -> None:
     """Check scenario FILES or folders of them, subfolders included (default: the built-in
-    library), and compare with expected verdicts."""
-    results = api.check(files or None, _edition(edition), backend, workers=jobs)
-    if not results:
-        _error("no scenario files (*.yaml, *.yml) in " + ", ".join(str(f) for f in files))
+    library), and compare with expected verdicts. Rows are printed as the scenarios are
+    answered, in order; Ctrl-C stops the run and prints what finished (exit 130). A folder's
+    YAML files that are not scenarios are skipped; a file named is always read as one."""
+    try:
+        run = api.check_run(files or None, _edition(edition), backend, workers=jobs)
+    except KeyboardInterrupt:
+        sys.exit(EXIT_INTERRUPTED)
+    if not run.files:
+        _error("no scenario files (*.yaml, *.yml) in " + ", ".join(str(f) for f in files)
+               + (f"; {_skipped_words(run.skipped)}" if run.skipped else ""))
         sys.exit(EXIT_BAD_INPUT)
-    if as_json:
-        click.echo(json.dumps({"results": [r.to_json() for r in results]}, indent=2))
-    else:
-        _table(results)
-    for r in results:
-        if r.error:
-            _error(r.error)
-    if any(r.error for r in results):
-        sys.exit(EXIT_BAD_INPUT)
-    sys.exit(EXIT_MISMATCH if any(r.match is False for r in results) else EXIT_OK)
+    with _Interrupts() as interrupts:  # from here on, Ctrl-C ends the run, not the command
+        results = _stream(run, as_json, interrupts)
+        if as_json:
+            click.echo(json.dumps({"results": [r.to_json() for r in results],
+                                   "total": len(run.files), "skipped": [str(p) for p in run.skipped],
+                                   "interrupted": interrupts.caught}, indent=2))
+        else:
+            _summary(_out(), results, len(run.files), run.skipped, interrupts.caught)
+        for r in results:
+            if r.error:
+                _error(r.error)
+        if interrupts.caught:
+            sys.exit(EXIT_INTERRUPTED)
+        if any(r.error for r in results):
+            sys.exit(EXIT_BAD_INPUT)
+        sys.exit(EXIT_MISMATCH if any(r.match is False for r in results) else EXIT_OK)
 
 
-TABLE_COLUMNS = ("scenario", "question", "verdict", "expected", "rules", "time")
+def _stream(run: api.CheckRun, as_json: bool, interrupts: _Interrupts) -> list[api.CheckResult]:
+    """The run's results, each row printed as it comes (not for ``--json``), with a progress
+    bar on a terminal; the results finished when Ctrl-C stopped it, its workers ended."""
+    results: list[api.CheckResult] = []
+    # the bar shares the rows' console; with --json, standard error's (the JSON comes at the end)
+    console = _errors if as_json else _out()
+    rows = None if as_json else _Rows(console, run.files)
+    with run, _Progress(console, run.files) as progress:
+        try:
+            if rows:
+                rows.header()
+            for result in run:
+                with interrupts.deferred():  # a row is printed whole, and once
+                    results.append(result)
+                    if rows:
+                        rows.add(result)
+                    progress.update(len(results))
+        except KeyboardInterrupt:
+            interrupts.caught = True
+        finally:
+            interrupts.over = True
+    return results
+
+
+EXIT_INTERRUPTED = 130
+"""The exit status of a run stopped by Ctrl-C (128 + SIGINT, as a shell reports it)."""
+
+
+class _Interrupts:
+    """Ctrl-C during a check: the first one stops the run (``KeyboardInterrupt``), except while a
+    row is being printed, which it waits for (an interrupt in the middle of a write would leave
+    the row half printed, or printed twice); once the run is ``over``, interrupts are ignored
+    while the summary is printed."""
+
+    def __init__(self) -> None:
+        self.caught = False
+        """Whether an interrupt stopped the run."""
+        self.over = False
+        self.holding = False
+        self.pending = False
+
+    def __enter__(self) -> _Interrupts:
+        # a handler can only be set from the main thread; elsewhere Ctrl-C is Python's own
+        self.installed = threading.current_thread() is threading.main_thread()
+        if self.installed:
+            self.previous = signal.signal(signal.SIGINT, self._on_interrupt)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.installed:  # a handler set outside Python reads as None: Python's own is put back
+            signal.signal(signal.SIGINT, self.previous or signal.default_int_handler)
+
+    def _on_interrupt(self, signum: int, frame: object) -> None:
+        if self.caught or self.over:
+            return
+        if self.holding:
+            self.pending = True
+            return
+        self.caught = True
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def deferred(self) -> Iterator[None]:
+        """Hold an interrupt until the block is done."""
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending and not self.caught:
+            self.caught = True
+            raise KeyboardInterrupt
+
+
+TABLE_COLUMNS = ("scenario", "question", "verdict", "expected", "time", "rules")
+GAP = "  "
+"""Between two columns of the check table."""
+TIME_WIDTH = 8
+"""The time column: ``9999 ms``, then ``12.3 s`` (``_duration``)."""
 INDENT = Text("    ")
 """How far the compact list indents a scenario's verdict and rules under its name."""
 
 
-def _table(results: list[api.CheckResult]) -> None:
-    """The results as a table when it fits the width without splitting a word, else as a
-    compact list (one scenario per paragraph)."""
-    console = _out()
-    width = console.width
-    rows = [_row(r) for r in results]
-    fixed = [c for c in TABLE_COLUMNS if c != "rules"]
-    widths = {c: max([len(c), *(row[c].cell_len for row in rows)]) for c in fixed}
-    longest_rule = max([len("rules"), *(len(c) for row in rows for c in row["citations"])])
-    # a box: a border and one space of padding either side of every column
-    room = width - sum(widths.values()) - 3 * len(TABLE_COLUMNS) - 1
-    rules_width = min(room, max([longest_rule, *(len(", ".join(row["citations"])) for row in rows)]))
-    if room >= longest_rule:
-        table = Table(title="mtgrules check")
-        for col in TABLE_COLUMNS:
-            if col == "rules":
-                table.add_column(col, width=rules_width, no_wrap=True)
-            else:
-                table.add_column(col, min_width=widths[col], no_wrap=True)
-        for row in rows:
-            table.add_row(*(Text("\n".join(_pack(row["citations"], rules_width))) if c == "rules"
-                            else row[c] for c in TABLE_COLUMNS))
-        console.print(table)
-    else:
-        for row in rows:
-            console.print(Text.assemble(row["mark"] or "·", " ", row["scenario"]))
-            detail = Text.assemble(row["question"], ": ", row["verdict"])
-            if row["mismatch"]:
-                detail.append(f", expected {row['mismatch']}", style="red")
-            detail.append(f" · {row['time'].plain}")
-            for line in [detail, *map(Text, _pack(row["citations"], width - len(INDENT)))]:
-                console.print(INDENT + line)
+def _table(files: list[Path], width: int) -> dict[str, int] | None:
+    """The width of every column of the check table, known before the first answer so that
+    rows can be printed as they come: the scenario column as wide as the longest file name,
+    question, verdict and expected as the longest words they can hold, time as its format, and
+    the rules, last, the rest of ``width``. ``None`` when that leaves the rules narrower than the
+    longest citation: then each scenario is a short paragraph (``_Rows``)."""
+    from mtgrules.queries.verdict import OUTCOMES
+
+    verdict = max(len("verdict"), len("error"), *(len(str(o.value)) for kind in OUTCOMES.values()
+                                                   for o in kind))
+    widths = {"scenario": max(len("scenario"), *(cell_len(p.stem) for p in files)),
+              "question": max(len("question"), *(len(k) for k in KINDS)),
+              "verdict": verdict, "expected": verdict + len(" ✓"), "time": TIME_WIDTH}
+    rules = width - sum(widths.values()) - len(GAP) * (len(TABLE_COLUMNS) - 1)
+    if rules < max(len("rules"), _longest_citation()):
+        return None
+    return {**widths, "rules": rules}
+
+
+def _longest_citation() -> int:
+    """The length of the longest citation a verdict can give, in any edition."""
+    from mtgrules.model.edition import rulebook
+
+    return max(len(f"{r.document} {number}") for r in rulebook().values() for _, number in r.numbers)
+
+
+class _Rows:
+    """A check's rows printed one by one as the results come: a table whose columns were
+    measured before the first answer (``_table``), else, narrower, one short paragraph per
+    scenario (name, then verdict and rules). A row that can't keep to its columns (a verdict or
+    a citation longer than any the rules know) is printed as a paragraph: no word is split."""
+
+    def __init__(self, console: Console, files: list[Path]) -> None:
+        self.console = console
+        self.widths = _table(files, console.width)
+
+    def header(self) -> None:
+        """The column names, when the rows are a table."""
+        if self.widths:
+            names = {c: Text(c, style="bold") for c in TABLE_COLUMNS}
+            self._print(self._line(names, names["rules"]))
+
+    def add(self, result: api.CheckResult) -> None:
+        """Print one result's row."""
+        row = _row(result)
+        rules = _pack(row["citations"], self.widths["rules"]) if self.widths else []
+        if self.widths and all(row[c].cell_len <= self.widths[c] for c in self.widths if c != "rules") \
+                and all(len(line) <= self.widths["rules"] for line in rules):
+            self._print(self._line(row, Text(rules[0] if rules else "")))
+            blank = {c: Text("") for c in TABLE_COLUMNS}
+            for line in rules[1:]:
+                self._print(self._line(blank, Text(line)))
+        else:
+            self._paragraph(row)
+
+    def _line(self, cells: dict, rules: Text) -> Text:
+        widths = self.widths
+        assert widths is not None  # a table's line
+        line = Text()
+        for c in ("scenario", "question", "verdict", "expected", "time"):
+            line.append_text(_pad(cells[c], widths[c], "right" if c == "time" else "left"))
+            line.append(GAP)
+        line.append_text(rules)
+        line.rstrip()
+        return line
+
+    def _paragraph(self, row: dict) -> None:
+        width = self.console.width
+        self._print(Text.assemble(row["mark"] or "·", " ", row["scenario"]))
+        detail = Text.assemble(row["question"], ": ", row["verdict"])
+        if row["mismatch"]:
+            detail.append(f", expected {row['mismatch']}", style="red")
+        detail.append(f" · {row['time'].plain}")
+        for line in [detail, *map(Text, _pack(row["citations"], width - len(INDENT)))]:
+            self._print(INDENT + line)
+
+    def _print(self, line: Text) -> None:
+        self.console.print(line, highlight=False)
+
+
+def _pad(text: Text, width: int, align: Literal["left", "right"] = "left") -> Text:
+    padded = text.copy()
+    padded.align(align, width)
+    return padded
+
+
+class _Progress:
+    """On a terminal, a progress bar under the rows: done of total and the file awaited next
+    (the rows come in order, so the first one not answered yet). Elsewhere nothing: a file or
+    a pipe gets the rows alone, with no control codes."""
+
+    def __init__(self, console: Console, files: list[Path]) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.files = files
+        self.bar = Progress(BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                            TextColumn("{task.fields[current]}"), console=console, transient=True) \
+            if console.is_terminal else None
+        self.task = self.bar.add_task("check", total=len(files), current=self._awaited(0)) \
+            if self.bar else None
+
+    def _awaited(self, done: int) -> str:
+        return self.files[done].stem if done < len(self.files) else ""
+
+    def update(self, done: int) -> None:
+        """``done`` of the files are answered."""
+        if self.bar is not None and self.task is not None:
+            self.bar.update(self.task, completed=done, current=self._awaited(done))
+
+    def __enter__(self) -> _Progress:
+        if self.bar is not None:
+            self.bar.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _summary(console: Console, results: list[api.CheckResult], total: int, skipped: list[Path],
+             interrupted: bool) -> None:
+    """The line after the rows: how many matched their expectation, how many had none or
+    could not be checked, whether the run was interrupted and what the folders held that is
+    not a scenario; then what differs in each mismatch."""
     expecting = [r for r in results if r.match is not None and not r.error]
     matched = sum(1 for r in expecting if r.match)
     errors = sum(1 for r in results if r.error)
-    summary = f"{matched} of {len(expecting)} scenarios with an expectation match it"
+    summary = f"interrupted after {len(results)} of {total} scenarios; " if interrupted else ""
+    summary += f"{matched} of {len(expecting)} scenarios with an expectation match it"
     if len(expecting) < len(results) - errors:
         summary += (f"; {len(results) - errors - len(expecting)} have no expectation under the "
                     "edition they ran under (their verdicts are shown, not checked)")
     if errors:
         summary += f"; {errors} could not be checked (errors below)"
-    console.print(summary + ".", highlight=False)
+    if skipped:
+        summary += f"; {_skipped_words(skipped)}"
+    console.print(Text(summary + "."), highlight=False)
     for r in results:
         if r.match is False and r.differs:
             console.print(Text(f"{Path(r.file).stem}: " + "; ".join(r.differs)), highlight=False)
 
 
+SKIPPED_NAMED = 5
+"""How many skipped files the summary names (the JSON lists them all)."""
+
+
+def _skipped_words(skipped: list[Path]) -> str:
+    """The files a folder walk skipped, in words: how many, why, and the first few."""
+    names = ", ".join(str(p) for p in skipped[:SKIPPED_NAMED])
+    more = f" and {len(skipped) - SKIPPED_NAMED} more" if len(skipped) > SKIPPED_NAMED else ""
+    return (f"skipped {len(skipped)} "
+            f"{'file that is not a scenario' if len(skipped) == 1 else 'files that are not scenarios'}"
+            f" (no top-level question, state or expect): {names}{more}")
+
+
 def _row(r: api.CheckResult) -> dict:
     """One result's cells, as rich Text (plain strings for the citations)."""
     mark = {True: Text("✓", style="green"), False: Text("✗", style="red"), None: Text("")}[r.match]
-    verdict = Text(r.verdict.outcome) if r.verdict else Text("error", style="red")
+    verdict = Text(r.verdict.word) if r.verdict else Text("error", style="red")
     expected = Text.assemble(r.expected or "", " " if r.expected and r.match is not None else "", mark)
     return {"scenario": Text(Path(r.file).stem), "question": Text(r.scenario.kind if r.scenario else "—"),
             "verdict": verdict, "expected": expected, "mark": mark,
             "mismatch": r.expected if r.match is False and r.verdict else None,
             "citations": [str(c) for c in r.verdict.citations] if r.verdict else [],
-            "time": Text(f"{r.seconds * 1000:.0f} ms")}
+            "time": Text(_duration(r.seconds))}
+
+
+def _duration(seconds: float) -> str:
+    """A question's time in at most ``TIME_WIDTH`` characters: ``12 ms``, ``12.3 s``."""
+    if seconds < 10:
+        return f"{seconds * 1000:.0f} ms"
+    return f"{seconds:.1f} s" if seconds < 1000 else f"{seconds:.0f} s"
 
 
 def _pack(items: list[str], width: int) -> list[str]:
@@ -182,35 +458,38 @@ def _pack(items: list[str], width: int) -> list[str]:
 @click.option("--edition", help="Comprehensive Rules edition date (default: the scenario's own).")
 @click.option("--backend", type=click.Choice(BACKENDS), default="both", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-def explain(file: Path, edition: str | None, backend: str, as_json: bool) -> None:
-    """Print one scenario's verdict in full: outcome, rules, reasons, witness."""
+@click.option("--svg", "as_svg", is_flag=True,
+              help="Print a turn question's trace as an SVG timeline (mtgrules explain --svg FILE > trace.svg).")
+def explain(file: Path, edition: str | None, backend: str, as_json: bool, as_svg: bool) -> None:
+    """Print one scenario's verdict in full, in the scenario's words: outcome, rules, reasons,
+    the witness or counterexample (a turn question's trace as a table, and the state it ends
+    in), the details."""
+    from mtgrules.queries.render import explain_page
+    from mtgrules.queries.svg import NoTrace, draw_trace
+
+    if as_json and as_svg:
+        _error("--json and --svg: give one of them")
+        sys.exit(EXIT_BAD_INPUT)
     result = api.check_file(file, _edition(edition), backend)
     if result.error:
         _error(result.error)
         sys.exit(EXIT_BAD_INPUT)
     if as_json:
-        click.echo(json.dumps(result.to_json(), indent=2))
+        click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         sys.exit(EXIT_OK)
-    v, s = result.verdict, result.scenario
-    assert v is not None and s is not None  # no error means both are there
+    assert result.verdict is not None and result.scenario is not None  # no error: both are there
+    if as_svg:
+        try:
+            drawing = draw_trace(result.verdict, context=result.scenario)
+        except NoTrace as exc:
+            _error(f"{file}: --svg draws a turn question's trace: {exc}")
+            sys.exit(EXIT_BAD_INPUT)
+        click.echo(drawing.svg)
+        sys.exit(EXIT_OK)
+    console = _out()
     # Text, not markup: names, sources and reasons carry the user's own words
-    _console.print(Text.assemble((s.name, "bold"), f"  ({s.kind}, CR edition {v.edition}, backend {v.backend})"))
-    if s.source:
-        _console.print(Text(f"source: {s.source}"), highlight=False)
-    _console.print(Text.assemble("verdict: ", (str(v.outcome), "bold"),
-                                 f"   expected: {result.expected} ({'matches' if result.match else 'DOES NOT MATCH'})"
-                                 if result.expected else ""))
-    for part in result.differs:
-        _console.print(Text(f"  differs: {part}"), highlight=False)
-    _console.print(Text("rules: " + ", ".join(str(c) for c in v.citations)), highlight=False)
-    for reason in v.reasons:
-        _console.print(Text(f"  • {reason}"), highlight=False)
-    if v.witness:
-        _console.print(Text("witness: " + json.dumps(v.witness, default=str)), highlight=False)
-    if v.counterexample:
-        _console.print(Text("counterexample: " + json.dumps(v.counterexample, default=str)), highlight=False)
-    for key, value in (v.details or {}).items():
-        _console.print(Text(f"{key}: {json.dumps(value, default=str)}"), highlight=False)
+    for part in explain_page(result):
+        console.print(part, highlight=False)
     sys.exit(EXIT_MISMATCH if result.match is False else EXIT_OK)
 
 
@@ -233,6 +512,11 @@ def regress(old: str, new: str, files: tuple[Path, ...], jobs: int, backend: str
     except MtgRulesError as exc:
         _error(exc)
         sys.exit(EXIT_BAD_INPUT)
+    if old_edition > new_edition:
+        _error(f"--from {old} is later than --to {new}: expected the earlier edition in --from "
+               f"and the later in --to (--from {new} --to {old})")
+        sys.exit(EXIT_BAD_INPUT)
+    old, new = old_edition.date, new_edition.date  # a date given names the edition in force on it
     rows = run(old_edition, new_edition, files or None, jobs, backend)
     if as_json:
         click.echo(json.dumps({"from": old, "to": new, "results": [r.to_json() for r in rows]},
@@ -293,7 +577,8 @@ def cr_diff(old_file: Path, new_file: Path, section: str | None, as_json: bool) 
         click.echo(json.dumps(diff.to_json(section), indent=2))
     else:
         print_diff(diff, _console, section)
-    sys.exit(EXIT_MISMATCH if diff.affected else EXIT_OK)
+    # with --section, only the encoded rules cited in it decide (nothing changed there: 0)
+    sys.exit(EXIT_MISMATCH if diff.affected_in(section) else EXIT_OK)
 
 
 @main.command()
@@ -357,7 +642,7 @@ def rules_diff(old_file: Path, new_file: Path, show_all: bool, as_json: bool) ->
 def cards(name: str | None, as_json: bool) -> None:
     """The card library: every card (name, cost, types, power/toughness), or the cards
     matching NAME (exactly, else by part of the name) in full, as a card file writes them."""
-    from mtgrules.queries.catalogue import card_entries, find_cards
+    from mtgrules.queries.catalogue import card_entries, cards_listing, find_cards
 
     try:
         found = find_cards(name) if name else card_entries()
@@ -365,7 +650,7 @@ def cards(name: str | None, as_json: bool) -> None:
         _error(exc)
         sys.exit(EXIT_BAD_INPUT)
     if as_json:
-        click.echo(json.dumps({"cards": [c.to_json() for c in found]}, indent=2))
+        click.echo(json.dumps(cards_listing(name), indent=2))  # the HTTP API's /cards too
     elif name:
         for card in found:
             _out().print(f"# {card.file}", highlight=False)
@@ -385,11 +670,11 @@ def cards(name: str | None, as_json: bool) -> None:
 def editions(as_json: bool) -> None:
     """The Comprehensive Rules editions the project knows, oldest first, and how the encoded
     rules stand in each (in force, renumbered since the edition before, starting or stopping)."""
-    from mtgrules.queries.catalogue import edition_summaries
+    from mtgrules.queries.catalogue import edition_summaries, editions_listing
 
     rows = edition_summaries()
     if as_json:
-        click.echo(json.dumps({"editions": [r.to_json() for r in rows]}, indent=2))
+        click.echo(json.dumps(editions_listing(), indent=2))  # the HTTP API's /editions too
         return
     width = _out().width
     table = Table(title="Comprehensive Rules editions and the encoded rules in each")
@@ -412,7 +697,7 @@ def rules(query: str | None, as_json: bool) -> None:
     (in any edition) in full: the number in every edition, the paraphrase, the files that
     encode it and the built-in scenarios that cite it."""
     from mtgrules.model.edition import rulebook
-    from mtgrules.queries.catalogue import find_rules, rule_entry
+    from mtgrules.queries.catalogue import find_rules, rule_entry, rules_listing
 
     try:
         found = find_rules(query) if query else list(rulebook().values())
@@ -420,7 +705,7 @@ def rules(query: str | None, as_json: bool) -> None:
         _error(exc)
         sys.exit(EXIT_BAD_INPUT)
     if as_json:
-        click.echo(json.dumps({"rules": [rule_entry(r).to_json() for r in found]}, indent=2))
+        click.echo(json.dumps(rules_listing(query), indent=2))  # the HTTP API's /rules too
         return
     width = _out().width
     if not query:
@@ -436,9 +721,23 @@ def rules(query: str | None, as_json: bool) -> None:
         _out().print(table, highlight=False)
         _out().print("mtgrules rules KEY|NUMBER shows one in full.", highlight=False)
         return
-    for r in found:
+    from mtgrules.queries.crdiff import CR_DIR_VARIABLE, cr_folder, printed_rule
+
+    try:
+        folder = cr_folder()
+        printed = [printed_rule(r, folder) if folder else None for r in found]
+    except MtgRulesError as exc:
+        _error(exc)
+        sys.exit(EXIT_BAD_INPUT)
+    for r, text in zip(found, printed):
         entry = rule_entry(r)
         _echo_wrapped(f"{r.key}: {r.paraphrase}", width, indent="")
+        if text is not None:  # the rule's own words, beside the project's paraphrase
+            _echo_wrapped(f"  {r.document} {text.number} as the {text.edition} edition prints it: "
+                          f"{text.text}", width)
+        elif folder is not None and r.document == "CR":
+            _echo_wrapped(f"  (no file in {CR_DIR_VARIABLE} prints it: cr-<date>.txt for an "
+                          "edition in which it holds)", width)
         spans: list[tuple[str, str, str | None]] = []  # (first edition, last edition, number)
         for date, number in entry.numbers:
             if spans and spans[-1][2] == number:
@@ -451,6 +750,10 @@ def rules(query: str | None, as_json: bool) -> None:
                            highlight=False)
         _echo_wrapped("  encoded in: " + (", ".join(entry.encoded_in) or "no file names it"), width)
         _echo_wrapped("  cited by: " + (", ".join(entry.scenarios) or "no built-in scenario"), width)
+    if folder is None:
+        _echo_wrapped(f"The paraphrases are the project's. To see the rules' own text beside them, "
+                      f"set {CR_DIR_VARIABLE} to a folder of Comprehensive Rules files named "
+                      "cr-<edition date>.txt (e.g. cr-2026-08-07.txt).", width, indent="")
 
 
 def _echo_wrapped(text: str, width: int, indent: str = "    ") -> None:
@@ -472,13 +775,24 @@ def schema(kind: str) -> None:
                           indent=2, ensure_ascii=False))
 
 
+def _is_terminal() -> bool:
+    """Whether standard output is a terminal (output meant for a person, not a file)."""
+    return sys.stdout.isatty()
+
+
 @main.command()
 def vocabulary() -> None:
     """Every word scenario and card files may use (verbs, parameters and their values, who,
-    triggers, steps, zones, question kinds), as Markdown: the README's vocabulary reference."""
+    triggers, steps, zones, question kinds): the README's vocabulary reference, rendered on a
+    terminal, as Markdown when piped (mtgrules vocabulary > vocabulary.md)."""
     from mtgrules.queries.reference import vocabulary_reference
 
-    click.echo(vocabulary_reference(), nl=False)
+    if _is_terminal():  # rendered for a terminal; piped or redirected: the Markdown itself
+        from rich.markdown import Markdown
+
+        _out().print(Markdown(vocabulary_reference()))
+    else:
+        click.echo(vocabulary_reference(), nl=False)
 
 
 @main.command()
@@ -489,6 +803,25 @@ def new(kind: str) -> None:
     from mtgrules.queries.catalogue import template
 
     click.echo(template(kind), nl=False)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (0.0.0.0: every interface of the machine).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="Worker processes answering questions (each replaced every few questions).")
+def serve(host: str, port: int, workers: int) -> None:
+    """Serve the model as an HTTP JSON API: POST a scenario to /check or /explain; GET /cards,
+    /editions, /rules; /openapi.json describes it all (/docs shows it). Needs the serve extra:
+    pip install 'mtgrules[serve]'."""
+    try:
+        from mtgrules.queries.server import serve as run
+    except ImportError as exc:  # the framework is an extra, not a dependency of the model
+        _error(f"mtgrules serve needs FastAPI and uvicorn, the serve extra ({exc}): "
+               "pip install 'mtgrules[serve]'")
+        sys.exit(EXIT_BAD_INPUT)
+    run(host, port, workers)
 
 
 if __name__ == "__main__":  # pragma: no cover

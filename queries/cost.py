@@ -12,7 +12,6 @@ Public functions: ``total_cost(casting, state, edition)`` and ``payment(casting,
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from mtgrules.encodings.cost import Plan, mana_value, plan
 from mtgrules.encodings.cost import smt as smt_cost
@@ -33,7 +32,7 @@ from mtgrules.model.vocabulary import (
     statics_at,
 )
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import CostOutcome, Verdict, citations
+from mtgrules.queries.verdict import CostOutcome, CostStage, CostTotal, NoPayment, Payment, Verdict, citations
 
 CASTING_FIELDS = ["player", "card", "from", "ability", "x", "mode", "targets", "division",
                   "alternative", "kicked", "pay", "sacrifice", "exile", "during"]
@@ -235,14 +234,13 @@ def _during(node: Field, state: GameState, player: str) -> DuringEvent:
 
 # -- answers --------------------------------------------------------------------------------
 
-def cost_steps(plan_: Plan, total: smt_cost.TotalCost) -> list[dict[str, Any]]:
+def cost_steps(plan_: Plan, total: smt_cost.TotalCost) -> tuple[CostStage, ...]:
     """The witness: how the total was built, stage by stage."""
     out = []
     for st in total.stages:
         what = {"base": plan_.base_text}.get(st.name, st.name)
-        out.append({"stage": st.name, "by": st.source if st.name != "base" else what,
-                    "mana": st.cost})
-    return out
+        out.append(CostStage(st.name, st.source if st.name != "base" else what, st.cost))
+    return tuple(out)
 
 
 def _base_citations(plan_: Plan, edition: Edition) -> list[Citation]:
@@ -258,7 +256,16 @@ def _base_citations(plan_: Plan, edition: Edition) -> list[Citation]:
 
 
 def total_cost(casting: Casting, state: GameState, edition: Edition | str | None = None) -> Verdict:
-    """The locked total cost of a proposed cast (CR 601.2f) and how it was built."""
+    """The locked total cost of a proposed cast (CR 601.2f) and how it was built: the
+    outcome ``CostOutcome.TOTAL``, the total in ``total``, the stages in the witness.
+
+    >>> from mtgrules.model.state import GameState
+    >>> state = GameState.from_dict({"players": ["alice", "bob"], "alice": {
+    ...     "hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Sphere of Resistance"]}})
+    >>> v = total_cost(Casting("alice", "Lightning Bolt", targets=("bob",)), state)
+    >>> v.outcome, v.total, [(s.stage, s.mana) for s in v.witness.steps]
+    (<CostOutcome.TOTAL: 'total'>, '{1}{R}', [('base', '{R}'), ('increase', '{1}{R}')])
+    """
     edition = Edition.of(edition)
     p = plan(casting, state, edition)
     if p.at_lock is None:
@@ -279,14 +286,13 @@ def total_cost(casting: Casting, state: GameState, edition: Edition | str | None
     cited = _base_citations(p, edition)
     if would_be is not None:
         reasons.append(_lock_reason(p, locked, would_be, edition))
-    witness = {"total": str(locked), "mana": locked.mana_text, "life": locked.life,
-               "other": p.non_mana, "steps": cost_steps(p, locked),
-               "announced": list(locked.announced)}
+    witness = CostTotal(str(locked), locked.mana_text, locked.life, tuple(p.non_mana),
+                        cost_steps(p, locked), tuple(locked.announced))
     details = {"locked": str(locked), "would_be_after_events": str(would_be) if would_be else None,
                "mana_value": mana_value(p.card.mana_cost, casting.x)
                if p.card.mana_cost is not None else 0}
-    return Verdict("cost", locked.mana_text, citations(cited), tuple(reasons), witness=witness,
-                   backend="smt", edition=edition.date, details=details)
+    return Verdict("cost", CostOutcome.TOTAL, citations(cited), tuple(reasons), witness=witness,
+                   backend="smt", edition=edition.date, details=details, total=locked.mana_text)
 
 
 def _modifier_reasons(p: Plan, edition: Edition) -> list[str]:
@@ -309,8 +315,16 @@ def _lock_reason(p: Plan, locked, would_be, edition: Edition) -> str:
 
 
 def payment(casting: Casting, state: GameState, edition: Edition | str | None = None) -> Verdict:
-    """Whether the locked total cost can be paid (CR 601.2g–h, 118.3, 119.4), with a payment
-    or the reason none exists."""
+    """Whether the locked total cost can be paid (CR 601.2g–h, 118.3, 119.4), with a
+    ``Payment`` or the reason none exists (``NoPayment``).
+
+    >>> from mtgrules.model.state import GameState
+    >>> state = GameState.from_dict({"players": ["alice", "bob"], "alice": {
+    ...     "hand": ["Lightning Bolt"], "battlefield": ["Mountain", "Sphere of Resistance"]}})
+    >>> v = payment(Casting("alice", "Lightning Bolt", targets=("bob",)), state)
+    >>> v.outcome, v.counterexample.why
+    (<CostOutcome.UNPAYABLE: 'unpayable'>, ...)
+    """
     edition = Edition.of(edition)
     p = plan(casting, state, edition)
     result, cited, reasons = pay_plan(p, edition)
@@ -319,8 +333,8 @@ def payment(casting: Casting, state: GameState, edition: Edition | str | None = 
         return Verdict("cost", CostOutcome.PAYABLE, citations(cited), tuple(reasons), witness=witness,
                        backend="smt", edition=edition.date,
                        details={"locked": str(result.total)})
-    counter = {"short": list(result.short) if result else ["unpayable cost"],
-               "why": list(result.details) if result else [f"{p.card.name} has no mana cost"]}
+    counter = NoPayment(tuple(result.short) if result else ("unpayable cost",),
+                        tuple(result.details) if result else (f"{p.card.name} has no mana cost",))
     return Verdict("cost", CostOutcome.UNPAYABLE, citations(cited), tuple(reasons), counterexample=counter,
                    backend="smt", edition=edition.date,
                    details={"locked": str(result.total) if result and result.total else None})
@@ -366,13 +380,11 @@ def pay_plan(p: Plan, edition: Edition):
     return result, cited, reasons
 
 
-def payment_witness(p: Plan, result: smt_cost.Payment) -> dict[str, Any]:
-    return {"total": str(result.total), "before_payment": [str(e) for e in p.casting.during],
-            "activate": list(result.activations),
-            "spend": [f"{mana} for {req}" for req, mana in result.spent],
-            "life": result.life, "sacrifice": list(result.sacrificed),
-            "cards": list(result.cards), "announced": list(result.total.announced),
-            "steps": cost_steps(p, result.total)}
+def payment_witness(p: Plan, result: smt_cost.Payment) -> Payment:
+    return Payment(str(result.total), tuple(str(e) for e in p.casting.during),
+                   tuple(result.activations), tuple(f"{mana} for {req}" for req, mana in result.spent),
+                   result.life, tuple(result.sacrificed), tuple(result.cards),
+                   tuple(result.total.announced), cost_steps(p, result.total))
 
 
 # -- the question kind -----------------------------------------------------------------------

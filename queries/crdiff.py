@@ -16,6 +16,7 @@ numbers whose text in the new file is no longer the text the rulebook cited.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -123,6 +124,16 @@ class CRDiff:
         """Encoded rules whose cited rule changed, or whose citation drifted."""
         return [k for k in self.impact if k.status in CHANGED or k.drift]
 
+    def affected_in(self, section: str | None) -> list[KeyImpact]:
+        """``affected``, of the encoded rules cited in ``section`` only (``None``: all)."""
+        return [k for k in self.affected if section is None or any(
+            n and _in_section(RuleChange("", n, None), section) for n in (k.old_number, k.new_number))]
+
+    def changed_in(self, section: str | None) -> list[RuleChange]:
+        """The rules of ``section`` (``None``: every rule) that changed."""
+        return [c for c in self.rules if c.status != "unchanged"
+                and (section is None or _in_section(c, section))]
+
     def to_json(self, section: str | None = None) -> dict:
         rules = [c for c in self.rules if section is None or _in_section(c, section)]
         return {"old": self.old_date, "new": self.new_date,
@@ -189,6 +200,18 @@ def _pair_equal(old: dict[str, str], new: dict[str, str], key) -> list[tuple[str
     return pairs
 
 
+def meaning(text: str) -> str:
+    """A rule's text as compared for a change of meaning, by ``cr-diff`` and ``rules-diff``
+    alike: typography evened out (:func:`normalised`) and the rule numbers it refers to masked,
+    since a cross-reference that follows a renumbering changes no rule's meaning."""
+    return _REFERENCE.sub("#", normalised(text))
+
+
+def same_meaning(old: str, new: str) -> bool:
+    """Whether two texts of a rule say the same (see :func:`meaning`)."""
+    return meaning(old) == meaning(new)
+
+
 def align_rules(old: RulesText, new: RulesText) -> list[RuleChange]:
     """Every rule of both files, classified (see the module's description)."""
     old_text = {n: normalised(t) for n, t in old.rules.items()}
@@ -204,10 +227,7 @@ def align_rules(old: RulesText, new: RulesText) -> list[RuleChange]:
     rest_old = {k: v for k, v in old_text.items() if k not in paired_old}
     rest_new = {k: v for k, v in new_text.items() if k not in paired_new}
 
-    def masked(t: str) -> str:
-        return _REFERENCE.sub("#", t)
-
-    for o, n in _pair_equal(rest_old, rest_new, masked):
+    for o, n in _pair_equal(rest_old, rest_new, meaning):
         changes.append(RuleChange(status(o, n), o, n, 1.0, True, word_diff(rest_old[o], rest_new[n])))
         del rest_old[o], rest_new[n]
 
@@ -484,8 +504,11 @@ def print_diff(diff: CRDiff, console, section: str | None = None) -> None:
     console.print("rules: " + ", ".join(f"{n} {s}" for s, n in counts.items()), highlight=False)
     console.print("glossary: " + ", ".join(f"{n} {s}" for s, n in diff.glossary_counts().items()),
                   highlight=False)
-    rows = [c for c in diff.rules if c.status != "unchanged"
-            and (section is None or _in_section(c, section))]
+    rows = diff.changed_in(section)
+    if section is not None and not rows:
+        console.print(f"No rule of section {section} changed between {diff.old_date} and "
+                      f"{diff.new_date} (a cross-reference that only followed a renumbering is "
+                      "no change).", highlight=False)
     table = Table(title="rules that changed" + (f" (section {section})" if section else ""))
     for col in ("status", "old", "new", "similarity", "what changed"):
         table.add_column(col, overflow="fold")
@@ -538,3 +561,57 @@ def print_diff(diff: CRDiff, console, section: str | None = None) -> None:
             "was removed; re-read each 'reworded' rule against the key's paraphrase; then run "
             "this diff again (no citation drift left) and 'mtgrules regress --from "
             f"{diff.new_edition} --to <date>'.", highlight=False)
+
+
+# -- a rule's own text, from CR files the user has -----------------------------------------------
+
+CR_DIR_VARIABLE = "MTGRULES_CR_DIR"
+"""The environment variable naming a folder of Comprehensive Rules files, one per edition,
+each named ``cr-<edition date>.txt`` (the project ships none: the text is Wizards of the
+Coast's)."""
+
+_CR_FILE = re.compile(r"cr-(\d{4}-\d{2}-\d{2})\.txt")
+
+
+@dataclass(frozen=True)
+class PrintedRule:
+    """A rule as one CR file prints it."""
+
+    edition: str
+    number: str
+    text: str
+    """The rule's text with its examples, as the file has them."""
+
+
+def cr_folder() -> Path | None:
+    """The folder ``MTGRULES_CR_DIR`` names, or ``None`` when it is not set; a name that is
+    not a folder is refused."""
+    value = os.environ.get(CR_DIR_VARIABLE, "")
+    if not value:
+        return None
+    folder = Path(value)
+    if not folder.is_dir():
+        raise MtgRulesError(f"{CR_DIR_VARIABLE}={value}: not a folder. Expected a folder of "
+                            "Comprehensive Rules files named cr-<edition date>.txt "
+                            "(e.g. cr-2026-08-07.txt).")
+    return folder
+
+
+def printed_rule(rule: EncodedRule, folder: Path) -> PrintedRule | None:
+    """The rule's text in the newest edition that holds it and whose file ``folder`` has
+    (``cr-<date>.txt``), or ``None`` when none does or the file lacks the number."""
+    if rule.document != "CR":
+        return None
+    files = {m.group(1): p for p in folder.iterdir() if (m := _CR_FILE.fullmatch(p.name))}
+    for date in sorted(files, reverse=True):
+        try:
+            edition = Edition.exact(date)
+        except MtgRulesError:
+            continue  # a file for an edition the rulebook doesn't number
+        if not rule.holds_in(edition):
+            continue
+        number = rule.number_in(edition)
+        text = read_rules(files[date]).get(number)
+        if text is not None:
+            return PrintedRule(date, number, text)
+    return None

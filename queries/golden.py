@@ -12,7 +12,7 @@ from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import ABILITIES, MAX_COUNT
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import GoldenOutcome, Verdict, citations
+from mtgrules.queries.verdict import GoldenEffects, GoldenOutcome, Verdict, citations
 
 _ASK_FIELDS = ["kind", "ask", "player", "object", "count", "what", "ability", "from"]
 
@@ -63,9 +63,7 @@ def answer(question: GoldenQuestion, state: GameState, edition: Edition, backend
     if status == "not_decided":
         reasons.append("Which effect wins is a matter for the layer and timestamp rules, "
                        "not for the prohibition rule.")
-    witness: dict = {"effects": list(found.involved)}
-    if found.amount is not None:
-        witness["amount"] = found.amount
+    witness = GoldenEffects(tuple(found.involved), found.amount)
     return Verdict(query="golden", outcome=GoldenOutcome(status.replace("_", "-")), citations=cited,
                    reasons=tuple(reasons), witness=witness, backend="asp", edition=edition.date)
 
@@ -73,7 +71,20 @@ def answer(question: GoldenQuestion, state: GameState, edition: Edition, backend
 def ask_golden(state: GameState, question: GoldenQuestion, edition: Edition | str | None = None) -> Verdict:
     """The golden-rules verdict for a question about a state (model values in, Verdict out).
     The question is read by the same parser as a scenario file's, so the API refuses what the
-    loader refuses (an unknown ask, player, object, ability …) with the same message."""
+    loader refuses (an unknown ask, player, object, ability …) with the same message.
+
+    >>> from mtgrules.model.state import GameState
+    >>> state = GameState.from_dict({"players": ["alice", "bob"],
+    ...     "alice": {"lands-played": 1, "hand": ["Forest"]},
+    ...     "effects": [{"from": "Explore", "controller": "alice"}]})
+    >>> v = ask_golden(state, GoldenQuestion("play-land", "alice"))
+    >>> v.outcome, v.witness.effects
+    (<GoldenOutcome.ALLOWED: 'allowed'>, ('Explore',))
+    >>> ask_golden(state, GoldenQuestion("play-land", "carol"))
+    Traceback (most recent call last):
+    ...
+    mtgrules.model.errors.ScenarioError: <input>, field 'question.player': unknown player 'carol'. ...
+    """
     fields: dict[str, object] = {"kind": "golden", "ask": question.ask}
     for name, value in (("player", question.player), ("object", question.object),
                         ("count", question.count), ("what", question.what),

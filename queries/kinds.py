@@ -9,7 +9,7 @@ from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BackendDisagreement
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
-from mtgrules.queries.verdict import OUTCOMES, Verdict
+from mtgrules.queries.verdict import Verdict, outcome_words
 
 BACKENDS = ("asp", "smt", "both")
 
@@ -65,5 +65,5 @@ def scenario_file_schema() -> dict[str, Any]:
     verdict words (``mtgrules schema``)."""
     from mtgrules.model.schema import scenario_schema
 
-    return scenario_schema({k: [o.value for o in OUTCOMES[k]] for k in sorted(KINDS)},
+    return scenario_schema({k: outcome_words(k) for k in sorted(KINDS)},
                            [k for k in sorted(KINDS) if not KINDS[k].reads_mana_pool])

@@ -2,8 +2,11 @@
 
 ``pytest my-scenarios/`` collects every scenario file under the folder (``*.yaml`` and
 ``*.yml``, subfolders included) as one test item, as OpenFisca collects its YAML tests. A file
-is a scenario when it has a top-level ``question:`` key; other YAML files (CI configurations,
-card files) are left alone. An item passes when the scenario loads, its question is answered,
+is a scenario when ``mtgrules check`` would take it for one in a folder (its top level is a
+mapping with a ``question``, ``state`` or ``expect`` key: ``scenario.is_scenario_file``); other
+YAML files (CI configurations, card files) are left alone, and counted in the header, while a file
+named on the command line is always collected. A scenario with a mistake fails, with file, line
+and field. An item passes when the scenario loads, its question is answered,
 and the verdict meets its expectation (``expect:``; a scenario without one passes when it is
 answered). A failure reads like ``mtgrules explain``: the verdict, what was expected, the rules
 and the reasons. ``--mtgrules-edition`` and ``--mtgrules-backend`` are ``check``'s
@@ -12,13 +15,12 @@ and the reasons. ``--mtgrules-edition`` and ``--mtgrules-backend`` are ``check``
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 
-SCENARIO_KEY = re.compile(r"^question\s*:", re.MULTILINE)
-"""A scenario file's mark: a top-level ``question:`` key."""
+SKIPPED = pytest.StashKey[list]()
+"""The YAML files collection passed over as not scenarios, for the header's count."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -32,18 +34,27 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    from mtgrules.queries.scenario import SCENARIO_SUFFIXES
+    """A scenario file as a test: a YAML file found in a folder when it is a scenario (the
+    recogniser ``mtgrules check`` uses), any YAML file named on the command line."""
+    from mtgrules.queries.scenario import SCENARIO_SUFFIXES, is_scenario_file
 
-    if file_path.suffix in SCENARIO_SUFFIXES and _is_scenario(file_path):
+    if file_path.suffix not in SCENARIO_SUFFIXES:
+        return None
+    if parent.session.isinitpath(file_path) or is_scenario_file(file_path):
         return ScenarioFile.from_parent(parent, path=file_path)
+    parent.config.stash.setdefault(SKIPPED, []).append(file_path)
     return None
 
 
-def _is_scenario(path: Path) -> bool:
-    try:
-        return SCENARIO_KEY.search(path.read_text(encoding="utf-8-sig")) is not None
-    except (OSError, UnicodeDecodeError):
-        return False
+def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
+    """The header says how many YAML files were passed over as not scenarios, as ``check``
+    does."""
+    skipped = config.stash.get(SKIPPED, [])
+    if not skipped:
+        return []
+    return [f"mtgrules: skipped {len(skipped)} YAML "
+            f"{'file that is not a scenario' if len(skipped) == 1 else 'files that are not scenarios'}"
+            " (no top-level question, state or expect)"]
 
 
 class ScenarioFile(pytest.File):
@@ -87,7 +98,7 @@ def explanation(result) -> str:
     verdict, scenario = result.verdict, result.scenario
     expect = scenario.under(result.edition or scenario.edition).expect
     lines = [f"{scenario.name} ({scenario.kind}, CR edition {verdict.edition}, backend {verdict.backend})",
-             f"verdict: {verdict.outcome}   expected: {expect.verdict}"]
+             f"verdict: {verdict.word}   expected: {expect.verdict}"]
     if expect.fails and expect.fails != verdict.failed:
         lines.append("failed conditions: " + (", ".join(sorted(c.value for c in verdict.failed)) or "none")
                      + "   expected: " + ", ".join(sorted(c.value for c in expect.fails)))
@@ -97,5 +108,5 @@ def explanation(result) -> str:
     lines.append("rules: " + ", ".join(str(c) for c in verdict.citations))
     lines += [f"  • {reason}" for reason in verdict.reasons]
     if verdict.counterexample:
-        lines.append("counterexample: " + json.dumps(verdict.counterexample, default=str))
+        lines.append("counterexample: " + json.dumps(verdict.to_json()["counterexample"]))
     return "\n".join(lines)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from mtgrules.model.crtext import normalised, read_rules
+from mtgrules.model.crtext import read_rules
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import MtgRulesError
+from mtgrules.queries.crdiff import same_meaning
 
 # -- verdicts across editions -----------------------------------------------------------------
 
@@ -48,7 +49,7 @@ def run_job(job: Job) -> Answer:
     result = check_file(job.file, Edition(job.edition), job.backend)
     v, s = result.verdict, result.scenario
     return Answer(job.file, job.edition, s.name if s else None, s.kind if s else None,
-                  v.outcome if v else None, tuple(str(c) for c in v.citations) if v else (),
+                  v.word if v else None, tuple(str(c) for c in v.citations) if v else (),
                   result.expected, result.match, result.error)
 
 
@@ -175,7 +176,9 @@ class RuleTextChange:
     new_number: str | None
     status: str
     """``unchanged``, ``changed``, ``added`` (only in the new file), ``removed`` (only in the
-    old one), ``absent`` (in neither) or ``missing`` (the rulebook expects it, the file lacks it)."""
+    old one), ``absent`` (in neither) or ``missing`` (the rulebook expects it, the file lacks it).
+    ``changed`` means what ``cr-diff`` means (``crdiff.same_meaning``): a text whose only
+    difference is the rule numbers it refers to is ``unchanged``."""
 
 
 def rules_text_diff(old_file: str | Path, new_file: str | Path) -> tuple[str, str, list[RuleTextChange]]:
@@ -200,9 +203,8 @@ def rules_text_diff(old_file: str | Path, new_file: str | Path) -> tuple[str, st
         if numbers[0] and numbers[1]:
             if bodies[0] is None or bodies[1] is None:
                 status = "missing"
-            else:
-                same = normalised(bodies[0]) == normalised(bodies[1])
-                status = "unchanged" if same else "changed"
+            else:  # the one meaning of "changed", cr-diff's (a cross-reference alone is none)
+                status = "unchanged" if same_meaning(bodies[0], bodies[1]) else "changed"
         elif numbers[1]:
             status = "added"
         elif numbers[0]:

@@ -4,14 +4,18 @@ Loading validates everything and reports mistakes with file, line and field (DES
 """
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+import yaml
+
+from mtgrules.model.card_export import CardExport
 from mtgrules.model.cards import (
     CardLibrary,
     builtin_cards,
@@ -39,7 +43,7 @@ from mtgrules.model.state import (
 from mtgrules.model.turn import STEP_NAMES, Step
 from mtgrules.model.vocabulary import AFFECTING, COUNTER_KINDS, LASTING_VERBS, MAX_COUNT
 from mtgrules.queries.kinds import KINDS, QuestionKind
-from mtgrules.queries.verdict import OUTCOMES
+from mtgrules.queries.verdict import outcome_words
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,19 @@ class Expectation:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A question about a game state, with where it comes from and (optionally) the verdict
+    its author expects; what ``load_scenario`` and ``parse_scenario`` give.
+
+    >>> s = parse_scenario('''
+    ... name: a second land
+    ... state: {players: [alice, bob], alice: {lands-played: 1, hand: [Forest]}}
+    ... question: {kind: golden, ask: play-land, player: alice}
+    ... expect: {verdict: forbidden}
+    ... ''')
+    >>> s.kind, str(s.question), s.expect.verdict, s.state.player("alice").lands_played
+    ('golden', 'play-land (alice)', 'forbidden', 1)
+    """
+
     name: str
     source: str
     edition: Edition
@@ -107,6 +124,21 @@ def _expected_on(by_edition: tuple[tuple[str, Expectation], ...], edition: Editi
 
 
 def load_scenario(path: str | Path) -> Scenario:
+    """Read a scenario file (YAML, UTF-8): its state, question and expected verdict as model
+    values, every value checked. A mistake is refused with the file, line, field, what was
+    expected and a suggestion (``ScenarioError``); ``check_scenario`` answers the result.
+
+    >>> from mtgrules.queries.scenario import builtin_scenario_files
+    >>> path = next(p for p in builtin_scenario_files()
+    ...             if p.name == "golden_explore_vs_turf_wound.yaml")
+    >>> scenario = load_scenario(path)
+    >>> scenario.kind, scenario.expect.verdict, [str(c) for c in scenario.expect.cites]
+    ('golden', 'forbidden', ['CR 101.2'])
+    >>> load_scenario("no-such-file.yaml")
+    Traceback (most recent call last):
+    ...
+    mtgrules.model.errors.MtgRulesError: no-such-file.yaml: cannot read the file (no such file).
+    """
     path = Path(path)
     try:
         if not path.exists():
@@ -139,19 +171,28 @@ def decode(data: bytes, file: str) -> str:
 
 
 def parse_scenario(text: str, file: str | None = None) -> Scenario:
+    """A scenario from YAML text (``file``: the name its errors give, if it came from one).
+
+    >>> parse_scenario("name: x\\nstate: {players: [alice, bob]}\\nquestion: {kind: golf}")
+    Traceback (most recent call last):
+    ...
+    mtgrules.model.errors.ScenarioError: <input>, line 3, field 'question.kind': unknown question kind 'golf'. ...
+    """
     return scenario_from(Field.parse(text, file))
 
 
 def scenario_from(doc: Field) -> Scenario:
     """A scenario from a parsed document (``Field.parse`` or ``Field.of`` a dict)."""
     doc.mapping(required=["name", "state", "question"],
-                optional=["source", "edition", "cards", "expect"])
+                optional=["source", "edition", "cards", "cards-from", "expect"])
     if not doc["name"].str().strip():
         raise doc["name"].error("the scenario's name is empty", "a name saying what it shows")
     edition = _edition(doc.get("edition", Edition.newest().date))
     cards = builtin_cards()
+    # a card export the scenario's cards may take their characteristics from
+    export = CardExport.named_by(doc["cards-from"], doc.get("cards")) if doc.has("cards-from") else None
     if doc.has("cards"):
-        cards = cards.extended(parse_cards(doc["cards"]))
+        cards = cards.extended(parse_cards(doc["cards"], export))
         check_tokens(doc["cards"], cards)
     with _located(doc["state"]):
         state = parse_state(doc["state"], cards)
@@ -236,7 +277,7 @@ def _expectations(node: Field, kind: str, edition: Edition) -> tuple[tuple[str, 
     for key, child in node.items():
         if key != "default":
             try:
-                Edition(key)
+                Edition.exact(key)  # a key is a start date of its own, not the rules in force on it
             except MtgRulesError as exc:
                 raise child.error(f"'{key}' is not a known edition",
                                   "'default' or an edition date such as 2009-07-11 as the key of "
@@ -256,7 +297,7 @@ def _expectations(node: Field, kind: str, edition: Edition) -> tuple[tuple[str, 
 def _expectation(node: Field, kind: str, editions: tuple[Edition, ...]) -> Expectation:
     node.mapping(required=["verdict"], optional=["fails", "cites"])
     verdict = node["verdict"].str()
-    words = [o.value for o in OUTCOMES[kind]]
+    words = outcome_words(kind)
     if verdict not in words and not (kind == "cost" and _is_mana(verdict)):
         raise node["verdict"].unknown(verdict, words, f"{kind} verdict")
     if node.has("fails") and kind != "sequencing":
@@ -468,12 +509,19 @@ NOT_OBJECT_FIELDS = ("from", "kind", "ask", "choose", "id", "caused-by", "propos
 library, a zone, a kind, free text, a choice id)."""
 
 
+LINE_LISTS = ("script", "performed")
+"""Lists of a question whose text items are a player's lines: their parsers read each name by
+what the line's player does with it (``encodings.sequencing.lines.line_object``)."""
+LINE_FIELD = "<line>"
+
+
 def resolve_object_ids(node: Field, state: GameState) -> Field:
     """Object ids in a question or an effect, checked against the one ambiguity the id
     convention leaves: a bare card name binds to the first object of that name, so where
     objects of that name are listed under two different players a bare name is refused with
     the ids to use instead; ``Name#1`` is accepted for the first one (and read as ``Name``).
-    Applies to a field holding an id and to an action line naming one."""
+    Applies to a field holding an id; a player's line (``LINE_LISTS``) is left to its parser,
+    which knows whose object the line means."""
     by_card: dict[str, list[GameObject]] = {}
     for _, _, obj in state.objects():
         if obj.card:
@@ -503,13 +551,13 @@ def resolve_object_ids(node: Field, state: GameState) -> Field:
         return text
 
     def walk(f: Field, key: str | None) -> Field:
-        if key in NOT_OBJECT_FIELDS:
+        if key in NOT_OBJECT_FIELDS or (key == LINE_FIELD and isinstance(f.value, str)):
             return f
         if isinstance(f.value, dict):
             kids = {k: walk(v, k) for k, v in f.items()}
             return Field({k: v.value for k, v in kids.items()}, f.path, f.file, f.line, kids)
         if isinstance(f.value, list):
-            items = [walk(v, None) for v in f.list()]
+            items = [walk(v, LINE_FIELD if key in LINE_LISTS else None) for v in f.list()]
             return Field([v.value for v in items], f.path, f.file, f.line, items)
         if isinstance(f.value, str):
             return Field(fix(f.value, f), f.path, f.file, f.line)
@@ -526,18 +574,106 @@ SCENARIO_SUFFIXES = (".yaml", ".yml")
 """The file names a folder's scenario files end with."""
 
 
-def scenario_files_in(paths: Iterable[str | Path]) -> list[Path]:
-    """The scenario files ``paths`` name: a file as given, a folder for every ``*.yaml`` and
-    ``*.yml`` file under it, subfolders included (sorted, hidden folders skipped; a file that
-    is not a regular one stays in, for the loader to refuse by name)."""
+SCENARIO_MARKS = ("question", "state", "expect")
+"""The top-level keys only a scenario has: a YAML file found in a folder is taken for a scenario
+when its top level is a mapping holding one of them (or a misspelling of one)."""
+
+
+def is_scenario_text(text: str) -> bool:
+    """Whether a YAML document is meant as a scenario: its top level is a mapping with a key of
+    ``SCENARIO_MARKS``, or one close to it (``questoin:``) so that a misspelt scenario is still
+    loaded and its mistake reported. A CI workflow, a docker-compose file or a card list is not.
+    Only the top-level keys are read, from the parser's events (nothing is built, no alias
+    expanded: the text is untrusted); a document the parser gives up on is judged by the keys
+    read before the mistake, else by its lines starting with a mark."""
+    try:
+        for key in _top_level_keys(text):
+            if _is_mark(key):
+                return True
+        return False
+    except yaml.YAMLError:
+        return any(re.match(rf"({'|'.join(SCENARIO_MARKS)})\s*:", line) for line in text.splitlines())
+
+
+def is_scenario_file(path: str | Path) -> bool:
+    """Whether the YAML file at ``path`` is meant as a scenario (``is_scenario_text``); a file
+    that can't be read is not. Used alike by ``mtgrules check``'s folder walk and the pytest
+    plugin. A YAML name that is not a regular file (a pipe, a device) counts: opening it here
+    could block, and the loader reports it as an error row."""
+    if not Path(path).is_file():
+        return True
+    try:
+        with Path(path).open("rb") as handle:
+            data = handle.read(MAX_TEXT + 1)
+    except OSError:
+        return False
+    # a scenario in another encoding is still one: the loader says what is wrong with it
+    return is_scenario_text(data.decode("utf-8-sig", errors="replace"))
+
+
+def _is_mark(key: str) -> bool:
+    return bool(difflib.get_close_matches(key.lower(), SCENARIO_MARKS, n=1, cutoff=0.8))
+
+
+def _top_level_keys(text: str) -> Iterator[str]:
+    """The keys of a document's top-level mapping, one by one as the parser reaches them
+    (none when the top level is not a mapping; a key that is not text is skipped)."""
+    events = yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    for event in events:
+        if isinstance(event, (yaml.StreamStartEvent, yaml.DocumentStartEvent)):
+            continue
+        if not isinstance(event, yaml.MappingStartEvent):
+            return
+        break
+    else:
+        return
+    depth, is_key = 0, True  # depth below the top-level mapping; a key or a value next
+    for event in events:
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            continue
+        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            if depth == 0:  # the top-level mapping's end
+                return
+            depth -= 1
+            if depth == 0:
+                is_key = not is_key
+            continue
+        if depth == 0:  # a scalar or an alias in the top-level mapping
+            if is_key and isinstance(event, yaml.ScalarEvent):
+                yield event.value
+            is_key = not is_key
+
+
+class ScenarioFiles(NamedTuple):
+    """The files a run answers, and the YAML files of its folders that are not scenarios."""
+
+    files: list[Path]
+    skipped: list[Path]
+
+
+def find_scenario_files(paths: Iterable[str | Path]) -> ScenarioFiles:
+    """The scenario files ``paths`` name: a file as given (always taken for a scenario), a
+    folder for every ``*.yaml`` and ``*.yml`` file under it that is one (``is_scenario_file``),
+    subfolders included (sorted, hidden folders skipped); the folders' other YAML files are
+    ``skipped``. A path that is not a regular file stays in, for the loader to refuse by name."""
     found: list[Path] = []
+    skipped: list[Path] = []
     for path in map(Path, paths):
         if not path.is_dir():
             found.append(path)
             continue
-        found += sorted(p for p in path.rglob("*") if p.suffix in SCENARIO_SUFFIXES and not p.is_dir()
-                        and not any(part.startswith(".") for part in p.relative_to(path).parts))
-    return found
+        for p in sorted(path.rglob("*")):
+            if p.suffix not in SCENARIO_SUFFIXES or p.is_dir() or \
+                    any(part.startswith(".") for part in p.relative_to(path).parts):
+                continue
+            (found if is_scenario_file(p) else skipped).append(p)
+    return ScenarioFiles(found, skipped)
+
+
+def scenario_files_in(paths: Iterable[str | Path]) -> list[Path]:
+    """The scenario files ``paths`` name (``find_scenario_files``, without the skipped ones)."""
+    return find_scenario_files(paths).files
 
 
 def builtin_scenario_files() -> list[Path]:
@@ -550,4 +686,5 @@ def builtin_scenario_files() -> list[Path]:
 
 
 __all__ = ["Scenario", "Expectation", "load_scenario", "parse_scenario", "scenario_from",
-           "parse_state", "builtin_scenario_files", "scenario_files_in", "ScenarioError"]
+           "parse_state", "builtin_scenario_files", "scenario_files_in", "find_scenario_files",
+           "ScenarioFiles", "is_scenario_file", "is_scenario_text", "ScenarioError"]

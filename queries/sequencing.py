@@ -27,7 +27,14 @@ from mtgrules.model.state import GameState
 from mtgrules.model.turn import STEP_NAMES, Step
 from mtgrules.model.vocabulary import who_of
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import SequencingOutcome, Verdict, citations
+from mtgrules.queries.verdict import (
+    SequencingFailure,
+    SequencingOutcome,
+    SequencingRun,
+    Verdict,
+    Violation,
+    citations,
+)
 
 SITUATIONS = ("resolving", "casting", "steps", "dying")
 EVENT_KINDS = ("reaction", "pause")
@@ -166,7 +173,16 @@ def check_performed(state: GameState, performed: Sequence[str | dict], *,
                     steps: Sequence[str] | None = None, dying: Sequence[str] | None = None,
                     edition: Edition | str | None = None, backend: str = "asp") -> Verdict:
     """Judge a block given as model values: a state, the performed lines (and pauses or
-    reactions as ``{pause: …}`` / ``{reaction: …}``), and its situation."""
+    reactions as ``{pause: …}`` / ``{reaction: …}``), and its situation.
+
+    >>> from mtgrules.model.state import GameState
+    >>> state = GameState.from_dict({"players": ["alice", "bob"], "step": "untap",
+    ...     "alice": {"battlefield": ["Masticore"], "hand": ["Lightning Bolt"]}})
+    >>> v = check_performed(state, ["alice discards Lightning Bolt", "alice untaps"],
+    ...                     steps=["untap", "upkeep"])
+    >>> v.outcome, v.witness.order
+    (<SequencingOutcome.STANDS: 'stands'>, ('alice untaps', 'alice discards Lightning Bolt'))
+    """
     parsed = parse(Field.of(_question(performed, resolving, casting, steps, dying), "question"), state)
     edition = Edition(edition) if isinstance(edition, str) else edition or Edition.newest()
     return answer(parsed, state, edition, backend)
@@ -203,7 +219,20 @@ def standing_orders(scenario: Any, edition: Edition | str | None = None,
     ones that would stand (``conditions``: which conditions must hold, all five by default).
     The block is taken as one batch (its pauses and reactions are left out). The solver leaves
     the performed order open and enumerates the standing ones; it never judges the n!
-    permutations one by one."""
+    permutations one by one.
+
+    >>> from mtgrules.queries.scenario import parse_scenario
+    >>> s = parse_scenario('''
+    ... name: Masticore's upkeep cost paid before untapping
+    ... state: {players: [alice, bob], step: untap,
+    ...         alice: {battlefield: [Masticore], hand: [Lightning Bolt]}}
+    ... question: {kind: sequencing, steps: [untap, upkeep],
+    ...            performed: [alice discards Lightning Bolt, alice untaps]}
+    ... ''')
+    >>> found = standing_orders(s)
+    >>> found.count, found.total
+    (2, 2)
+    """
     question, state = scenario.question, scenario.state
     if not isinstance(question, SequencingQuestion):
         raise TypeError("standing_orders takes a sequencing scenario")
@@ -275,7 +304,7 @@ def _core_verdict(question: SequencingQuestion, state: GameState, edition: Editi
     run = []
     for time, name, args in j.correct:
         said = [texts[k - 1] for k in sorted(by_time.get(time, []))]
-        run.append("; ".join(said) if said else _game_event(name, args))
+        run.append("; ".join(said) if said else j.words.get(time) or _game_event(name, args))
     windows = _core_windows(j, texts, edition)
     keys = {"mtr.out-of-order", *j.rules}
     keys = {k for k in keys if rule_holds(k, edition)}
@@ -289,16 +318,16 @@ def _core_verdict(question: SequencingQuestion, state: GameState, edition: Editi
                    "in the same state, and shows no player early anything that could have changed "
                    "a choice (MTR 4.3).",
                    "Correct order: " + "; ".join(f"{i}. {t}" for i, t in enumerate(order, 1)) + "."]
-        witness = {"order": order, "run": run}
-        counter = None
+        witness: SequencingRun | None = SequencingRun(tuple(order), tuple(run))
+        counter: SequencingFailure | None = None
     else:
         reasons = ["The block does not stand (MTR 4.3); failed: "
                    + ", ".join(c.value for c in failed) + "."]
         reasons += [f"{c}: {text}." for c, text in problems]
         reasons.append("Closest correct run: " + "; ".join(run) + ".")
         witness = None
-        counter = {"violations": [{"condition": c, "text": text} for c, text in problems],
-                   "closest_order": order, "run": run}
+        counter = SequencingFailure(tuple(Violation(c, text) for c, text in problems),
+                                    tuple(order), tuple(run))
     if windows:
         reasons.append("Priority windows inside the block, where an opponent may ask for the "
                        "actions in order: " + "; ".join(w["description"] for w in windows) + ".")
@@ -352,15 +381,22 @@ def _core_problems(j: core.Judgement, texts: list[str], pauses: list[str]) -> li
     for line in j.illegal:
         out.append(("legal-in-order", f"'{texts[line - 1]}' is not a legal pick where the correct run makes it"))
     if j.differs:
-        out.append(("same-state", "the two runs end differently: " + ", ".join(j.differs)))
+        performed, correct = j.differs.get("performed"), j.differs.get("correct")
+        ends = (f"the performed run ends with {', '.join(performed)}; the correct run with "
+                f"{', '.join(correct)}" if performed and correct else
+                f"only the {'performed' if performed else 'correct'} run ends with "
+                + ", ".join(performed or correct or ()))
+        out.append(("same-state", "the two runs end differently: " + ends))
     for choice, informer in j.leaks:
         options = j.options.get(choice, [])
         among = (" among " + " and ".join(options)) if options else ""
         shown = j.shown.get(informer)
-        what = (f"the {shown} cards drawn ('{texts[informer - 1]}')" if shown and lines_verb(texts[informer - 1]) == "draw"
-                else f"the {shown} cards shown by '{texts[informer - 1]}'" if shown
+        cards = ("the card" if shown == 1 else f"the {shown} cards") if shown else ""
+        what = (f"{cards} drawn ('{texts[informer - 1]}')" if shown and lines_verb(texts[informer - 1]) == "draw"
+                else f"{cards} shown by '{texts[informer - 1]}'" if shown
                 else f"the choice '{texts[informer - 1]}'")
-        out.append(("no-leak", f"{what} were known before choosing{among} ('{texts[choice - 1]}'); "
+        known = "were" if shown and shown != 1 else "was"
+        out.append(("no-leak", f"{what} {known} known before choosing{among} ('{texts[choice - 1]}'); "
                     "in the correct run that choice comes first"))
     for line, event in j.retroactive:
         out.append(("no-interaction", f"'{texts[line - 1]}' came after the {pauses[event - 1]} but belongs "
@@ -368,45 +404,13 @@ def _core_problems(j: core.Judgement, texts: list[str], pauses: list[str]) -> li
     for line in j.added:
         out.append(("nothing-added-or-forgotten", f"'{texts[line - 1]}' is no action of the correct run"))
     for act in j.forgotten:
-        out.append(("nothing-added-or-forgotten", f"the correct run's {act} is missing from the block"))
+        out.append(("nothing-added-or-forgotten", f"the block leaves out what the correct run does: {act}"))
     return out
 
 
 def _game_event(name: str, args: tuple) -> str:
-    """One of the game's own events of the correct run, in words."""
-    def show(x: object) -> str:
-        s = str(x)
-        if s.startswith("tr("):
-            return s[3:].split(",")[0].strip('"') + "'s trigger"
-        return s.strip('"')
-    a = [show(x) for x in args]
-    if name == "resolve":
-        return f"{a[0]} resolves"
-    if name == "finish":
-        return f"{a[0]} finishes resolving"
-    if name == "sba_check":
-        return "state-based actions are performed"
-    if name == "put_trigger":
-        return f"{a[0]} is put on the stack"
-    if name == "pass":
-        return f"{a[0]} passes"
-    if name == "pass_round":
-        return "every player passes in turn"
-    if name == "start":
-        return f"the {a[0]} step begins"
-    if name == "end_step":
-        return f"the {a[0]} step ends"
-    if name == "do":
-        return f"{a[0]}: instruction {a[1]}"
-    if name == "auto":
-        return f"{a[2]} picks for {a[0]} (forced)"
-    if name == "choose":
-        return f"{a[0]} picks for {a[1]}"
-    if name == "untap":
-        return f"{a[0]} untaps"
-    if name == "draw_step_draw":
-        return f"{a[0]} draws for the turn"
-    return name
+    """An event of the correct run that no reader words (none should be): its name."""
+    return name.replace("_", " ")
 
 
 SEQUENCING = register(QuestionKind(

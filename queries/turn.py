@@ -5,20 +5,21 @@ who has priority when, and is there a way — all answered by the temporal core
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgrules.encodings import game
+from mtgrules.encodings.sequencing.lines import line_object
 from mtgrules.model import vocabulary
 from mtgrules.model.edition import Edition, cite
-from mtgrules.model.errors import UnsupportedQuestion
+from mtgrules.model.errors import MtgRulesError, UnsupportedQuestion
 from mtgrules.model.source import Field, did_you_mean
 from mtgrules.model.state import MAX_LIFE, MAX_OBJECTS, MAX_TURN, GameState
 from mtgrules.model.timeline import END, Condition, Decision, Point
 from mtgrules.model.turn import STEP_NAMES, Step
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.verdict import SearchBound, Trace, TraceEvent, TurnOutcome, Verdict, citations
 
 ASKS = ("trace", "holds", "priority", "way")
 ZONE_WORDS = ("hand", "library", "battlefield", "graveyard", "stack", "exile")
@@ -44,6 +45,15 @@ class TurnQuestion:
 
 # -- reading the question --------------------------------------------------------------------
 
+TURN_ZONES: dict[str, tuple[str, ...] | None] = {
+    "casts": ("hand",), "taps": ("battlefield",), "activates": ("battlefield",),
+    "plays": ("hand",), "attacks": ("battlefield",), "blocks": ("battlefield",),
+    "discards": ("hand",), "chooses": None, "orders": None, "targets": None,
+}
+"""The zones a decision's verb acts on, for the objects of its player it names (``None``:
+any zone)."""
+
+
 class _Names:
     """Players and objects of the state, checked with a suggestion when misspelt."""
 
@@ -56,6 +66,20 @@ class _Names:
             self.objects += [object_id for _, object_id, _ in vocabulary.token_ids(state)]
         except UnsupportedQuestion:
             pass  # the question itself is refused when asked
+        # in a player's decision line, a card two players hold is read as the player's own
+        words = node.value.split(maxsplit=2) if isinstance(node.value, str) else []
+        self.actor = words[0] if len(words) > 1 and words[0] in self.players \
+            and words[1] in TURN_ZONES else None
+        self.zones = TURN_ZONES[words[1]] if self.actor else None
+
+    def _known(self, name: str) -> bool:
+        """Whether ``name`` is an object's id, ``Name#1`` included (the first copy)."""
+        return name in self.objects or (name.endswith("#1") and name[:-2] in self.objects)
+
+    def _resolve(self, name: str, role: str) -> str:
+        """The object a name means in this line (``line_object``: the actor's own where the
+        card is one two players hold)."""
+        return line_object(self.state, name, self.node, self.actor, self.zones, role)
 
     def player(self, name: str) -> str:
         if name not in self.players:
@@ -63,10 +87,11 @@ class _Names:
                                   did_you_mean(name, self.players))
         return name
 
-    def object(self, name: str) -> str:
+    def object(self, name: str, role: str = "own") -> str:
         name = name.strip()
         if name.lower().startswith("the "):
             name = name[4:]
+        name = self._resolve(name, role)
         if name not in self.objects:
             raise self.node.error(f"no object '{name}' in the state",
                                   "an object of the state (a second copy is 'Name#2')",
@@ -74,7 +99,12 @@ class _Names:
         return name
 
     def target(self, name: str) -> str:
-        return name if name in self.players else self.object(name)
+        """A player or an object, anyone's: a card two players hold is refused bare."""
+        return name if name in self.players else self.object(name, "any")
+
+    def attacker(self, name: str) -> str:
+        """An object another player controls (the attacker a block names)."""
+        return self.object(name, "theirs")
 
     def ability(self, text: str | None, object_id: str) -> int:
         """The number of one of an object's activated abilities (1: the first), checked
@@ -103,7 +133,7 @@ class _Names:
             # the longest run of parts that names an object, else the part alone (misspelt)
             for j in range(len(parts), i, -2):
                 candidate = "".join(parts[i:j]).strip()
-                if candidate.removeprefix("the ") in self.objects:
+                if self._known(candidate.removeprefix("the ")):
                     found.append(self.object(candidate))
                     i = j + 1
                     break
@@ -127,14 +157,41 @@ def number(text: str, node: Field, low: int, high: int, what: str) -> int:
     return value
 
 
-def parse_point(text: str, names: _Names, node: Field) -> Point:
-    text = text.strip()
+def _field(value: Field | str, path: str) -> Field:
+    """A value given from Python (a string, or anything else, which the parser then refuses
+    by what it expected), as the parsers read a scenario's fields: errors name ``path``."""
+    return value if isinstance(value, Field) else Field.of(value, path)
+
+
+def parse_point(text: str | Field, names: _Names | GameState | None = None,
+                node: Field | None = None) -> Point:
+    """A point of the turn (``end``, ``next turn``, ``main2``, ``bob's upkeep``), from a
+    scenario's field or a string; a player's step needs the state (or its names) to check
+    the player.
+
+    >>> parse_point("end step")
+    Point(kind='step', step=<Step.END: 'end'>, player=None)
+    >>> parse_point("lunch")
+    Traceback (most recent call last):
+    ...
+    mtgrules.model.errors.ScenarioError: <input>, field 'point': 'lunch' is not a point of the turn. Expected end, next turn, a step (...) or PLAYER's STEP.
+    """
+    if isinstance(text, Field):
+        node, text = text, text.str()
+    node = node or _field(text, "point")
+    text = node.str() if not isinstance(text, str) else text
+    if isinstance(names, GameState):
+        names = _Names(names, node)
+    text = " ".join(text.split())
     if text == "end":
         return END
     if text in ("next turn", "the next turn"):
         return Point("next-turn")
     m = re.fullmatch(r"(\w+)'s (\S+)(?: step)?", text)
     if m and m.group(2) in STEP_NAMES:
+        if names is None:
+            raise node.error(f"'{text}' names a player, but no game state was given to check it",
+                             "a point with the state whose players it names")
         return Point("player-step", Step(m.group(2)), names.player(m.group(1)))
     step = text.removesuffix(" step")
     if step in STEP_NAMES:
@@ -164,7 +221,10 @@ LINE_FORMS = [
 ]
 
 
-def parse_line(node: Field, state: GameState) -> Decision:
+def parse_line(node: Field | str, state: GameState) -> Decision:
+    """A script line (``alice casts Lightning Bolt targeting bob``), from a scenario's field
+    or a string, its players and objects checked against ``state``."""
+    node = _field(node, "decision")
     text = " ".join(node.str().split())
     names = _Names(state, node)
     m = re.fullmatch(r"all pass until (.+)", text)
@@ -211,7 +271,7 @@ def _blocks(text: str, names: _Names) -> tuple[tuple[str, str], ...]:
         m = re.fullmatch(r"(.+?) with (.+)", part.strip())
         if not m:
             raise names.node.error(f"'{part}' is not a block", "ATTACKER with BLOCKER")
-        pairs.append((names.object(m.group(2)), names.object(m.group(1))))
+        pairs.append((names.object(m.group(2)), names.attacker(m.group(1))))
     return tuple(pairs)
 
 
@@ -245,7 +305,10 @@ CONDITION_FORMS: list[tuple[str, str]] = [
 ]
 
 
-def parse_condition(node: Field, state: GameState) -> Condition:
+def parse_condition(node: Field | str, state: GameState) -> Condition:
+    """A condition (``bob's life is 17``), from a scenario's field or a string, its players
+    and objects checked against ``state``."""
+    node = _field(node, "condition")
     text = " ".join(node.str().split())
     names = _Names(state, node)
     for pattern, kind in CONDITION_FORMS:
@@ -350,16 +413,25 @@ def _cites(keys: Sequence[str], edition: Edition) -> tuple:
     return citations(cite(k, edition) for k in keys)
 
 
-def _witness(timeline: game.Timeline) -> list[dict]:
-    out = []
+def _witness(timeline: game.Timeline) -> Trace:
+    # with each event, the creatures on the battlefield after it, as they are (CR 613)
+    return Trace(tuple(TraceEvent(e.time, e.step, e.text, "player" if e.decision else "rules",
+                                  e.priority, e.stack, tuple(e.rules),
+                                  {o: dict(c) for o, c in e.creatures.items()})
+                       for e in timeline.events))
+
+
+def _after_each_event(timeline: game.Timeline) -> list[dict[str, Any]]:
+    """What the witness's events leave behind, event by event: whose turn it is, the objects
+    on the stack (the top first) and the life totals the event changed (``explain`` draws its
+    table and timeline from them)."""
+    rows = []
     for e in timeline.events:
-        row = {"t": e.time, "step": e.step, "event": e.text, "by": "player" if e.decision else "rules",
-               "priority": e.priority, "stack": e.stack, "rules": list(e.rules)}
-        if e.creatures:
-            # the creatures on the battlefield after the event, as they are (CR 613)
-            row["creatures"] = {o: dict(c) for o, c in e.creatures.items()}
-        out.append(row)
-    return out
+        row: dict[str, Any] = {"t": e.time, "active": e.active, "stack": list(e.on_stack)}
+        if e.life:
+            row["life"] = dict(e.life)
+        rows.append(row)
+    return rows
 
 
 def _refuse(stop: game.Stop) -> None:
@@ -387,37 +459,146 @@ def _stop_reason(timeline: game.Timeline, until: Point, script: Sequence[Decisio
                 "legend": "chooses which legendary permanent to keep (CR 704.5j)",
                 "payment": "says how the generic part of the cost is paid"}.get(stop.what, stop.what)
         return "needs-decision", f"the script gives no decision where {stop.player} {what} {where}"
-    line = script[stop.entry - 1].text if stop.entry and stop.entry <= len(script) else "?"
+    line = str(script[stop.entry - 1]) if stop.entry and stop.entry <= len(script) else "?"
     return "illegal-action", f"'{line}' (decision {stop.entry}) can't be made {where}: {stop.what}"
 
 
-def what_happens(state: GameState, script: Sequence[Decision] = (), until: Point = END,
-                 edition: Edition | str | None = None) -> Verdict:
+def what_happens(state: GameState | Mapping[str, Any], script: Sequence[Decision | str] | str = (),
+                 until: Point | str = END, edition: Edition | str | None = None) -> Verdict:
     """The trace of the game from ``state`` with the players' ``script``, until ``until``
-    (or as far as the script goes); the witness lists every event with its rules."""
-    return _answer(TurnQuestion("trace", tuple(script), until), state, _edition(edition))
+    (or as far as the script goes). The witness is the ``Trace``: every event, with the
+    step, who has priority after it, the stack's size and its rules. Decisions and the
+    point may be given as the lines a scenario's script writes.
+
+    >>> state = GameState.from_dict({"players": ["alice", "bob"], "step": "end",
+    ...                              "alice": {"hand": ["Forest"]}})
+    >>> v = what_happens(state, ["alice passes", "bob passes"], until="cleanup")
+    >>> v.outcome, [e.event for e in v.witness]
+    (<TurnOutcome.REACHED: 'reached'>, ['the end step begins', 'alice passes', 'bob passes', 'the end step ends; the cleanup step begins'])
+    """
+    state = _state(state)
+    return _answer(TurnQuestion("trace", _script(script, state), _point(until, state, "until")),
+                   state, _edition(edition))
 
 
-def check_state(state: GameState, script: Sequence[Decision], conditions: Sequence[Condition],
-                at: Point = END, edition: Edition | str | None = None) -> Verdict:
-    """Whether every condition holds at ``at`` (or at the end of the trace)."""
-    return _answer(TurnQuestion("holds", tuple(script), at, tuple(conditions)), state,
-                   _edition(edition))
+def check_state(state: GameState | Mapping[str, Any], script: Sequence[Decision | str] | str,
+                conditions: Sequence[Condition | str] | str, at: Point | str = END,
+                edition: Edition | str | None = None) -> Verdict:
+    """Whether every condition holds at ``at`` (or at the end of the trace): ``holds`` or
+    ``does-not-hold``, with each condition's value in ``details["conditions"]``.
+
+    >>> state = GameState.from_dict({"players": ["alice", "bob"], "step": "end",
+    ...                              "alice": {"life": 3}})
+    >>> check_state(state, "alice passes\\nbob passes", ["alice's life is 3",
+    ...             "the step is cleanup"], at="cleanup").outcome
+    <TurnOutcome.HOLDS: 'holds'>
+    """
+    state = _state(state)
+    wanted = _conditions(conditions, state, "conditions")
+    if not wanted:
+        raise MtgRulesError("check_state needs at least one condition, e.g. \"bob's life is 17\"")
+    return _answer(TurnQuestion("holds", _script(script, state), _point(at, state, "at"), wanted),
+                   state, _edition(edition))
 
 
-def who_has_priority(state: GameState, script: Sequence[Decision] = (), until: Point = END,
-                     edition: Edition | str | None = None) -> Verdict:
-    """The priority windows of the trace: who receives priority when."""
-    return _answer(TurnQuestion("priority", tuple(script), until), state, _edition(edition))
+def who_has_priority(state: GameState | Mapping[str, Any], script: Sequence[Decision | str] | str = (),
+                     until: Point | str = END, edition: Edition | str | None = None) -> Verdict:
+    """The priority windows of the trace: who receives priority when
+    (``details["priority"]``, one entry per event after which a player has it).
+
+    >>> state = GameState.from_dict({"players": ["alice", "bob"], "step": "end"})
+    >>> v = who_has_priority(state, ["alice passes"])
+    >>> [w["player"] for w in v.details["priority"]], v.outcome
+    (['alice', 'bob'], <TurnOutcome.NEEDS_DECISION: 'needs-decision'>)
+    """
+    state = _state(state)
+    return _answer(TurnQuestion("priority", _script(script, state), _point(until, state, "until")),
+                   state, _edition(edition))
 
 
-def is_there_a_way(state: GameState, player: str, goal: Sequence[Condition], by: Point = END,
+def is_there_a_way(state: GameState | Mapping[str, Any], player: str,
+                   goal: Sequence[Condition | str] | str, by: Point | str = END,
                    edition: Edition | str | None = None,
                    horizon: int = game.SEARCH_HORIZON) -> Verdict:
     """Is there a sequence of ``player``'s decisions (the others passing) that makes every
-    ``goal`` condition hold before ``by``?"""
-    return _answer(TurnQuestion("way", (), by, tuple(goal), player, horizon), state,
-                   _edition(edition))
+    ``goal`` condition hold before ``by``? ``possible`` with the trace that does, or
+    ``impossible`` when every sequence ends within ``horizon`` events.
+
+    >>> state = GameState.from_dict({"players": ["alice", "bob"],
+    ...     "alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}})
+    >>> v = is_there_a_way(state, "alice", "bob's life is 17", by="main2")
+    >>> v.outcome, v.details["decisions"]
+    (<TurnOutcome.POSSIBLE: 'possible'>, ['alice taps Mountain for mana', ...])
+    """
+    state = _state(state)
+    if not isinstance(player, str) or player not in state.names:
+        raise MtgRulesError(f"unknown player {player!r}: expected one of {', '.join(state.names)}")
+    if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= 200:
+        raise MtgRulesError(f"a search horizon of {horizon!r} events: expected a whole number "
+                            "from 1 to 200")
+    goal_ = _conditions(goal, state, "goal")
+    if not goal_:
+        raise MtgRulesError("is_there_a_way needs a goal: at least one condition, e.g. "
+                            "\"bob's life is 17\"")
+    return _answer(TurnQuestion("way", (), _point(by, state, "by"), goal_, player, horizon),
+                   state, _edition(edition))
+
+
+def _state(state: GameState | Mapping[str, Any]) -> GameState:
+    """The state a question is about: a GameState, or a scenario's ``state:`` mapping."""
+    if isinstance(state, GameState):
+        return state
+    if isinstance(state, Mapping):
+        return GameState.from_dict(state)
+    raise MtgRulesError(f"a game state is a GameState (e.g. GameState.from_dict({{...}})) or a "
+                        f"mapping in the scenario's 'state:' shape, not {type(state).__name__}")
+
+
+def _lines(values: Sequence[Any] | str, path: str, limit: int) -> list[Any]:
+    """A list given from Python, or one text of lines; bounded as a file's list is."""
+    if isinstance(values, str):
+        values = [line for line in values.splitlines() if line.strip()]
+    if not isinstance(values, Sequence):
+        raise MtgRulesError(f"{path}: expected a list of lines (or one text, a line each), "
+                            f"not {type(values).__name__}")
+    if len(values) > limit:
+        raise MtgRulesError(f"{path}: {len(values)} entries: expected at most {limit}")
+    return list(values)
+
+
+def _script(script: Sequence[Decision | str] | str, state: GameState) -> tuple[Decision, ...]:
+    """A script's decisions, each line read (or each Decision checked) against the state by
+    the one grammar of script lines."""
+    out = []
+    for i, item in enumerate(_lines(script, "script", MAX_SCRIPT)):
+        line = item.line() if isinstance(item, Decision) else item
+        read = parse_line(_field(line, f"script[{i}]"), state)
+        if isinstance(item, Decision) and read != item:
+            raise MtgRulesError(f"script[{i}]: the decision {item!r} is not one a script can say "
+                                f"(its line, '{line}', reads as {read!r})")
+        out.append(replace(read, text=item.text or read.text) if isinstance(item, Decision) else read)
+    return tuple(out)
+
+
+def _conditions(conditions: Sequence[Condition | str] | str, state: GameState,
+                path: str) -> tuple[Condition, ...]:
+    out = []
+    for i, item in enumerate(_lines(conditions, path, MAX_CONDITIONS)):
+        text = item.line() if isinstance(item, Condition) else item
+        read = parse_condition(_field(text, f"{path}[{i}]"), state)
+        if isinstance(item, Condition) and read != item:
+            raise MtgRulesError(f"{path}[{i}]: the condition {item!r} is not one a script can say "
+                                f"(its words, '{text}', read as {read!r})")
+        out.append(replace(read, text=item.text or read.text) if isinstance(item, Condition) else read)
+    return tuple(out)
+
+
+def _point(point: Point | str, state: GameState, path: str) -> Point:
+    text = str(point) if isinstance(point, Point) else point
+    read = parse_point(_field(text, path), state)
+    if isinstance(point, Point) and read != point:
+        raise MtgRulesError(f"{path}: the point {point!r} is not one a script can say")
+    return read
 
 
 def _answer(q: TurnQuestion, state: GameState, edition: Edition) -> Verdict:
@@ -428,6 +609,7 @@ def _answer(q: TurnQuestion, state: GameState, edition: Edition) -> Verdict:
     outcome, reason = _stop_reason(timeline, q.until, q.script)
     reasons = [reason]
     details: dict[str, Any] = {"final state": timeline.final.to_json(),
+               "after each event": _after_each_event(timeline),
                "seconds": {"ground": round(timeline.ground_seconds, 4),
                            "solve": round(timeline.solve_seconds, 4)}}
     if q.ask == "holds" and (outcome in ("reached", "game-over")
@@ -441,7 +623,7 @@ def _answer(q: TurnQuestion, state: GameState, edition: Edition) -> Verdict:
     if q.ask == "priority":
         details["priority"] = [{"t": e.time, "step": e.step, "player": e.priority}
                                for e in timeline.events if e.priority]
-    return Verdict(query="turn", outcome=outcome, citations=_cites(timeline.rules, edition),
+    return Verdict(query="turn", outcome=TurnOutcome(outcome), citations=_cites(timeline.rules, edition),
                    reasons=tuple(reasons), witness=_witness(timeline),
                    counterexample=None, backend="asp", edition=edition.date, details=details)
 
@@ -453,22 +635,24 @@ def _answer_way(q: TurnQuestion, state: GameState, edition: Edition) -> Verdict:
     seconds = {"ground": round(way.ground_seconds, 4), "solve": round(way.solve_seconds, 4)}
     if way.found is not None:
         decisions = [e.text for e in way.found.events if e.decision and e.args and e.args[0] == q.player]
-        return Verdict(query="turn", outcome="possible",
+        return Verdict(query="turn", outcome=TurnOutcome.POSSIBLE,
                        citations=_cites(way.found.rules, edition),
                        reasons=(f"{q.player} can make it so ({goal}) before {q.until}: "
                                 + "; ".join(decisions or ["by passing"]),),
                        witness=_witness(way.found), backend="asp", edition=edition.date,
-                       details={"decisions": decisions, "seconds": seconds})
+                       details={"decisions": decisions, "final state": way.found.final.to_json(),
+                                "after each event": _after_each_event(way.found),
+                                "seconds": seconds})
     if not way.complete:
         raise UnsupportedQuestion(
             f"no way found within {way.horizon} events, and some sequences of decisions were "
             f"still going (or reached something the core does not model) at that bound; "
             f"ask again with a larger horizon")
-    return Verdict(query="turn", outcome="impossible",
+    return Verdict(query="turn", outcome=TurnOutcome.IMPOSSIBLE,
                    citations=_cites(("priority.when", "turn.phase-order"), edition),
                    reasons=(f"no sequence of {q.player}'s decisions makes it so ({goal}) before "
                             f"{q.until}: every sequence ends within {way.horizon} events",),
-                   counterexample={"horizon": way.horizon}, backend="asp",
+                   counterexample=SearchBound(way.horizon), backend="asp",
                    edition=edition.date, details={"seconds": seconds})
 
 

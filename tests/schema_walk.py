@@ -33,12 +33,14 @@ CONTEXT: list[tuple[Path, Any]] = [
     (("verdict",), "stands"), (("question", "kind"), "sequencing"),
     (("cites", "*"), "CR 101.2"),
     (("create-token", "card"), "Grizzly Bears"),
+    # a scenario's card needs its types unless a card export gives them (an if/then of the schema)
+    (("cards", "*"), {"name": "Test Card", "types": ["creature"]}),
 ]
 """Examples by path suffix: a zone's card, a player, what a lasting effect names …"""
 
 PATTERN_EXAMPLES = {"name": "Test Card", "subtypes": "Goblin", "players": "alice",
                     "mana-pool": "{G}", "add": "{G}", "mana": "{1}{G}", "cost": "{1}{G}",
-                    "kicker": "{2}"}
+                    "kicker": "{2}", "edition": "2010-01-01"}
 """A value matching each pattern, by the field's name (a list's items by the list's name)."""
 
 

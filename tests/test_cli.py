@@ -16,7 +16,7 @@ FIELDS = {"scenario", "file", "query", "verdict", "expected", "match", "citation
 
 def test_check_json_lists_every_builtin_scenario_matching_with_citations(monkeypatch, library_results):
     # the CLI's rendering of the library's answers (answered once for the run: conftest.py)
-    monkeypatch.setattr(api, "check", lambda *args, **kwargs: list(library_results.values()))
+    monkeypatch.setattr(api, "check_run", lambda *args, **kwargs: api.CheckRun.finished(library_results.values()))
     result = CliRunner().invoke(main, ["check", "--json"])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)["results"]

@@ -1,5 +1,6 @@
 """The check table reads well at any width: never a word split across lines, ✓ never alone on
-a line, COLUMNS honoured when piped; JSON is never wrapped."""
+a line, COLUMNS honoured when piped; its columns are set before the first row (rows are printed
+as they come), so every row keeps to them; JSON is never wrapped."""
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ BOX = "│┃┏┓┗┛┡┩└┘┣┫┳┻╇╋━─┼┬┴├┤"
 
 
 def _render(monkeypatch, results, columns: int) -> list[str]:
-    monkeypatch.setattr(api, "check", lambda *args, **kwargs: results)
+    monkeypatch.setattr(api, "check_run", lambda *args, **kwargs: api.CheckRun.finished(results))
     out = CliRunner().invoke(main, ["check"], env={"COLUMNS": str(columns)})
     assert out.exit_code in (0, 1, 2), out.output
     return out.stdout.splitlines()
@@ -30,7 +31,7 @@ def _assert_reads_well(lines: list[str], results, columns: int) -> None:
         assert filled not in (["✓"], ["✗"]), line
     text = "\n".join(lines)
     words = {r.file.rsplit("/", 1)[-1].removesuffix(".yaml").removesuffix(".yml") for r in results}
-    words |= {r.verdict.outcome for r in results if r.verdict}
+    words |= {r.verdict.word for r in results if r.verdict}
     words |= {str(c) for r in results if r.verdict for c in r.verdict.citations}
     for word in words:  # each whole on one line (a citation keeps its number)
         assert re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text), word
@@ -44,6 +45,31 @@ def test_the_library_table_splits_no_word(monkeypatch, library_results, columns)
     _assert_reads_well(lines, results, columns)
     assert lines[-1] == f"{len(results)} of {len(results)} scenarios with an " \
                         "expectation match it."
+
+
+def test_wide_the_rows_keep_to_the_columns_set_before_the_first(monkeypatch, library_results):
+    results = list(library_results.values())
+    lines = _render(monkeypatch, results, 200)
+    header, body = lines[0], lines[1:-1]  # the summary last
+    assert header.split() == ["scenario", "question", "verdict", "expected", "time", "rules"]
+    time_ends, rules_start = header.index("time") + len("time"), header.index("rules")
+    assert rules_start == time_ends + 2
+    for line in body:
+        if line.startswith(" "):  # a row's further rules, in the rules column
+            assert line[:rules_start].strip() == "" and line[rules_start] != " ", line
+        else:  # a row: its time right-aligned under the header's, its rules where they start
+            assert line[:time_ends].endswith((" ms", " s")) and line[time_ends:rules_start] == "  ", line
+            assert line[rules_start:].startswith(("CR ", "MTR ")), line
+    assert sum(not line.startswith(" ") for line in body) == len(results)
+
+
+def test_narrow_each_scenario_is_a_paragraph(monkeypatch, library_results):
+    results = list(library_results.values())
+    lines = _render(monkeypatch, results, 80)
+    names = [line for line in lines if not line.startswith(" ")][:-1]  # the summary last
+    assert [name.split(" ", 1)[1] for name in names] == [r.file.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+                                                        for r in results]
+    assert all(name[0] in "✓✗·" for name in names)
 
 
 def test_a_mismatch_and_an_error_read_well_narrow_and_wide(tmp_path, monkeypatch):

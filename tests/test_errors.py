@@ -25,7 +25,7 @@ BROKEN = [
      ["line 6", "unknown field 'expectt'", "Did you mean 'expect'?"]),
     ("missing question", "name: x\nstate:\n  players: [alice, bob]\n",
      ["line 1", "'question' is missing"]),
-    ("unknown edition", "edition: 2026-08-08\n" + GOOD,
+    ("unknown edition", "edition: 2026-08-7\n" + GOOD,  # malformed (a later date: the edition in force)
      ["line 1", "field 'edition'", "Did you mean 2026-08-07?"]),
     ("unknown question kind", GOOD.replace("kind: golden", "kind: goldn"),
      ["line 5", "question.kind", "Did you mean 'golden'?"]),

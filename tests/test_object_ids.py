@@ -51,6 +51,8 @@ def test_copies_under_one_player_keep_the_bare_name_for_the_first():
 
 
 def test_an_action_line_naming_an_ambiguous_object_is_refused():
+    """A target may be anyone's: a bare name two players hold is refused there. (A name the
+    line's player acts on is read as theirs: tests/test_line_names.py.)"""
     text = """name: t
 state:
   players: [alice, bob]
@@ -59,8 +61,8 @@ state:
 question:
   kind: turn
   ask: trace
-  script: [alice taps Mountain for mana]
+  script: [alice casts Lightning Bolt targeting Mountain]
 """
     with pytest.raises(ScenarioError, match="Mountain#2"):
         parse_scenario(text, "ids.yaml")
-    parse_scenario(text.replace("taps Mountain for", "taps Mountain#1 for"), "ids.yaml")
+    parse_scenario(text.replace("targeting Mountain", "targeting Mountain#1"), "ids.yaml")

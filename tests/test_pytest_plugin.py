@@ -50,3 +50,32 @@ def test_the_plugin_can_be_turned_off(pytester):
     _user_folder(pytester)
     result = pytester.runpytest("-p", "no:mtgrules")
     assert result.ret == 5  # no tests collected
+
+
+def test_other_yaml_is_skipped_as_check_skips_it_and_a_broken_scenario_fails(pytester):
+    from test_cli_discovery import BROKEN, CI, COMPOSE
+
+    pytester.makefile(".yaml", good=CONCEDE.format(name="good", verdict="allowed"), broken=BROKEN,
+                      compose=COMPOSE)
+    pytester.mkdir("ci")
+    (pytester.path / "ci" / "workflow.yml").write_text(CI)
+    result = pytester.runpytest("-p", "no:cacheprovider", "-rf")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["mtgrules: skipped 2 YAML files that are not scenarios*"])
+    assert "field 'questoin'" in result.stdout.str() and "Did you mean 'question'?" in result.stdout.str()
+    # check finds the same files in the folder, and skips the same
+    from mtgrules.queries.scenario import find_scenario_files
+
+    found = find_scenario_files([pytester.path])
+    assert sorted(p.stem for p in found.files) == ["broken", "good"]
+    assert sorted(p.name for p in found.skipped) == ["compose.yaml", "workflow.yml"]
+
+
+def test_a_file_named_on_the_command_line_is_always_collected(pytester):
+    from test_cli_discovery import CI
+
+    path = pytester.makefile(".yml", ci=CI)
+    assert pytester.runpytest("-p", "no:cacheprovider").ret == 5  # in a folder: not a scenario
+    result = pytester.runpytest("-p", "no:cacheprovider", str(path))
+    result.assert_outcomes(failed=1)
+    assert "ci.yml, line 2" in result.stdout.str() and "unknown field" in result.stdout.str()

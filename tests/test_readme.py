@@ -40,7 +40,7 @@ def test_every_complete_yaml_example_loads_and_matches_its_expectation():
         scenario = parse_scenario(text, "README.md")
         verdict = check_scenario(scenario)
         if "expect" in doc:
-            assert verdict.outcome == doc["expect"]["verdict"], doc["name"]
+            assert verdict.word == doc["expect"]["verdict"], doc["name"]
 
 
 def test_vocabulary_reference_is_the_generated_one():

@@ -17,7 +17,7 @@ def test_builtin_scenario_gives_expected_verdict(path, library_results):
     assert result.error is None, result.error
     verdict = result.verdict
     assert verdict.citations, "every verdict cites the rules that decided it"
-    assert result.match, (verdict.outcome, verdict.details, verdict.reasons)
+    assert result.match, (verdict.word, verdict.details, verdict.reasons)
 
 
 def test_library_is_not_empty():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -222,8 +223,35 @@ def map_in_workers(fn: Callable, items: Sequence, workers: int) -> list:
     """``[fn(x) for x in items]``, in order: with ``workers`` = 0 in this process, else in that
     many processes, each replaced after ``TASKS_PER_WORKER`` items so that none keeps growing
     (``fn`` must be picklable: a module-level function or a partial of one)."""
+    # items in chunks: a list is wanted whole, so fewer round trips beat earlier answers
+    chunk = max(1, min(TASKS_PER_WORKER // 2, len(items) // (4 * max(1, workers))))
+    return list(imap_in_workers(fn, items, workers, chunk))
+
+
+def imap_in_workers(fn: Callable, items: Sequence, workers: int, chunksize: int = 1) -> Iterator:
+    """``fn(x)`` for each of ``items``, yielded in the order of ``items`` as soon as each is
+    answered (and all before it): with ``workers`` = 0 in this process, else in that many
+    processes, each replaced after ``TASKS_PER_WORKER`` items (``fn`` must be picklable).
+
+    The workers ignore Ctrl-C: an interrupt reaches this process alone (a terminal sends it to
+    the workers too), and closing the iterator early, or an exception while waiting (a
+    ``KeyboardInterrupt``), ends them at once; nothing is left running."""
     if workers <= 0 or len(items) <= 1:
-        return [fn(x) for x in items]
-    chunk = max(1, min(TASKS_PER_WORKER // 2, len(items) // (4 * workers)))
-    with multiprocessing.Pool(workers, maxtasksperchild=max(1, TASKS_PER_WORKER // chunk)) as pool:
-        return pool.map(fn, items, chunksize=chunk)
+        yield from map(fn, items)
+        return
+    pool = multiprocessing.Pool(workers, initializer=_ignore_interrupts,
+                                maxtasksperchild=max(1, TASKS_PER_WORKER // chunksize))
+    finished = False
+    try:
+        yield from pool.imap(fn, items, chunksize=chunksize)
+        finished = True
+    finally:
+        if finished:
+            pool.close()
+        else:  # interrupted or abandoned: the questions still running are not wanted
+            pool.terminate()
+        pool.join()
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

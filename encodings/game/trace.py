@@ -2,8 +2,9 @@
 and the state at its end. Only reads the answer set; decides nothing."""
 from __future__ import annotations
 
+import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -51,6 +52,48 @@ WHY = {
 }
 
 
+def natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    """A sort key putting numbers in a name in their order: ``alice:library:2`` before
+    ``alice:library:10``, ``Island`` before ``Island#2``."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part)
+                 for part in re.split(r"(\d+)", text) if part)
+
+
+def mana_words(colour: Any) -> str:
+    """What a cost asks for, from its atom: a colour's letter as its symbol (``{R}``)."""
+    if colour in COLOUR_LETTER:
+        return "{" + COLOUR_LETTER[colour] + "}"
+    return {"generic": "its generic part", "additional": "its additional cost"}.get(str(colour),
+                                                                                  str(colour))
+
+
+def mod_words(m: Any) -> str:
+    """What an effect does to an object (a modification, by layer), in words."""
+    if isinstance(m, str):
+        return MOD_WORDS.get(m, m.replace("_", " "))
+    return MOD_WORDS.get(m[0], "{}").format(*(v.replace("_", " ") if isinstance(v, str) else v
+                                              for v in m[1:]))
+
+
+def duration_words(d: Any) -> str:
+    """How long an effect lasts, as words following it (nothing for an indefinite one)."""
+    return DURATION_WORDS.get(d if isinstance(d, str) else d[0], "")
+
+
+def item_words(x: Any) -> str:
+    """A stack object in words: a spell's card, or whose ability it is."""
+    if isinstance(x, tuple) and x[0] == "tr":
+        return f"{x[1]}'s triggered ability"
+    if isinstance(x, tuple) and x[0] == "ab":
+        return f"{x[1]}'s ability"
+    return str(x)
+
+
+def plural(n: Any, noun: str) -> str:
+    """``n`` and the noun, in the plural unless ``n`` is 1: ``2 Soldier tokens``."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def value(s: clingo.Symbol) -> Any:
     if s.type == clingo.SymbolType.Number:
         return s.number
@@ -67,7 +110,9 @@ class Snapshot:
 
     time: int
     step: str
-    turn: int
+    turn: int | None
+    """The turn's number in the game, counted from the scenario's ``turn``; ``None`` when the
+    scenario gives none (the core then numbers no turn)."""
     active: str
     priority: str | None
     life: dict[str, int]
@@ -192,7 +237,7 @@ class Reader:
             return [f for f in fl if isinstance(f, tuple) and f[0] == name]
 
         zones: dict[str, dict[str, list[str]]] = {p: {} for p in self.state.names}
-        for _, obj, zone in sorted(get("zone")):
+        for _, obj, zone in sorted(get("zone"), key=lambda f: natural(f[1])):
             if zone != "stack":
                 zones[self.owners[obj]].setdefault(zone, []).append(obj)
         stack = [self.item(x) for _, x, _ in sorted(get("stack"), key=lambda f: f[2])]
@@ -200,32 +245,28 @@ class Reader:
         for _, p, c, n in sorted(get("pool")):
             pools[p] = pools.get(p, "") + ("{" + COLOUR_LETTER[c] + "}") * n
         knows: dict[str, list[str]] = defaultdict(list)
-        for _, p, o in sorted(get("knows")):
+        for _, p, o in sorted(get("knows"), key=lambda f: (f[1], natural(f[2]))):
             knows[p].append(o)
         return Snapshot(
             time=t,
             step=STEP_NAME[next(f[1] for f in get("step"))],
-            turn=next(f[1] for f in get("turn")),
+            turn=next(f[1] for f in get("turn")) or None,
             active=next(f[1] for f in get("active")),
             priority=self.priority.get(t),
             life={p: n for _, p, n in sorted(get("life"))},
             zones=zones, stack=stack, pools=pools,
-            tapped=sorted(f[1] for f in get("tapped")),
+            tapped=sorted((f[1] for f in get("tapped")), key=natural),
             damage={o: n for _, o, n in get("damage")},
             lost=sorted(f[1] for f in get("lost")),
             knows=dict(knows),
             counters={o: {COUNTER_WORD[k]: n for _, o2, k, n in get("counters") if o2 == o}
-                      for o in sorted({f[1] for f in get("counters")})},
+                      for o in sorted({f[1] for f in get("counters")}, key=natural)},
         )
 
     # -- words ---------------------------------------------------------------------------
     def item(self, x: Any) -> str:
         """A stack object in words: a spell's card, or whose ability it is."""
-        if isinstance(x, tuple) and x[0] == "tr":
-            return f"{x[1]}'s triggered ability"
-        if isinstance(x, tuple) and x[0] == "ab":
-            return f"{x[1]}'s ability"
-        return str(x)
+        return item_words(x)
 
     def moved(self, t: int) -> list[str]:
         before = {f[1]: f[2] for f in self.ended[t] if isinstance(f, tuple) and f[0] == "zone"}
@@ -337,26 +378,45 @@ class Reader:
             return f"{who(ins[1])} shuffles their library"
         if verb == "effect":
             objects = ", ".join(sorted(self.affected.get((x, i, t), []))) or "nothing"
-            what = "; ".join(MOD_WORDS.get(m if isinstance(m, str) else m[0], "{}").format(
-                *([] if isinstance(m, str) else [v.replace("_", " ") if isinstance(v, str) else v
-                                                  for v in m[1:]]))
-                for m in self.mods.get((x, i, t), []))
-            return f"{objects}: {what}{DURATION_WORDS.get(ins[2] if isinstance(ins[2], str) else ins[2][0], '')}"
+            what = "; ".join(mod_words(m) for m in self.mods.get((x, i, t), []))
+            return f"{objects}: {what}{duration_words(ins[2])}"
         if verb == "counters":
-            return f"{ins[2]} {COUNTER_WORD[ins[1]]} counter(s) on the {ins[3]}"
+            on = who(ins[3]) if (x, ins[3], t) in self.names else f"the {ins[3]}"
+            return f"{plural(ins[2], COUNTER_WORD[ins[1]] + ' counter')} on {on}"
         if verb == "create":
-            return f"creates {ins[2]} {ins[1]} token(s)"
+            return f"creates {plural(ins[2], str(ins[1]) + ' token')}"
         if verb == "player_effect":
-            return f"{who(ins[1])}: " + ("may play " + str(ins[2][1]) + " more land(s)"
+            return f"{who(ins[1])}: " + ("may play " + plural(ins[2][1], "more land")
                                            if isinstance(ins[2], tuple) else "can't play lands")
-        return str(ins)
+        if verb == "counter":
+            return f"counters {who(ins[1])}"
+        if verb in ("scry", "surveil"):
+            return f"{who(ins[1])} {verb}s {ins[2]}"
+        if verb == "look_top":
+            return f"{who(ins[1])} looks at the top {plural(ins[2], 'card')} of their library"
+        if verb == "discard_chosen":
+            return f"{who(ins[1])} discards {ins[3]}, chosen by {who(ins[2])}"
+        if verb == "sacrifice":
+            what = self.item(x) if ins[2] == "self" else plural(ins[3], str(ins[2]))
+            return f"{who(ins[1])} sacrifices {what}"
+        if verb == "unless_discard":
+            return f"{who(ins[1])} sacrifices it unless they discard {plural(ins[2], 'card')}"
+        if verb == "return":
+            return (f"{who(ins[1])} returns {plural(ins[3], str(ins[2]).replace('_', ' '))} from "
+                    "their graveyard to their hand")
+        if verb == "balance":
+            what = {"hand": "cards in hand"}.get(ins[1], f"{ins[1]}s")
+            return f"each player keeps as many {what} as the player with the fewest"
+        if verb == "unsupported":
+            return f"an instruction the core does not model ({ins[1]})"
+        return verb.replace("_", " ")
 
     def why_words(self, why: Any, player: str | None) -> str:
         key = why if isinstance(why, str) else why[0]
         if key == "bad_target":
             return f"{why[1]} is not a legal target"
         if key == "cant_pay":
-            return f"{player} can't pay the cost from their mana pool ({why[1]})"
+            return f"{player} can't pay the cost from their mana pool ({mana_words(why[1])})"
         if key == "cant_attack":
             return f"{why[1]} can't attack"
         if key == "cant_block":
@@ -382,7 +442,17 @@ class Reader:
     # -- the timeline ----------------------------------------------------------------------
     def events(self) -> list[Event]:
         out = []
+        def carried(fluents: Iterable[Any]) -> set[tuple]:
+            """Whose turn it is, the stack and the life totals: what each event row shows."""
+            return {f for f in fluents if isinstance(f, tuple) and f[0] in ("active", "stack", "life")}
+
+        held = carried(self.initial)
         for t in sorted(self.occurs):
+            held = (held - carried(self.ended[t])) | carried(self.started[t])
+            on_stack = tuple(self.item(f[1]) for f in sorted((f for f in held if f[0] == "stack"),
+                                                             key=lambda f: -f[2]))
+            life = {f[1]: f[2] for f in sorted(self.started[t], key=str)
+                    if isinstance(f, tuple) and f[0] == "life"}
             e = self.occurs[t]
             name = e if isinstance(e, str) else e[0]
             args = () if isinstance(e, str) else e[1:]
@@ -393,7 +463,9 @@ class Reader:
             out.append(Event(time=t + self.offset, name=name, args=args, text=self.describe(t, e),
                              rules=tuple(sorted(self.cites[t])), decision=name in DECISIONS,
                              step=step, priority=self.priority.get(t), stack=stack,
-                             creatures=creatures))
+                             creatures=creatures,
+                             active=next((f[1] for f in held if f[0] == "active"), ""),
+                             on_stack=on_stack, life=life))
         return out
 
     def timeline(self, timeline_type: Any, stop_type: Any, horizon: int, stuck: bool,

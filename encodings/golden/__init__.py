@@ -34,6 +34,13 @@ ASKS = {
 
 @dataclass(frozen=True)
 class GoldenQuestion:
+    """A golden-rules question (CR 101): may a player do something, does an instruction
+    happen, does an object have an ability — the fields a scenario's ``question:`` gives.
+
+    >>> str(GoldenQuestion("play-land", "alice"))
+    'play-land (alice)'
+    """
+
     ask: str
     player: str | None = None
     object: str | None = None

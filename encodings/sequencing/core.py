@@ -15,6 +15,15 @@ import clingo
 from mtgrules.encodings import asp
 from mtgrules.encodings.game import EFFECT_PART, THEORY, with_change
 from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
+from mtgrules.encodings.game.trace import (
+    COUNTER_WORD,
+    Reader,
+    duration_words,
+    item_words,
+    mod_words,
+    plural,
+    value,
+)
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BudgetExhausted
 from mtgrules.model.state import GameState
@@ -66,11 +75,17 @@ class Judgement:
     leaks: list[tuple[int, int]] = field(default_factory=list)
     """(choice line, earlier line that informed its chooser)."""
     illegal: list[int] = field(default_factory=list)
-    differs: list[str] = field(default_factory=list)
+    differs: dict[str, list[str]] = field(default_factory=dict)
+    """How the two runs' ends differ, in words: ``performed`` → what only the performed run
+    ends with, ``correct`` → what only the correct run ends with."""
     retroactive: list[tuple[int, int]] = field(default_factory=list)
     """(line, interruption number)."""
     added: list[int] = field(default_factory=list)
     forgotten: list[str] = field(default_factory=list)
+    """What the correct run does that no line says, in words (``alice draws 3``, ``bob's pick
+    for Cruel Ultimatum: bob sacrifices 1 creature``)."""
+    words: dict[int, str] = field(default_factory=dict)
+    """Time of the correct run → its event in words, where the trace reader words it."""
     priority_at: list[int] = field(default_factory=list)
     """Times of the correct run at which a player receives priority."""
     rules: tuple[str, ...] = ()
@@ -110,7 +125,7 @@ def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_cha
         raise Unsupported("the core found no correct run for this block (a gap in the encoding: "
                           "please report it)")
     _refuse_unsupported(best[0], n)
-    return _read(best[0], n)
+    return _read(best[0], n, state)
 
 
 def standing_orders(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
@@ -240,10 +255,87 @@ def _all_over(ctl: clingo.Control, t: int) -> bool:
     return not found
 
 
-def _read(symbols: list[clingo.Symbol], n: int) -> Judgement:
+# -- the judgement in words --------------------------------------------------------------------
+
+def _kind(kind: clingo.Symbol, count: int = 1) -> str:
+    """Objects of one kind, counted: a card's name (``2 copies of Forest``) or unnamed cards."""
+    if kind.type == clingo.SymbolType.String:
+        return kind.string if count == 1 else f"{count} copies of {kind.string}"
+    return plural(count, "unnamed card")
+
+
+def _zone_words(player: str, zone: str, what: str) -> str:
+    return f"{player}'s {what} on the battlefield" if zone == "battlefield" else f"{what} in {player}'s {zone}"
+
+
+def fact_words(fact: clingo.Symbol) -> str:
+    """One fact of a run's end as the judge compares the two runs (``sig`` in judge.lp), in
+    words: ``3 unnamed cards in bob's graveyard``, ``alice at 25 life``."""
+    a = fact.arguments
+    v = [value(x) for x in a]
+    if fact.name == "zone":
+        return _zone_words(v[0], v[1], _kind(a[2], v[3]))
+    if fact.name == "tapped":
+        return f"{v[0]}'s {_kind(a[1], v[2])} tapped"
+    if fact.name == "life":
+        return f"{v[0]} at {v[1]} life"
+    if fact.name == "effect":
+        return f"{_kind(a[0])} {mod_words(v[1])}{duration_words(v[2])}"
+    if fact.name == "counters":
+        return f"{plural(v[2], COUNTER_WORD.get(v[1], str(v[1])) + ' counter')} on {_kind(a[0])}"
+    if fact.name == "attacking":
+        return f"{_kind(a[0])} attacking"
+    if fact.name == "blocking":
+        return f"{_kind(a[0])} blocking {_kind(a[1])}"
+    if fact.name == "lost":
+        return f"{v[0]} having lost the game"
+    if fact.name == "damage":
+        return f"{v[2]} damage on {v[0]}'s {_kind(a[1])}"
+    if fact.name == "known":
+        where = "their own" if v[0] == v[1] else f"{v[1]}'s"
+        return f"{v[0]} knowing {_kind(a[3], v[4])} in {where} {v[2]}"
+    return fact.name.replace("_", " ")
+
+
+ACT_WORDS = {"draw": "{p} draws {a}", "lose": "{p} loses {a} life", "gain": "{p} gains {a} life",
+             "shuffle": "{p} shuffles", "untap": "{p} untaps", "reveal": "{p} reveals their hand",
+             "look": "{p} looks at {a}'s hand", "look_top": "{p} looks at the top {a} of their library",
+             "to_graveyard": "{p} puts {a} into the graveyard"}
+"""A correct run's act (``act`` in runs.lp) as a performed line would say it."""
+
+
+def act_words(act: clingo.Symbol, t: int, reader: Reader) -> str:
+    """What the correct run does at ``t`` that no line says: an act, as a performed line would
+    say it (``alice draws 3``), or a player's pick for a resolving object's instruction."""
+    a = act.arguments
+    if act.name == "act":
+        p, verb, amount = value(a[0]), a[1].name, a[2]
+        said = (_kind(amount) if verb == "to_graveyard" else
+                plural(amount.number, "card") if verb == "look_top" else value(amount))
+        return ACT_WORDS.get(verb, "{p} " + verb.replace("_", " ")).format(p=p, a=said)
+    x, i, p = value(a[0]), a[1].number, value(a[2])
+    what = reader.instr_words(x, i, t - 1) if (x, i, t - 1) in reader.instr else ""
+    return f"{p}'s pick for {item_words(x)}" + (f": {what}" if what else "")
+
+
+def run_event_words(reader: Reader, t: int, name: str, args: tuple) -> str:
+    """An event of the correct run in words: as a trace words it, and the run's own events (a
+    round of passes; a pick the rules make, or one no line answers)."""
+    if name == "pass_round":
+        return "every player passes in turn"
+    if name in ("auto", "choose"):
+        x, i, p = args if name == "auto" else (args[1], args[2], args[0])
+        what = f"{item_words(x)}: {reader.instr_words(x, i, t - 1)}"
+        return what + " (nothing to choose)" if name == "auto" else f"{p} chooses for {what}"
+    return reader.event_words(t, name, args)
+
+
+def _read(symbols: list[clingo.Symbol], n: int, state: GameState) -> Judgement:
     j = Judgement(failed=(), lines_at=n + 1)
     failed = []
     rules = set()
+    ends: dict[str, list[clingo.Symbol]] = {}
+    forgot: list[tuple[clingo.Symbol, int]] = []
     for s in symbols:
         args = s.arguments
         if s.name == "fails" and len(args) == 1:
@@ -256,14 +348,14 @@ def _read(symbols: list[clingo.Symbol], n: int) -> Judgement:
             j.leaks.append((args[0].number, args[1].number))
         elif s.name == "illegal" and len(args) == 1:
             j.illegal.append(args[0].number)
-        elif s.name == "differs" and len(args) == 1:
-            j.differs.append(str(args[0]))
+        elif s.name == "differs_at" and len(args) == 2:
+            ends.setdefault("performed" if args[1].number == n else "correct", []).append(args[0])
         elif s.name == "retroactive" and len(args) == 2:
             j.retroactive.append((args[0].number, args[1].number))
         elif s.name == "added" and len(args) == 1:
             j.added.append(args[0].number)
         elif s.name == "forgot" and len(args) == 2:
-            j.forgotten.append(str(args[0]))
+            forgot.append((args[0], args[1].number))
         elif s.name == "has_priority" and len(args) == 2 and args[1].number > n + 1:
             j.priority_at.append(args[1].number)
         elif s.name == "judged_by" and len(args) == 1:
@@ -282,12 +374,19 @@ def _read(symbols: list[clingo.Symbol], n: int) -> Judgement:
     j.correct.sort()
     j.leaks.sort()
     j.illegal.sort()
-    j.differs.sort()
+    j.differs = {run: [fact_words(f) for f in sorted(facts)] for run, facts in ends.items()}
     j.retroactive.sort()
     j.added.sort()
-    j.forgotten.sort()
+    # the correct run's events, and what it does that no line says, as a trace reads them
+    reader = Reader(state, symbols, ())
+    j.words = {t: words for t, name, args in j.correct
+               if (words := run_event_words(reader, t, name, tuple(value(x) for x in args)))}
+    j.forgotten = [act_words(act, t, reader) for act, t in sorted(forgot)]
     j.priority_at.sort()
     j.rules = tuple(sorted(rules))
-    for names in j.options.values():
-        names.sort()
+    for line, names in j.options.items():
+        # a hidden card is counted, not named by its id
+        named = sorted(o for o in names if (found := state.find(o)) is None or found[2].card)
+        hidden = len(names) - len(named)
+        j.options[line] = named + ([plural(hidden, "unnamed card")] if hidden else [])
     return j

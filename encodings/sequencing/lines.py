@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from mtgrules.model.source import Field, did_you_mean
-from mtgrules.model.state import GameState
+from mtgrules.model.state import GameObject, GameState
 
 # =========================================================================================
 # Performed lines
@@ -85,9 +85,9 @@ def parse_line(node: Field, state: GameState) -> Line:
                                  f"a number of at most {MAX_COUNT}")
         objects: tuple[str, ...] = ()
         if groups.get("objs"):
-            objects = tuple(_object(node, name, state) for name in _split(groups["objs"]))
+            objects = tuple(_object(node, name, state, verb) for name in _split(groups["objs"]))
         if groups.get("att"):
-            objects += (_object(node, groups["att"], state),)
+            objects += (_object(node, groups["att"], state, verb, "theirs"),)
         player = groups.get("player")
         if player is not None and player not in state.names:
             raise node.error(f"no player '{player}' in the line '{text}'",
@@ -107,11 +107,82 @@ def _split(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-def _object(node: Field, name: str, state: GameState) -> str:
+def _object(node: Field, name: str, state: GameState, verb: str | None = None,
+            role: str = "own") -> str:
+    """The id an object named in ``node``'s line stands for: its actor's where the name is
+    a card two players hold (``line_object``), else the id as written."""
     name = re.sub(r"^(?:a|an|the) ", "", name)
+    actor = node.str().strip().partition(" ")[0]
+    name = line_object(state, name, node, actor, SEQUENCING_ZONES.get(verb or ""), role)
     if state.find(name) is not None:
         return name
     known = sorted({o.id for _, _, o in state.objects()})
     raise node.error(f"no object '{name}' in the state", "an object of the scenario's state: "
                      + ", ".join(known) if len(known) <= 30 else "an object of the state",
                      did_you_mean(name, known))
+
+
+# =========================================================================================
+# Which object a name in a player's line means
+# =========================================================================================
+
+SEQUENCING_ZONES: dict[str, tuple[str, ...]] = {
+    "sacrifice": ("battlefield",), "discard": ("hand",), "return": ("graveyard",),
+    "search": ("library",), "tap-mana": ("battlefield",), "animate": ("battlefield",),
+    "block": ("battlefield",), "attack": ("battlefield",), "scry": ("library",),
+    "surveil": ("library",),
+}
+"""The zones a performed line's verb acts on, for the objects it names (a verb missing here
+acts on its player's objects in any zone)."""
+
+
+def line_object(state: GameState, name: str, node: Field, actor: str | None,
+                zones: tuple[str, ...] | None, role: str = "own") -> str:
+    """The object ``name`` means in a line said by ``actor``.
+
+    ``Name#1`` is the first copy (whose id is the bare name). A bare card name that two
+    players hold is read by what the line does with it: ``role`` ``own`` (the default) is an
+    object of the actor's that the verb acts on in one of ``zones`` (a tapped land, a card
+    cast or discarded: ``None`` for any zone), ``theirs`` one of another player's on the
+    battlefield (the attacker a block names), ``any`` anyone's (a target). Exactly one
+    object fitting is the one meant; where two of the actor's fit, or none of the actor's and
+    several of other players', the name is refused with the ids that say which. Any other
+    name, and any name outside a player's line (``actor`` ``None``), comes back as written,
+    for the caller to look up."""
+    first = name[:-2] if name.endswith("#1") else None
+    if first is not None and state.find(first) is not None:
+        return first
+    copies = [(zone, o) for _, zone, o in state.objects() if o.card == name]
+    if actor is None or state.find(name) is None or len({o.owner for _, o in copies}) < 2:
+        return name  # not a player's line, or not a card two players hold: its first copy
+
+    def ids(objs: list[GameObject]) -> str:
+        return ", ".join(f"'{o.id if o.id != name else name + '#1'}' ({o.owner}'s)" for o in objs)
+
+    everyone = [o for _, o in copies]
+    if role == "any":
+        fit, mine = everyone, everyone
+    elif role == "theirs":
+        fit = [o for zone, o in copies if zone == "battlefield" and o.controller != actor]
+        mine = fit
+    else:
+        mine = [o for _, o in copies if o.controller == actor]
+        fit = [o for zone, o in copies if o.controller == actor and (zones is None or zone in zones)]
+        if not fit and len(mine) == 1:
+            return mine[0].id  # the actor's one copy, in a zone the rules will say is wrong
+    if len(fit) == 1:
+        return fit[0].id
+    whose = " and ".join(dict.fromkeys(o.owner for o in everyone))
+    if role == "own" and not mine:
+        # the other players' copy the verb could act on, where there is one only
+        could = [o for zone, o in copies if zones is None or zone in zones]
+        raise node.error(f"'{name}' is ambiguous: {actor} has no {name}, and {whose} each have one",
+                         f"an object id that says which: {ids(everyone)}",
+                         f"Did you mean {ids(could)}?" if len(could) == 1 else "")
+    candidates = fit or mine
+    where = " or ".join("on the battlefield" if z == "battlefield" else f"in {actor}'s {z}"
+                        for z in zones or ()) if role == "own" and fit else ""
+    holder = f"two of {actor}'s could be meant {where}".rstrip() if role == "own" else \
+        " and ".join(dict.fromkeys(o.owner for o in candidates)) + " each have one"
+    raise node.error(f"'{name}' is ambiguous: {holder}",
+                     f"an object id that says which: {ids(candidates)}")

@@ -58,8 +58,8 @@ def test_the_altars_reap_example_pays_b_only():
     s = scenario("  kind: cast\n  card: Altar's Reap\n  sacrifice: Thunderscape Familiar\n")
     verdict = check_cast(s.question, s.state, s.edition)
     assert verdict.outcome == "legal"
-    assert verdict.witness["payment"]["total"] == "{B}"
-    assert verdict.witness["payment"]["sacrifice"] == ["Thunderscape Familiar"]
+    assert verdict.witness.payment.total == "{B}"
+    assert verdict.witness.payment.sacrifice == ("Thunderscape Familiar",)
 
 
 @pytest.mark.parametrize("edition,failed_at,total_at", [
@@ -78,10 +78,10 @@ def test_steps_are_numbered_per_edition(edition, failed_at, total_at):
                                                                  "bob", "bob"),)))
     verdict = check_cast(on_stack.question, state, Edition(edition))
     assert verdict.outcome == "illegal"
-    assert verdict.counterexample["failed_step"] == failed_at
+    assert verdict.counterexample.failed_step == failed_at
     legal = check_cast(on_stack.question, on_stack.state, Edition(edition))
     assert legal.outcome == "legal"
-    assert total_at in [s["step"] for s in legal.witness["steps"]]
+    assert total_at in [s.step for s in legal.witness.steps]
 
 
 def test_an_illegal_cast_shows_the_state_it_rewinds_to():
@@ -89,8 +89,10 @@ def test_an_illegal_cast_shows_the_state_it_rewinds_to():
                  "  division: {bob: 2, Serra Angel: 0}\n")
     verdict = check_cast(s.question, s.state, s.edition)
     assert verdict.outcome == "illegal"
-    back = verdict.counterexample["rewound_to"]
-    assert "Forked Bolt" in back["hand"] and back["life"] == 20 and back["mana-pool"] == "empty"
+    back = verdict.counterexample.rewound_to
+    assert back.zone == "hand" and "Forked Bolt" in back.in_zone
+    assert back.life == 20 and back.mana_pool == "empty"
+    assert verdict.to_json()["counterexample"]["rewound_to"]["hand"] == list(back.in_zone)
 
 
 def test_python_api_takes_model_values():

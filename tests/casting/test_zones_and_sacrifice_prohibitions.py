@@ -67,7 +67,7 @@ def test_a_sacrifice_cost_honours_prohibitions(kind, effects, ok, sacrificed):
     if not ok:
         assert "CR 101.2" in [str(c) for c in verdict.citations]
     if sacrificed and kind == "cost":
-        assert verdict.witness["sacrifice"] == [sacrificed]
+        assert verdict.witness.sacrifice == (sacrificed,)
 
 
 def test_an_activation_sacrificing_itself_is_illegal_when_it_cant_be_sacrificed():

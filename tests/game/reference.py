@@ -8,7 +8,7 @@ to check the core's traces event by event (test_reference_agreement.py).
 Scope: the cards of the test generator (basic lands, Reliquary Tower, Mutavault, Grizzly Bears,
 Llanowar Elves, Phyrexian Arena, Sulfuric Vortex, Font of Mythos, Megrim, Lightning Bolt, Lava
 Spike, Divination, Revitalize, Giant Growth, Glorious Anthem, Turn to Frog, Twisted Image,
-Battlegrowth, Puncture Bolt, Jump, Raise the Alarm and its Soldier tokens, Raging Goblin,
+Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Raging Goblin,
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Liliana of the Veil) and hidden cards; 2+ players;
 scripts of passes, holds, mana, casts, activations (not loyalty abilities), land plays, attacks,
@@ -148,7 +148,7 @@ CARDS = {
     "Puncture Bolt": CardDef(T({"instant"}), (("r", 1),), 1, target="creature", instructions=(
         ("damage", 1, "target"), ("counters", "-1/-1", 1, "target"))),
     # Target creature gains flying until end of turn. Draw a card.
-    "Jump": CardDef(T({"instant"}), (("u", 1),), 0, target="creature", instructions=(
+    "Leap": CardDef(T({"instant"}), (("u", 1),), 0, target="creature", instructions=(
         ("pt", "grant", "target", "flying", "turn"), ("draw", "you", 1))),
     # Create two 1/1 white Soldier creature tokens.
     "Raise the Alarm": CardDef(T({"instant"}), (("w", 1),), 1,

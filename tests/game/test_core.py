@@ -61,7 +61,7 @@ def test_what_happens_resolves_a_bolt_when_both_pass():
                                  "alice passes", "bob passes"))
     assert v.outcome == "needs-decision"
     assert v.details["final state"]["life"]["bob"] == 17
-    assert [w["event"].split(" (")[0] for w in v.witness][-3:] == [
+    assert [w.event.split(" (")[0] for w in v.witness][-3:] == [
         "Lightning Bolt resolves", "Lightning Bolt: 3 damage to bob", "Lightning Bolt finishes resolving"]
     assert {"CR 405.5", "CR 117.3b", "CR 120.3a"} <= {str(c) for c in v.citations}
 

@@ -77,17 +77,17 @@ NEW_CREATURES = ["Raging Goblin", "Isamaru, Hound of Konda", "Gladecover Scout",
                  "Sparkmage Apprentice", "Flametongue Kavu"]
 NEW_PERMANENTS = NEW_CREATURES + ["Glorious Anthem", "Liliana of the Veil"]
 NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "Puncture Bolt",
-              "Jump", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
+              "Leap", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
               "Gladecover Scout", "Storm Crow", "Boggart Brute", "Sparkmage Apprentice",
               "Flametongue Kavu", "Glorious Anthem"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
-            "Battlegrowth", "Puncture Bolt", "Jump"}
+            "Battlegrowth", "Puncture Bolt", "Leap"}
 # abilities an effect of the state grants or removes (deathtouch, lifelink, first strike,
 # double strike and trample make the stepper give up where they matter: rarely)
 GRANTED = ["flying", "flying", "haste", "haste", "vigilance", "hexproof", "reach", "defender",
            "menace", "indestructible", "lifelink", "trample"]
 EFFECT_SOURCE = {"modify-pt": "Giant Growth", "set-pt": "Turn to Frog", "switch-pt": "Twisted Image",
-                 "grant-ability": "Jump", "remove-ability": "Turn to Frog"}
+                 "grant-ability": "Leap", "remove-ability": "Turn to Frog"}
 
 
 def card_of(object_id: str) -> str:

@@ -269,7 +269,7 @@ BEARS = """
   players: [alice, bob]
   step: main1
   turn: 3
-  alice: {hand: [Giant Growth, Turn to Frog, Jump, Twisted Image], mana-pool: "{G}{U}{U}{U}{U}{U}",
+  alice: {hand: [Giant Growth, Turn to Frog, Leap, Twisted Image], mana-pool: "{G}{U}{U}{U}{U}{U}",
           battlefield: [Grizzly Bears], library: {hidden: 3}}
   bob: {library: {hidden: 3}}
 """
@@ -291,12 +291,12 @@ def test_set_then_modify_layers_7b_7c_and_the_2008_timestamp_order(edition, expe
 def test_a_later_grant_beats_an_earlier_loss_of_all_abilities_and_vice_versa():
     # CR 613.1f, 613.7: layer 6 in timestamp order.
     first_frog = ["alice casts Turn to Frog targeting Grizzly Bears paying {U}", *RESOLVE,
-                  "alice casts Jump targeting Grizzly Bears", *RESOLVE]
+                  "alice casts Leap targeting Grizzly Bears", *RESOLVE]
     r, g = stepper(BEARS, first_frog)
     assert g.has(g.objs["Grizzly Bears"], "flying")
-    first_jump = ["alice casts Jump targeting Grizzly Bears", *RESOLVE,
+    first_leap = ["alice casts Leap targeting Grizzly Bears", *RESOLVE,
                   "alice casts Turn to Frog targeting Grizzly Bears paying {U}", *RESOLVE]
-    r, g = stepper(BEARS, first_jump)
+    r, g = stepper(BEARS, first_leap)
     assert not g.has(g.objs["Grizzly Bears"], "flying")
     assert g.chars()["Grizzly Bears"].abilities is False
 
@@ -388,7 +388,7 @@ def test_state_effects_in_their_order_and_durations():
   effects:
     - {from: Turn to Frog, controller: bob, do: set-pt, what: Grizzly Bears, power: 5, toughness: 5, duration: turn}
     - {from: Turn to Frog, controller: bob, do: set-pt, what: Grizzly Bears, power: 1, toughness: 1}
-    - {from: Jump, controller: bob, do: remove-ability, what: Storm Crow, ability: flying, duration: your-next-turn}
+    - {from: Leap, controller: bob, do: remove-ability, what: Storm Crow, ability: flying, duration: your-next-turn}
     - {from: Giant Growth, controller: alice, do: modify-pt, what: Llanowar Elves, power: 2, toughness: 2, duration: your-next-turn}
 """
     r, g = stepper(text)
@@ -505,7 +505,7 @@ def test_menace_before_magic_origins_is_not_modelled():
 
 def test_vigilance_from_an_effect_keeps_the_attacker_untapped():
     r, g = stepper(COMBAT + """  effects:
-    - {from: Jump, controller: alice, do: grant-ability, what: Storm Crow, ability: vigilance, duration: turn}
+    - {from: Leap, controller: alice, do: grant-ability, what: Storm Crow, ability: vigilance, duration: turn}
 """, ["alice attacks with Storm Crow, Boggart Brute"])
     assert not g.objs["Storm Crow"].tapped and g.objs["Boggart Brute"].tapped
 
@@ -522,7 +522,7 @@ HEXPROOF = """
 
 def test_hexproof_stops_only_the_opponents_spells():
     # CR 702.11b
-    r, g = stepper(HEXPROOF, ["alice casts Giant Growth targeting Gladecover Scout", *RESOLVE])
+    r, g = stepper(HEXPROOF, ["alice casts Giant Growth targeting Gladecover Scout#1", *RESOLVE])
     assert pt(g, "Gladecover Scout") == (4, 4)
     r, g = stepper(HEXPROOF.replace("Gladecover Scout}", "Gladecover Scout, token: true}"),
                    ["alice casts Lightning Bolt targeting Gladecover Scout#2"])
@@ -716,7 +716,7 @@ def test_deathtouch_or_lifelink_on_a_damage_source_is_not_modelled(keyword):
   alice: {battlefield: [Sulfuric Vortex], library: {hidden: 3}}
   bob: {library: {hidden: 3}}
   effects:
-    - {from: Jump, controller: alice, do: grant-ability, what: Sulfuric Vortex, ability: KW}
+    - {from: Leap, controller: alice, do: grant-ability, what: Sulfuric Vortex, ability: KW}
 """.replace("KW", keyword)
     with pytest.raises(reference.Unmodelled):
         stepper(text, RESOLVE)

@@ -106,7 +106,7 @@ def test_unchanged_verdict_with_expectations_met_exits_0(tmp_path):
 
 def test_bad_input_exits_2(tmp_path):
     runner = CliRunner()
-    result = runner.invoke(main, ["regress", "--from", "2009-05-02", "--to", "2026-08-07"])
+    result = runner.invoke(main, ["regress", "--from", "2009-5-01", "--to", "2026-08-07"])
     assert result.exit_code == 2 and "Did you mean 2009-05-01" in result.stderr
     broken = tmp_path / "broken.yaml"
     broken.write_text("name: [\n")

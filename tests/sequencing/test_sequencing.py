@@ -40,10 +40,10 @@ def test_correct_order_follows_the_written_order_not_the_scenario():
     scenario = cruel("alice gains 5 life", "alice draws 3", "alice returns Grizzly Bears",
                      "bob loses 5 life", "bob discards 3", "bob sacrifices Serra Angel")
     verdict = check_scenario(scenario)
-    order = (verdict.witness or verdict.counterexample)["closest_order" if verdict.counterexample
-                                                        else "order"]
-    assert order == ["bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
-                     "alice returns Grizzly Bears", "alice draws 3", "alice gains 5 life"]
+    order = (verdict.counterexample.closest_order if verdict.counterexample
+             else verdict.witness.order)
+    assert list(order) == ["bob sacrifices Serra Angel", "bob discards 3", "bob loses 5 life",
+                           "alice returns Grizzly Bears", "alice draws 3", "alice gains 5 life"]
     assert Citation("CR", "608.2c") in verdict.citations
 
 
@@ -52,7 +52,7 @@ def test_cruel_ultimatum_counterexample_names_the_drawn_cards_and_the_choice():
         [p for p in SEQ_FILES if p.stem == "seq_cruel_ultimatum_draw_before_return"][0]))
     assert verdict.outcome == "does-not-stand"
     assert verdict.failed == {Condition.NO_LEAK}
-    text = verdict.counterexample["violations"][0]["text"]
+    text = verdict.counterexample.violations[0].text
     assert "3 cards drawn" in text and "Grizzly Bears and Llanowar Elves" in text
     assert Citation("MTR", "4.3") in verdict.citations
     assert Citation("CR", "608.2c") in verdict.citations
@@ -62,7 +62,7 @@ def test_a_stand_carries_a_witness_order_and_priority_windows():
     verdict = check_scenario(load_scenario(
         [p for p in SEQ_FILES if p.stem == "seq_masticore_discard_before_untap"][0]))
     assert verdict.outcome == "stands"
-    assert verdict.witness["order"] == ["alice untaps", "alice discards Lightning Bolt"]
+    assert verdict.witness.order == ("alice untaps", "alice discards Lightning Bolt")
     windows = verdict.details["priority_windows"]
     assert len(windows) == 1 and windows[0]["position"] == 1
     assert windows[0]["rule"] == "CR 503.1"

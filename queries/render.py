@@ -1,0 +1,546 @@
+"""Verdicts in the scenario's own words, for the terminal (``mtgrules explain``).
+
+Everything here reads a verdict as ``Verdict.to_json()`` gives it (the same data ``explain
+--json`` prints) and words it: a ``turn`` trace as a numbered table of its events (the step and
+whose turn, who has priority after each, what is on the stack, life totals where they change)
+and the state it ends in, laid out as a scenario's ``state`` is; the orders, payments and runs
+of the other kinds as lines. Nothing is decided here.
+
+>>> data = {"query": "cost", "verdict": "unpayable", "citations": ["CR 601.2h"], "reasons": [],
+...         "witness": None, "counterexample": {"short": ["B"], "why": ["black is short"]},
+...         "details": {"locked": "{1}{B}{B}"}}
+>>> print("\\n".join(plain(verdict_body(data))))
+rules: CR 601.2h
+counterexample:
+  short of: {B}
+  why: black is short
+locked total cost: {1}{B}{B}
+"""
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich import box
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.table import Table
+from rich.text import Text
+
+from mtgrules.encodings.game.trace import plural
+
+HIDDEN_ID = re.compile(r"[^:\s]+:(?:library|hand|graveyard|battlefield|stack|exile|command):\d+")
+"""The id of a card the scenario leaves unnamed (``{hidden: N}``): ``alice:library:7``."""
+ZONE_ORDER = ("hand", "library", "graveyard", "battlefield", "exile", "command")
+"""A player's zones in the order the final state lists them (hand and library always)."""
+COLOURS = {"W": "{W}", "U": "{U}", "B": "{B}", "R": "{R}", "G": "{G}", "C": "{C}"}
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the scenario says beyond the verdict, to word it: the players in turn order, where
+    the game starts, and the words of an APNAP question's choice ids."""
+
+    players: tuple[str, ...] = ()
+    active: str = ""
+    """The active player of the scenario's state."""
+    life: Mapping[str, int] = field(default_factory=dict)
+    """Each player's life total in the scenario's state."""
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """Choice id → the choice in words (``bob: chooses a creature to sacrifice``)."""
+
+
+def context_of(scenario: Any) -> Context:
+    """The context of a loaded scenario (``load_scenario``), or an empty one."""
+    if scenario is None:
+        return Context()
+    state = scenario.state
+    problem = getattr(scenario.question, "problem", None)
+    labels = {c.id: str(c) for c in problem.choices} if problem is not None else {}
+    return Context(players=tuple(state.names), active=state.active,
+                   life={p.name: p.life for p in state.players}, labels=labels)
+
+
+# -- small words --------------------------------------------------------------------------
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``11th``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def is_unnamed(object_id: str) -> bool:
+    """Whether an object id is a card the scenario leaves unnamed (``alice:library:7``)."""
+    return HIDDEN_ID.fullmatch(object_id) is not None
+
+
+def objects_words(ids: Iterable[str], notes: Mapping[str, str] | None = None) -> str:
+    """Objects by name, unnamed cards counted rather than listed by id: ``Forest, Island (tapped),
+    2 unnamed cards``; ``empty`` for none."""
+    ids = list(ids)
+    named = [i + (f" ({notes[i]})" if notes and notes.get(i) else "") for i in ids if not is_unnamed(i)]
+    unnamed = sum(1 for i in ids if is_unnamed(i))
+    parts = named + ([plural(unnamed, "unnamed card")] if unnamed else [])
+    return ", ".join(parts) or "empty"
+
+
+def mana_word(code: str) -> str:
+    """A cost's code as mana: a colour's letter as its symbol (``B`` → ``{B}``), ``generic:2``
+    as ``{2}``; words stay words."""
+    if code in COLOURS:
+        return COLOURS[code]
+    if code.startswith("generic:"):
+        return "{" + code.split(":", 1)[1] + "}"
+    return code
+
+
+def _plain(value: Any) -> str:
+    """Any JSON value as a line of words: lists joined by ``; ``, mappings as ``key: value``."""
+    if isinstance(value, list):
+        return "; ".join(_plain(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_plain(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else str(value)
+
+
+def _numbered(items: Sequence[str], indent: str = "  ") -> list[Text]:
+    return [Text(f"{indent}{n}. {item}") for n, item in enumerate(items, 1)]
+
+
+def _line(label: str, value: str, indent: str = "  ") -> Text:
+    return Text(f"{indent}{label}: {value}")
+
+
+# -- the page ---------------------------------------------------------------------------------
+
+def explain_page(result: Any) -> list[RenderableType]:
+    """The whole ``explain`` page of a checked scenario (``api.check_file``'s result): the
+    scenario, the verdict against the expectation, then ``verdict_body``."""
+    s, data = result.scenario, result.verdict.to_json()
+    out: list[RenderableType] = [Text.assemble((s.name, "bold"), f"  ({s.kind}, CR edition "
+                                               f"{data['edition']}, backend {data['backend']})")]
+    if s.source:
+        out.append(Text(f"source: {s.source}"))
+    expected = (f"   expected: {result.expected} ({'matches' if result.match else 'DOES NOT MATCH'})"
+                if result.expected else "")
+    out.append(Text.assemble("verdict: ", (str(data["verdict"]), "bold"), expected))
+    out += [Text(f"  differs: {part}") for part in result.differs]
+    return out + verdict_body(data, context_of(s))
+
+
+def verdict_body(data: Mapping[str, Any], context: Context | None = None) -> list[RenderableType]:
+    """A verdict (``Verdict.to_json()``) in words: the rules, the reasons, the witness or
+    counterexample and the details, each in its kind's terms."""
+    context = context or Context()
+    out: list[RenderableType] = [Text("rules: " + (", ".join(data.get("citations") or ()) or "none"))]
+    out += [Text(f"  • {reason}") for reason in data.get("reasons") or ()]
+    kind = data.get("query")
+    details = dict(data.get("details") or {})
+    if kind == "turn":
+        return out + _turn(data, details, context)
+    words = WITNESS_WORDS.get(str(kind), _generic)
+    for part in ("witness", "counterexample"):
+        value = data.get(part)
+        if value:
+            out.append(Text(f"{part}:"))
+            out += words(part, value, context)
+    return out + _details(str(kind), details, context)
+
+
+def plain(renderables: Sequence[RenderableType], width: int = 100) -> list[str]:
+    """Renderables as plain lines of text (no colours), ``width`` characters wide."""
+    console = Console(width=width, no_color=True, highlight=False, file=io.StringIO())
+    for r in renderables:
+        console.print(r)
+    return [line.rstrip() for line in console.file.getvalue().splitlines()]  # type: ignore[attr-defined]
+
+
+# -- the kinds' witnesses ------------------------------------------------------------------------
+
+def _generic(part: str, value: Any, context: Context) -> list[Text]:
+    """A witness of a shape this module does not know: its fields, one a line."""
+    if isinstance(value, dict):
+        return [_line(str(k).replace("_", " "), _plain(v)) for k, v in value.items()]
+    return [Text("  " + _plain(value))]
+
+
+def _golden(part: str, value: Any, context: Context) -> list[Text]:
+    out = [_line("effects involved", ", ".join(value["effects"]))] if value.get("effects") else []
+    if value.get("amount") is not None:
+        out.append(_line("amount carried out", str(value["amount"])))
+    return out
+
+
+def _choice(context: Context, cid: str, quoted: bool = False) -> str:
+    """An APNAP choice in words, with its id (which ``proposed:`` and ``caused-by:`` use)."""
+    label = context.labels.get(cid)
+    if not label:
+        return cid
+    return f"'{label}' [{cid}]" if quoted else f"{label} [{cid}]"
+
+
+def _apnap(part: str, value: Any, context: Context) -> list[Text]:
+    out: list[Text] = []
+    if "order" in value:
+        knows = value.get("knows") or {}
+        out.append(Text("  the order of choosing, and what each chooser knows:"))
+        for n, cid in enumerate(value["order"], 1):
+            known = ", ".join(_choice(context, k) for k in knows.get(cid) or ()) or "no earlier choice"
+            out.append(Text(f"    {n}. {_choice(context, cid)} — knows: {known}"))
+    if "proposed" in value:
+        out.append(Text("  proposed order:"))
+        out += _numbered([_choice(context, c) for c in value["proposed"]], "    ")
+        out.append(Text("  correct order:"))
+        out += _numbered([_choice(context, c) for c in value.get("correct_order") or ()], "    ")
+    for learned in value.get("learned") or ():
+        out.append(Text(f"  {learned['chooser']} knew {_choice(context, learned['knew'], True)} when "
+                        f"making {_choice(context, learned['choice'], True)}"))
+    for misplaced in value.get("misplaced") or ():
+        out.append(Text(f"  {_choice(context, misplaced['choice'], True)} was made after "
+                        f"{_choice(context, misplaced['made_after'], True)}, which the rules make later"))
+    return out
+
+
+def _built(stages: Sequence[Mapping[str, Any]]) -> str:
+    """How a total cost was built: ``{1}{B} (mana cost) → {B} (reduction: Thunderscape Familiar)``."""
+    return " → ".join(f"{s['mana']} ({s['by'] if s['stage'] == 'base' else s['stage'] + ': ' + s['by']})"
+                      for s in stages)
+
+
+def _payment(value: Mapping[str, Any], indent: str = "  ") -> list[Text]:
+    """A payment of a total cost, part by part (the parts it has)."""
+    out = [_line("total", str(value.get("total")), indent)]
+    for key, label in (("before_payment", "before paying"), ("activate", "mana abilities activated"),
+                       ("spend", "mana spent"), ("sacrifice", "sacrificed"), ("cards", "cards used")):
+        if value.get(key):
+            out.append(_line(label, "; ".join(value[key]), indent))
+    if value.get("life"):
+        out.append(_line("life paid", str(value["life"]), indent))
+    if value.get("announced"):
+        out.append(_line("announced", ", ".join(mana_word(a) for a in value["announced"]), indent))
+    if value.get("steps"):
+        out.append(_line("built", _built(value["steps"]), indent))
+    return out
+
+
+def _cost(part: str, value: Any, context: Context) -> list[Text]:
+    if "short" in value:
+        short = [mana_word(s) for s in value["short"] if not s.startswith("cant-")]
+        out = [_line("short of", ", ".join(short))] if short else []
+        return out + [_line("why", w) for w in value.get("why") or ()]
+    if "spend" in value:
+        return _payment(value)
+    out = [_line("total cost", str(value.get("total")))]
+    if value.get("steps"):
+        out.append(_line("built", _built(value["steps"])))
+    if value.get("life"):
+        out.append(_line("life", str(value["life"])))
+    if value.get("other"):
+        out.append(_line("also", "; ".join(value["other"])))
+    if value.get("announced"):
+        out.append(_line("announced", ", ".join(mana_word(a) for a in value["announced"])))
+    return out
+
+
+def _cast_step(step: Mapping[str, Any]) -> Text:
+    detail = step.get("detail")
+    words = "; ".join(detail) if isinstance(detail, list) else detail
+    text = f"    {step['step']}  {step['what']}" + (f": {words}" if words else "")
+    if step.get("built"):
+        text += f" ({_built(step['built'])})"
+    return Text(text)
+
+
+def _cast(part: str, value: Any, context: Context) -> list[Text]:
+    if "failed_step" in value:
+        out = [_line(f"fails at {value['failed_step']}", str(value.get("why")))]
+        if value.get("completed"):
+            out.append(Text("  the steps done before:"))
+            out += [_cast_step(s) for s in value["completed"]]
+        rewound = dict(value.get("rewound_to") or {})
+        if rewound:
+            player = rewound.pop("player", "")
+            out.append(Text(f"  the game returns to the moment before the cast began (CR 733.1), {player}:"))
+            for key, v in rewound.items():
+                out.append(_line(key.replace("-", " "), objects_words(v) if isinstance(v, list)
+                                 else str(v), "    "))
+        return out
+    # the payment is the detail of its steps (CR 601.2f–h): the steps say it all
+    return [Text("  casting, step by step:")] + [_cast_step(s) for s in value.get("steps") or ()]
+
+
+def _sequencing(part: str, value: Any, context: Context) -> list[Text]:
+    # the conditions violated, and why, are the verdict's reasons: not said twice
+    out: list[Text] = []
+    order = value.get("order") or value.get("closest_order") or ()
+    if order:
+        out.append(Text("  the lines in the correct order:" if "order" in value
+                        else "  the lines in the closest correct order:"))
+        out += _numbered(order, "    ")
+    if value.get("run"):
+        out.append(Text("  the correct run, event by event:"))
+        out += _numbered(value["run"], "    ")
+    return out
+
+
+WITNESS_WORDS = {"golden": _golden, "apnap": _apnap, "cost": _cost, "cast": _cast,
+                 "sequencing": _sequencing}
+
+
+# -- details ----------------------------------------------------------------------------------
+
+def _details(kind: str, details: dict[str, Any], context: Context) -> list[Text]:
+    out: list[Text] = []
+    if kind == "apnap":
+        orders = details.pop("orders", None)
+        if orders and len(orders) > 1:
+            out.append(Text(f"the {len(orders)} correct orders:"))
+            out += [Text(f"  {n}. " + "; ".join(_choice(context, c) for c in order))
+                    for n, order in enumerate(orders, 1)]
+        missing = details.pop("missing_rules", None)
+        if missing:
+            out.append(Text("rules the edition lacks: " + ", ".join(missing)))
+    if kind == "cast":
+        if details.pop("rewound", None):
+            out.append(Text("the cast is undone (CR 733.1)"))
+        details.pop("completed", None)  # the witness's or counterexample's steps
+        failed = details.pop("failed", None)
+        if failed:
+            out.append(Text("failed: " + ", ".join(failed)))
+    if kind == "cost":
+        locked = details.pop("locked", None)
+        if locked:
+            out.append(Text(f"locked total cost: {locked}"))
+        later = details.pop("would_be_after_events", None)
+        if later:
+            out.append(Text(f"after the events the scenario lists it would be: {later}"))
+        value = details.pop("mana_value", None)
+        if value is not None:
+            out.append(Text(f"mana value: {value}"))
+    if kind == "sequencing":
+        out += _sequencing_details(details)
+    for key, value in details.items():
+        out.append(Text(f"{str(key).replace('_', ' ')}: {_plain(value)}"))
+    return out
+
+
+def _sequencing_details(details: dict[str, Any]) -> list[Text]:
+    out: list[Text] = []
+    failed = details.pop("failed", None)
+    out.append(Text("failed conditions (MTR 4.3): " + (", ".join(failed) if failed else "none")))
+    performed = details.pop("performed", None)
+    if performed:
+        out.append(Text("the lines as performed:"))
+        out += _numbered(performed)
+    windows = details.pop("priority_windows", None)
+    if windows:
+        out.append(Text("priority windows inside the block (an opponent may ask for the actions "
+                        "in order):"))
+        out += [Text(f"  {w['description']} ({w['rule']})") for w in windows]
+    for key, label in (("added", "lines no action of the correct run answers"),
+                       ("forgotten", "what the correct run does that no line says")):
+        items = details.pop(key, None)
+        if items:
+            out.append(Text(f"{label}:"))
+            out += [Text(f"  {item}") for item in items]
+    engine = details.pop("engine", None)
+    if engine:
+        out.append(Text(f"judged by: the {engine}" if not str(engine).startswith("the ")
+                        else f"judged by: {engine}"))
+    return out
+
+
+# -- turn: the trace and the final state ---------------------------------------------------------
+
+def _turn(data: Mapping[str, Any], details: dict[str, Any], context: Context) -> list[RenderableType]:
+    out: list[RenderableType] = []
+    conditions = details.pop("conditions", None)
+    if conditions:
+        out.append(Text("the conditions at the end:"))
+        out += [Text(f"  {'✓' if held else '✗'} {text}") for text, held in conditions.items()]
+    decisions = details.pop("decisions", None)
+    if decisions is not None:
+        out.append(Text("the decisions found: " + ("; ".join(decisions) or "passing only")))
+    trace = data.get("witness") or []
+    after = details.pop("after each event", None) or []
+    if trace:
+        out.append(Text(f"the trace, {plural(len(trace), 'event')}:"))
+        out.append(TraceView(trace, after, context))
+    if data.get("counterexample"):
+        out.append(Text("counterexample:"))
+        counter = data["counterexample"]
+        if isinstance(counter, dict) and "horizon" in counter:
+            out.append(Text(f"  every sequence of decisions ends within {counter['horizon']} events"))
+        else:
+            out += _generic("counterexample", counter, context)
+    priority = details.pop("priority", None)
+    if priority:
+        out.append(Text("who receives priority: " + _priority_runs(priority)))
+    final = details.pop("final state", None)
+    if final:
+        out += final_state(final, trace, after, context)
+    seconds = details.pop("seconds", None)
+    if isinstance(seconds, dict):
+        out.append(Text(f"time: grounding {seconds.get('ground', 0):.3f} s, solving "
+                        f"{seconds.get('solve', 0):.3f} s"))
+    out += [Text(f"{key}: {_plain(value)}") for key, value in details.items()]
+    return out
+
+
+def _priority_runs(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Who receives priority, in runs of consecutive events: ``alice (1–3), bob (4)``."""
+    runs: list[list[Any]] = []
+    for r in rows:
+        if runs and runs[-1][0] == r["player"] and runs[-1][2] == r["t"] - 1:
+            runs[-1][2] = r["t"]
+        else:
+            runs.append([r["player"], r["t"], r["t"]])
+    return ", ".join(f"{p} ({a}{'–' + str(b) if b != a else ''})" for p, a, b in runs)
+
+
+def trace_rows(trace: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]],
+               context: Context | None = None) -> list[dict[str, Any]]:
+    """A trace's events with what they leave behind (``details["after each event"]``), one
+    mapping each: ``t``, ``step``, ``active``, ``event``, ``by``, ``priority``, ``stack`` (top
+    first), ``life`` (player → (before, after), where it changed)."""
+    context = context or Context()
+    by_time = {a["t"]: a for a in after}
+    life = dict(context.life)
+    rows = []
+    for e in trace:
+        a = by_time.get(e["t"], {})
+        changed = {}
+        for p, total in (a.get("life") or {}).items():
+            changed[p] = (life.get(p), total)
+            life[p] = total
+        rows.append({"t": e["t"], "step": e["step"], "active": a.get("active", ""),
+                     "event": e["event"], "by": e.get("by", ""), "priority": e.get("priority"),
+                     "stack": list(a.get("stack", ())), "depth": e.get("stack", 0), "life": changed})
+    return rows
+
+
+def life_words(player: str, change: tuple[int | None, int]) -> str:
+    before, now = change
+    return f"{player} {now}" if before is None else f"{player} {before} → {now}"
+
+
+NARROW = 90
+"""Below this width a trace is printed an event a paragraph rather than as a table."""
+
+
+class TraceView:
+    """A trace as a table where the width allows it (``trace_table``), else one short
+    paragraph an event: its number and words, then who has priority, the stack, life changes."""
+
+    def __init__(self, trace: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]],
+                 context: Context | None = None):
+        self.trace, self.after, self.context = trace, after, context
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width >= NARROW:
+            yield trace_table(self.trace, self.after, self.context)
+            return
+        shown = None
+        for r in trace_rows(self.trace, self.after, self.context):
+            if (r["active"], r["step"]) != shown:
+                yield Text(f"{r['active']}'s {r['step']} step:" if r["active"] else f"{r['step']}:",
+                           style="bold")
+                shown = (r["active"], r["step"])
+            yield Text(f"{r['t']:>3}. {r['event']}")
+            after = [f"priority: {r['priority'] or 'nobody'}",
+                     "stack: " + (", ".join(r["stack"]) or "empty")]
+            if r["life"]:
+                after.append("life: " + ", ".join(life_words(p, c) for p, c in r["life"].items()))
+            yield Text("     " + "; ".join(after), style="dim")
+
+
+def trace_table(trace: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]],
+                context: Context | None = None) -> Table:
+    """The trace as a table: event number, step (whose turn, where it changes), the event,
+    who has priority after it, the stack after it (top first) and life totals it changed."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("step", no_wrap=True)
+    table.add_column("event", ratio=3)
+    table.add_column("priority", no_wrap=True)
+    table.add_column("stack (top first)", ratio=1)
+    table.add_column("life", no_wrap=True)
+    shown = None
+    for r in trace_rows(trace, after, context):
+        where = (r["active"], r["step"])
+        step = f"{r['step']}\n{r['active']}'s turn" if r["active"] else r["step"]
+        stack = "\n".join(r["stack"]) if r["stack"] else ("—" if not r["depth"] else
+                                                          plural(r["depth"], "object"))
+        table.add_row(str(r["t"]), Text(step if where != shown else ""), Text(r["event"]),
+                      Text(r["priority"] or "—"), Text(stack),
+                      Text("\n".join(life_words(p, c) for p, c in r["life"].items())))
+        shown = where
+    return table
+
+
+def final_state(final: Mapping[str, Any], trace: Sequence[Mapping[str, Any]] = (),
+                after: Sequence[Mapping[str, Any]] = (), context: Context | None = None) -> list[Text]:
+    """The state a trace ends in, laid out as a scenario's ``state:`` is: the turn and step,
+    then each player's life and zones (card names; unnamed cards counted), with what is tapped,
+    damaged or has counters, mana pools and losses only where there are some."""
+    context = context or Context()
+    active = final.get("active", "")
+    turn = final.get("turn")
+    step = f"{active}'s {final.get('step')} step"
+    if turn:
+        when = f"turn {turn}, {step}"
+    else:
+        turns_on = _turns_passed(after, context.active or active)
+        when = step + (f" ({ordinal(turns_on)} turn after the scenario's; the scenario gives no "
+                       "turn number)" if turns_on else " (the scenario gives no turn number)")
+    priority = final.get("priority")
+    out = [Text(f"the state at the end (after event {final.get('time')}): {when}; "
+                + (f"{priority} has priority" if priority else "nobody has priority"))]
+    out.append(Text("  stack (top first): " + (", ".join(reversed(final.get("stack") or ())) or "empty")))
+    creatures = (trace[-1].get("creatures") if trace else None) or {}
+    tapped = set(final.get("tapped") or ())
+    damage = final.get("damage") or {}
+    counters = final.get("counters") or {}
+
+    def notes(o: str) -> str:
+        parts = []
+        c = creatures.get(o)
+        if c:
+            parts.append(f"{c['power']}/{c['toughness']}" + "".join(f" {k}" for k in c.get("keywords") or ()))
+        if o in tapped:
+            parts.append("tapped")
+        if damage.get(o):
+            parts.append(f"{damage[o]} damage")
+        parts += [plural(n, f"{kind} counter") for kind, n in (counters.get(o) or {}).items() if n]
+        return ", ".join(parts)
+
+    zones = final.get("zones") or {}
+    players = list(context.players) or list(final.get("life") or zones)
+    pools = final.get("mana pools") or {}
+    lost = set(final.get("lost") or ())
+    for p in players:
+        out.append(Text(f"  {p}:"))
+        out.append(Text(f"    life: {(final.get('life') or {}).get(p, '?')}"))
+        theirs = zones.get(p) or {}
+        for zone in [*ZONE_ORDER, *(z for z in theirs if z not in ZONE_ORDER)]:
+            ids = theirs.get(zone) or []
+            if ids or zone in ("hand", "library"):
+                out.append(Text(f"    {zone}: " + objects_words(ids, {o: notes(o) for o in ids})))
+        if pools.get(p):
+            out.append(Text(f"    mana pool: {pools[p]}"))
+        if p in lost:
+            out.append(Text("    has lost the game"))
+    return out
+
+
+def _turns_passed(after: Sequence[Mapping[str, Any]], first: str) -> int:
+    """How many times the turn changed hands along the trace."""
+    count, current = 0, first
+    for a in after:
+        if a.get("active") and a["active"] != current:
+            count, current = count + 1, a["active"]
+    return count
