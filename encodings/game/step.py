@@ -49,15 +49,21 @@ STATE_SHOWS = {"step_at", "power_at", "toughness_at", "kw_at"}
 CONTROL = {"dropped", "added", "stopped", "blocked", "happened"}
 UNTIMED = {"token_owner"}
 
-# Where a timestamp sits in a term: function name and arity → argument index.
-STAMP_AT = {("tr", 4): 3, ("ab", 3): 2, ("e", 3): 0, ("since", 2): 1, ("bottomed", 2): 1}
+# Where a timestamp sits in a term (function name and arity → argument index), and the kind
+# of timestamp: only timestamps of one kind are compared (an effect's with a permanent's for a
+# static ability's effect, CR 613.7), so each kind is renumbered into slots of its own, and
+# the universe holds a trigger or an ability for as many slots as triggers or abilities
+# there may be, not as many as there are timestamps of every kind.
+STAMP_AT = {("tr", 4): (3, "tr"), ("ab", 3): (2, "ab"), ("e", 3): (0, "e"), ("since", 2): (1, "e"),
+            ("bottomed", 2): (1, "bottomed")}
+KINDS = ("e", "tr", "ab", "bottomed")
 
-WIDTH = 12
+WIDTH = 6
 """How far amounts (damage, counters, mana, lands, turns; life twice as far) may move from
 the state a grounding is centred on before the driver grounds again."""
 DEPTH = 6
 """How many objects the stack may hold in one grounding."""
-SLOT_MARGIN = 8
+SLOT_MARGIN = 4
 """Timestamps a grounding holds beyond those of the state it is centred on."""
 
 
@@ -145,26 +151,27 @@ def _statements(names: tuple[str, ...]) -> tuple[ast.AST, ...]:
     return tuple(out)
 
 
-def _map_stamps(symbol: clingo.Symbol, f: Callable[[int], int]) -> clingo.Symbol:
-    """``symbol`` with every timestamp in it mapped by ``f``."""
+def _map_stamps(symbol: clingo.Symbol, f: Callable[[str, int], int]) -> clingo.Symbol:
+    """``symbol`` with every timestamp in it mapped by ``f`` (of its kind and value)."""
     if symbol.type != clingo.SymbolType.Function or not symbol.arguments:
         return symbol
     args = [_map_stamps(x, f) for x in symbol.arguments]
-    at = STAMP_AT.get((symbol.name, len(args)))
-    if at is not None and args[at].type == clingo.SymbolType.Number:
-        args[at] = N(f(args[at].number))
+    where = STAMP_AT.get((symbol.name, len(args)))
+    if where is not None and args[where[0]].type == clingo.SymbolType.Number:
+        at, kind = where
+        args[at] = N(f(kind, args[at].number))
     return F(symbol.name, args, symbol.positive)
 
 
-def _stamps(symbol: clingo.Symbol, out: set[int]) -> None:
+def _stamps(symbol: clingo.Symbol, out: set[tuple[str, int]]) -> None:
     if symbol.type != clingo.SymbolType.Function:
         return
     args = symbol.arguments
     for x in args:
         _stamps(x, out)
-    at = STAMP_AT.get((symbol.name, len(args)))
-    if at is not None and args[at].type == clingo.SymbolType.Number:
-        out.add(args[at].number)
+    where = STAMP_AT.get((symbol.name, len(args)))
+    if where is not None and args[where[0]].type == clingo.SymbolType.Number:
+        out.add((where[1], args[where[0]].number))
 
 
 class Stepper:
@@ -175,24 +182,27 @@ class Stepper:
         self.programs = tuple(programs)
         self.facts = list(facts)
         self.conditions = conditions
-        self.width, self.depth, self.slots = WIDTH, DEPTH, 0
+        self.width, self.depth = WIDTH, DEPTH
+        self.slots = dict.fromkeys(KINDS, 0)
+        """Slots per kind of timestamp in the grounding; ``offset`` is the most of them."""
+        self.offset = 0
         self.groundings = 0
         self.ground_seconds = 0.0
         self.solve_seconds = 0.0
-        self._stamp_sets: dict[clingo.Symbol, frozenset[int]] = {}
+        self._stamp_sets: dict[clingo.Symbol, frozenset[tuple[str, int]]] = {}
         self._kinds: dict[clingo.Symbol, tuple[str, Any, int]] = {}
         self.state: set[clingo.Symbol] = set()
         """The current state, timestamps as trace times."""
-        self.stamps: Counter[int] = Counter()
-        """How many fluents of the state carry each timestamp."""
+        self.stamps: Counter[tuple[str, int]] = Counter()
+        """How many fluents of the state carry each timestamp (kind and value)."""
         self._enter(set(state))
         self._ground()
 
     # -- timestamps ------------------------------------------------------------------------
-    def _stamps_of(self, fluent: clingo.Symbol) -> frozenset[int]:
+    def _stamps_of(self, fluent: clingo.Symbol) -> frozenset[tuple[str, int]]:
         found = self._stamp_sets.get(fluent)
         if found is None:
-            acc: set[int] = set()
+            acc: set[tuple[str, int]] = set()
             _stamps(fluent, acc)
             found = self._stamp_sets[fluent] = frozenset(acc)
         return found
@@ -202,34 +212,42 @@ class Stepper:
         self.stamps = Counter(s for f in state for s in self._stamps_of(f))
         self._set_table(sorted(self.stamps))
 
-    def _set_table(self, table: list[int]) -> None:
-        self.table = table
-        self.to_slot = {s: i for i, s in enumerate(table, start=1)}
+    def _set_table(self, stamps: list[tuple[str, int]]) -> None:
+        self.table = {kind: [v for k, v in stamps if k == kind] for kind in KINDS}
+        self.to_slot = {(kind, v): i for kind, values in self.table.items()
+                        for i, v in enumerate(values, start=1)}
         self._slotted: dict[clingo.Symbol, clingo.Symbol] = {}
 
     def _slot(self, fluent: clingo.Symbol) -> clingo.Symbol:
         s = self._slotted.get(fluent)
         if s is None:
-            s = self._slotted[fluent] = (_map_stamps(fluent, self.to_slot.__getitem__)
+            to_slot = self.to_slot
+            s = self._slotted[fluent] = (_map_stamps(fluent, lambda k, v: to_slot[k, v])
                                           if self._stamps_of(fluent) else fluent)
         return s
+
+    def _outgrown(self) -> bool:
+        return any(len(self.table[k]) > self.slots[k] for k in KINDS)
 
     def _trace_time(self, symbol: clingo.Symbol, now: int) -> clingo.Symbol:
         """A symbol of the model with its timestamps as trace times (slot N+1: ``now + 1``)."""
         if not self._stamps_of(symbol):
             return symbol
-        slots, table = self.slots, self.table
-        return _map_stamps(symbol, lambda v: table[v - 1] if 1 <= v <= len(table)
-                           else now + 1 if v == slots + 1 else v)
+        offset, table = self.offset, self.table
+        return _map_stamps(symbol, lambda k, v: table[k][v - 1] if 1 <= v <= len(table[k])
+                           else now + 1 if v == offset + 1 else v)
 
     # -- grounding -------------------------------------------------------------------------
     def _ground(self) -> None:
         """Ground the step program centred on the current state."""
-        self.slots = max(self.slots, len(self.table) + SLOT_MARGIN)
+        for kind in KINDS:
+            self.slots[kind] = max(self.slots[kind], len(self.table[kind]) + SLOT_MARGIN)
+        self.offset = max(self.slots.values())
         slotted = {self._slot(f) for f in self.state}
         ctl = asp.control()
         start = _time.perf_counter()
-        facts = [*self.facts, F("offset", [N(self.slots)]), F("slots", [N(self.slots)]),
+        facts = [*self.facts, F("offset", [N(self.offset)]),
+                 *(F("slots", [F(kind), N(n)]) for kind, n in self.slots.items()),
                  F("width", [N(self.width)]), F("depth", [N(self.depth)]),
                  *(F("around", [f]) for f in slotted)]
         given = {(f.name, len(f.arguments)) for f in facts}
@@ -289,8 +307,7 @@ class Stepper:
                 self.stamps[s] += 1
         if changed:
             self._set_table(sorted(self.stamps))
-            if len(self.table) > self.slots:
-                self.slots = len(self.table) + SLOT_MARGIN
+            if self._outgrown():
                 self._ground()
             elif not self._assume({self._slot(f) for f in self.state}):
                 self._widen()
