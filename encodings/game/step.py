@@ -54,9 +54,22 @@ UNTIMED = {"token_owner"}
 # static ability's effect, CR 613.7), so each kind is renumbered into slots of its own, and
 # the universe holds a trigger or an ability for as many slots as triggers or abilities
 # there may be, not as many as there are timestamps of every kind.
-STAMP_AT = {("tr", 4): (3, "tr"), ("ab", 3): (2, "ab"), ("e", 3): (0, "e"), ("since", 2): (1, "e"),
+# A permanent's timestamp is an effect's kind only where it has a static ability (game.lp's
+# static_applies); the others' are compared with nothing.
+STAMP_AT = {("tr", 4): (3, "tr"), ("ab", 3): (2, "ab"), ("e", 3): (0, "e"), ("since", 2): (1, "since"),
             ("bottomed", 2): (1, "bottomed")}
-KINDS = ("e", "tr", "ab", "bottomed")
+KINDS = ("e", "since", "tr", "ab", "bottomed")
+
+
+def _where(symbol: clingo.Symbol, args: Sequence[clingo.Symbol],
+           statics: frozenset[clingo.Symbol]) -> tuple[int, str] | None:
+    """Where a timestamp sits in ``symbol`` and its kind, if it has one."""
+    where = STAMP_AT.get((symbol.name, len(args)))
+    if where is None or args[where[0]].type != clingo.SymbolType.Number:
+        return None
+    if where[1] == "since" and args[0] in statics:
+        return where[0], "e"
+    return where
 
 WIDTH = 6
 """How far amounts (damage, counters, mana, lands, turns; life twice as far) may move from
@@ -151,26 +164,27 @@ def _statements(names: tuple[str, ...]) -> tuple[ast.AST, ...]:
     return tuple(out)
 
 
-def _map_stamps(symbol: clingo.Symbol, f: Callable[[str, int], int]) -> clingo.Symbol:
+def _map_stamps(symbol: clingo.Symbol, f: Callable[[str, int], int],
+                statics: frozenset[clingo.Symbol]) -> clingo.Symbol:
     """``symbol`` with every timestamp in it mapped by ``f`` (of its kind and value)."""
     if symbol.type != clingo.SymbolType.Function or not symbol.arguments:
         return symbol
-    args = [_map_stamps(x, f) for x in symbol.arguments]
-    where = STAMP_AT.get((symbol.name, len(args)))
-    if where is not None and args[where[0]].type == clingo.SymbolType.Number:
+    args = [_map_stamps(x, f, statics) for x in symbol.arguments]
+    where = _where(symbol, args, statics)
+    if where is not None:
         at, kind = where
         args[at] = N(f(kind, args[at].number))
     return F(symbol.name, args, symbol.positive)
 
 
-def _stamps(symbol: clingo.Symbol, out: set[tuple[str, int]]) -> None:
+def _stamps(symbol: clingo.Symbol, out: set[tuple[str, int]], statics: frozenset[clingo.Symbol]) -> None:
     if symbol.type != clingo.SymbolType.Function:
         return
     args = symbol.arguments
     for x in args:
-        _stamps(x, out)
-    where = STAMP_AT.get((symbol.name, len(args)))
-    if where is not None and args[where[0]].type == clingo.SymbolType.Number:
+        _stamps(x, out, statics)
+    where = _where(symbol, args, statics)
+    if where is not None:
         out.add((where[1], args[where[0]].number))
 
 
@@ -181,6 +195,7 @@ class Stepper:
                  state: Iterable[clingo.Symbol], conditions: bool):
         self.programs = tuple(programs)
         self.facts = list(facts)
+        self.statics = frozenset(f.arguments[0] for f in self.facts if f.name == "static_mod")
         self.conditions = conditions
         self.width, self.depth = WIDTH, DEPTH
         self.slots = dict.fromkeys(KINDS, 0)
@@ -203,7 +218,7 @@ class Stepper:
         found = self._stamp_sets.get(fluent)
         if found is None:
             acc: set[tuple[str, int]] = set()
-            _stamps(fluent, acc)
+            _stamps(fluent, acc, self.statics)
             found = self._stamp_sets[fluent] = frozenset(acc)
         return found
 
@@ -222,7 +237,7 @@ class Stepper:
         s = self._slotted.get(fluent)
         if s is None:
             to_slot = self.to_slot
-            s = self._slotted[fluent] = (_map_stamps(fluent, lambda k, v: to_slot[k, v])
+            s = self._slotted[fluent] = (_map_stamps(fluent, lambda k, v: to_slot[k, v], self.statics)
                                           if self._stamps_of(fluent) else fluent)
         return s
 
@@ -235,7 +250,7 @@ class Stepper:
             return symbol
         offset, table = self.offset, self.table
         return _map_stamps(symbol, lambda k, v: table[k][v - 1] if 1 <= v <= len(table[k])
-                           else now + 1 if v == offset + 1 else v)
+                           else now + 1 if v == offset + 1 else v, self.statics)
 
     # -- grounding -------------------------------------------------------------------------
     def _ground(self) -> None:
