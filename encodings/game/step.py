@@ -11,9 +11,9 @@ say. Each event is then one solve: the model says what the event ends and starts
 (``dropped/1``, ``added/1``, i.e. ``holds(F,1)``), which become the next solve's externals.
 
 Timestamps (a permanent's ``since``, a trigger's or an ability's stamp, an effect's, a card
-put on the bottom) are trace times; only their order matters, so between steps they are
-renumbered into slots 1..N in order, and ``offset(N)`` makes the event's own ``t+Off`` N+1,
-later than every slot. What the model shows is mapped back to trace times for the reader.
+put on the bottom) are trace times; only their order among those of their kind matters, so
+between steps each kind is renumbered into slots 1..N of its own, in order, and ``offset(N)``
+(N the most slots of any kind) makes the event's own ``t+Off`` N+1, later than every slot. What the model shows is mapped back to trace times for the reader.
 
 A rule whose body needs input facts the question has none of (a planeswalker's loyalty, a
 token's slot, a script's blocks) is not handed to the grounder: it could derive nothing, and
