@@ -3,10 +3,11 @@
 ``game.lp`` is the action theory (with ``resolving.lp``, ``effects.lp`` and ``cite.lp``, its
 parts by topic), ``actions.lp`` when a decision is legal, ``script.lp``
 the players' decisions from a script, ``search.lp`` the decisions opened as choices,
-``conditions.lp`` facts about a state. Time grows one step per two ground calls (the event
-and its effects, then what the new state implies), each with only the parts that can say
-something at that step, so that with the decisions given the grounder itself computes the
-forced trace as facts; a search opens the decisions and solves.
+``conditions.lp`` facts about a state. A simulation (``simulate``, ``step.py``) grounds the
+action theory once, each part at one instant, the state read from externals over a bounded
+universe of fluents (``universe.lp``), and solves once per event. A search (``Core``, ``search``)
+grows time one step per two ground calls (the event and its effects, then what the new state
+implies), with the decisions open, and solves for a way.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import clingo
 from mtgrules.encodings import asp, budget
 from mtgrules.encodings.game.decisions import condition_facts, point_term, script_facts
 from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
+from mtgrules.encodings.game.step import STATE_SHOWS, Stepper
 from mtgrules.encodings.game.trace import Reader, Snapshot
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BudgetExhausted
@@ -27,8 +29,6 @@ from mtgrules.model.timeline import END, Condition, Decision, Event, Point
 
 MAX_EVENTS = 600
 """The longest trace simulated: a bound on the horizon, reported when reached."""
-SEGMENT = 50
-"""Events per grounding of a long trace (grounding cost per event grows with the trace)."""
 SEARCH_HORIZON = 60
 """How many events a search looks ahead by default."""
 SEARCH_STRIDE = 4
@@ -90,34 +90,25 @@ class Timeline:
 
 
 class Core:
-    """One grounding of the core for a state, an edition, and fixed or open decisions."""
+    """One grounding of the core for a state, an edition and open decisions (a search),
+    grown one time step at a time."""
 
-    def __init__(self, state: GameState, edition: Edition, mode: str,
-                 extra: Sequence[clingo.Symbol] = (), conditions: Sequence[Condition] = (),
-                 fluents: Sequence[clingo.Symbol] | None = None, offset: int = 0):
-        """``fluents``: the state to start from, when it is not ``state``'s own (a trace
-        continued from the end of an earlier segment, whose time ``offset`` is time 0 here)."""
+    def __init__(self, state: GameState, edition: Edition,
+                 extra: Sequence[clingo.Symbol] = (), conditions: Sequence[Condition] = ()):
         self.state = state
         self.edition = edition
-        self.search = mode == "search"
-        self.offset = offset
         self.ctl = asp.control()
-        asp.add_encodings(self.ctl, (*THEORY, "game/conditions", f"game/{mode}"))
+        asp.add_encodings(self.ctl, (*THEORY, "game/conditions", "game/search"))
         static, initial = split_state(state, edition)
-        if fluents is None:
-            fluents = initial + ([a("next", clingo.Number(1))] if mode == "script" else [])
-        symbols = [*static, *(a("init", f) for f in fluents), a("offset", clingo.Number(offset)),
+        symbols = [*static, *(a("init", f) for f in initial), a("offset", clingo.Number(0)),
                    *extra, *condition_facts(conditions)]
         self.ctl.add("base", [], "\n".join(fact(s) for s in symbols))
         self.ground_seconds = 0.0
         self.solve_seconds = 0.0
         self._ground([("base", [])])
         self._ground(self._derive(clingo.Number(0)))
-        if self.search:
-            self._ground([("legal", [clingo.Number(0)]), ("check", [clingo.Number(0)]),
-                          ("searchcheck", [clingo.Number(0)])])
-        elif self.is_fact("to_check", clingo.Number(0)):
-            self._ground([("legal", [clingo.Number(0)])])
+        self._ground([("legal", [clingo.Number(0)]), ("check", [clingo.Number(0)]),
+                      ("searchcheck", [clingo.Number(0)])])
         self.horizon = 0
 
     def _ground(self, parts: list[tuple[str, list[clingo.Symbol]]]) -> None:
@@ -126,42 +117,24 @@ class Core:
         self.ground_seconds += _time.perf_counter() - start
 
     def step(self) -> int:
-        """Ground one more time step, part by part (each call sees the last one's facts)."""
+        """Ground one more time step, part by part (each call sees the last one's facts),
+        every kind of event's effects: the decisions are open."""
         t = self.horizon + 1
         n = [clingo.Number(t)]
-        kinds = set(EFFECT_PART.values()) if self.search else self._effect_parts(t - 1)
-        self._ground([("event", n), *((part, n) for part in sorted(with_change(kinds))), ("effect", n)])
+        self._ground([("event", n), *((part, n) for part in sorted(with_change(set(EFFECT_PART.values())))),
+                      ("effect", n)])
         self._ground(self._derive(*n))
-        if self.search or self.is_fact("to_check", *n):
-            self._ground([("legal", n)])
-        if self.search:
-            self._ground([("check", n)])
-            self._ground([("searchcheck", n)])
+        self._ground([("legal", n)])
+        self._ground([("check", n)])
+        self._ground([("searchcheck", n)])
         self.horizon = t
         return t
 
-    def _effect_parts(self, t: int) -> set[str]:
-        """The effect parts of the event that comes after ``t``: the game's own event or the
-        decision the script gives, both known as facts once ``t`` is derived."""
-        parts = set()
-        for name in ("game_event", "chosen"):
-            for atom in self.ctl.symbolic_atoms.by_signature(name, 2):
-                args = atom.symbol.arguments
-                if args[1].number == t:
-                    parts.add(EFFECT_PART[args[0].name])
-        return parts
-
-    def stopped(self, t: int) -> bool:
-        n = clingo.Number(t)
-        return self.is_fact("stopped", n) or self.is_fact("blocked", n)
-
-    def finish(self, conditions: bool) -> None:
-        """Ground what is read only at the end: the citations of every event, and the
-        conditions at the last time point."""
+    def finish(self) -> None:
+        """Ground what is read only at the end: the citations of every event, and the state
+        at the last time point."""
         parts = [("cite", [clingo.Number(t)]) for t in range(1, self.horizon + 1)]
         parts.append(("last", [clingo.Number(self.horizon)]))
-        if conditions and not self.search:
-            parts.append(("check", [clingo.Number(self.horizon)]))
         self._ground(parts)
 
     def _derive(self, t: clingo.Symbol) -> list[tuple[str, list[clingo.Symbol]]]:
@@ -171,10 +144,6 @@ class Core:
     def has_atom(self, name: str, *args: clingo.Symbol) -> bool:
         """Whether the atom may be true (a fact, or an atom a search may choose)."""
         return self.ctl.symbolic_atoms[clingo.Function(name, list(args))] is not None
-
-    def is_fact(self, name: str, *args: clingo.Symbol) -> bool:
-        atom = self.ctl.symbolic_atoms[clingo.Function(name, list(args))]
-        return atom is not None and atom.is_fact
 
     def solve(self) -> list[clingo.Symbol] | None:
         """One answer set, or ``None`` when there is none (within the budget in force)."""
@@ -194,44 +163,44 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
              until: Point = END, conditions: Sequence[Condition] = (),
              max_events: int = MAX_EVENTS) -> Timeline:
     """The trace the rules give from ``state`` with the players' ``script``, up to ``until``
-    (or until the script runs out). A long trace runs in segments of ``SEGMENT`` events,
-    each a fresh grounding from where the last ended, so that its cost stays linear."""
+    (or until the script runs out): the step program grounded once, one solve per event
+    (``step.py``)."""
     deadline = _time.perf_counter() + budget().seconds
-    extra = script_facts(script, until)
-    parts: list[Timeline] = []
-    fluents: list[clingo.Symbol] | None = None
-    offset = 0
+    static, initial = split_state(state, edition)
+    facts = [*static, *(a("init", f) for f in initial), *script_facts(script, until),
+             *condition_facts(conditions)]
+    fluents = [*initial, a("next", clingo.Number(1))]
+    stepper = Stepper((*THEORY, "game/conditions", "game/script", "game/universe"), facts, fluents,
+                      bool(conditions))
+    asp.check_ground(stepper.ctl, "the trace, at 0 events,")
+    shown: list[clingo.Symbol] = [a("initial", f) for f in fluents]
+    steps: list[tuple[list[clingo.Symbol], int]] = []
+    k, stuck = 0, False
     while True:
-        core = Core(state, edition, "script", extra, conditions, fluents, offset)
-        ended = core.stopped(0)
-        stuck = False
-        while not ended and core.horizon < SEGMENT and offset + core.horizon < max_events:
-            t = core.step()
-            if core.stopped(t):
-                ended = True
-            elif not core.is_fact("happened", clingo.Number(t)):
-                ended = stuck = True
-            asp.check_ground(core.ctl, f"the trace, at {offset + core.horizon} events,")
-            if _time.perf_counter() > deadline:
-                raise BudgetExhausted(asp.guard_words(budget()))
-        last = ended or offset + core.horizon >= max_events
-        core.finish(bool(conditions) and last)
-        model = core.solve()
+        model = stepper.solve()
         if model is None:
             raise Unsupported("the core has no trace for this state and script (an "
                               "inconsistency in the encoding: please report it)")
-        reader = Reader(state, model, script, len(conditions) if last else 0, offset)
-        parts.append(reader.timeline(Timeline, Stop, core.horizon, stuck, max_events,
-                                     core.ground_seconds, core.solve_seconds))
+        at_now, at_next, control = stepper.read(model, k)
+        last = bool(control["stopped"] or control["blocked"] or stuck or k >= max_events)
+        # the conditions are read where the trace ends; the state-type atoms cite shows from
+        # the first event on
+        steps.append(([s for s in at_now if (last or s.name != "cond_true")
+                       and (k > 0 or s.name not in STATE_SHOWS)], k))
         if last:
-            return Timeline(
-                events=[e for p in parts for e in p.events], stop=parts[-1].stop,
-                final=parts[-1].final, conditions=parts[-1].conditions,
-                rules=tuple(sorted({k for p in parts for k in p.rules})),
-                ground_seconds=sum(p.ground_seconds for p in parts),
-                solve_seconds=sum(p.solve_seconds for p in parts))
-        fluents = [s.arguments[0] for s in model if s.name == "final" and len(s.arguments) == 1]
-        offset += core.horizon
+            break
+        steps.append((at_next, k))
+        stuck = not control["happened"]
+        stepper.advance(control["dropped"], control["added"], k)
+        k += 1
+        if stepper.groundings > 1:
+            asp.check_ground(stepper.ctl, f"the trace, at {k} events,")
+        if _time.perf_counter() > deadline:
+            raise BudgetExhausted(asp.guard_words(budget()))
+    shown += [a("final", f) for f in stepper.state]
+    reader = Reader(state, shown, script, len(conditions), steps=steps)
+    return reader.timeline(Timeline, Stop, k, stuck, max_events, stepper.ground_seconds,
+                           stepper.solve_seconds)
 
 
 @dataclass
@@ -255,7 +224,7 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
     by_term = point_term(by)
     if by_term is not None:
         extra += [clingo.Function("point", [by_term]), clingo.Function("until", [by_term])]
-    core = Core(state, edition, "search", extra, goal)
+    core = Core(state, edition, extra, goal)
 
     def query(kind: str, h: int) -> clingo.Symbol:
         return clingo.Function("query", [clingo.Function(kind), clingo.Number(h)])
@@ -277,7 +246,7 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
         solve_seconds += core.solve_seconds
         core.ctl.assign_external(query("goal", h), False)
         if witness is not None:
-            core.finish(False)
+            core.finish()
             core.ctl.assign_external(query("goal", h), True)
             witness = core.solve()
             solve_seconds += core.solve_seconds

@@ -137,7 +137,10 @@ class Snapshot:
 
 class Reader:
     def __init__(self, state: GameState, model: Sequence[clingo.Symbol],
-                 script: Sequence[Decision], n_conditions: int = 0, offset: int = 0):
+                 script: Sequence[Decision], n_conditions: int = 0, offset: int = 0,
+                 steps: Sequence[tuple[Sequence[clingo.Symbol], int]] = ()):
+        """``model``: the shown atoms of a trace; ``steps``: more of them, each group with the
+        time its atoms' time arguments count from (a step program's, times 0 and 1)."""
         self.state = state
         self.offset = offset
         self.n_conditions = n_conditions
@@ -164,55 +167,68 @@ class Reader:
         self.affected: dict[tuple, list] = defaultdict(list)
         self.pt: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
         self.kw: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-        for s in model:
-            args = s.arguments
-            name = s.name
-            t = args[-1].number if args and args[-1].type == clingo.SymbolType.Number else -1
-            if name == "occurs":
-                self.occurs[t] = value(args[0])
-            elif name == "started":
-                self.started[t].append(value(args[0]))
-            elif name == "ended":
-                self.ended[t].append(value(args[0]))
-            elif name == "step_at":
-                self.step_at[t] = STEP_NAME[args[0].name]
-            elif name == "stack_size":
-                self.stack_at[t] = args[0].number
-            elif name == "initial":
-                self.initial.add(value(args[0]))
-            elif name == "final":
-                self.final.add(value(args[0]))
-            elif name == "cites":
-                self.cites[t].add(args[0].string)
-            elif name == "stop":
-                self.stops[t].append(value(args[0]))
-            elif name == "has_priority":
-                self.priority[t] = args[0].string
-            elif name == "cond_true":
-                self.conds[t].add(args[0].number)
-            elif name == "sba":
-                self.sba[t].append(value(args[0]))
-            elif name == "why_not":
-                self.why_not[t].append((value(args[0]), value(args[1])))
-            elif name == "names":
-                self.names[(value(args[0]), args[1].name, t)].append(value(args[2]))
-            elif name == "instr_of":
-                self.instr[(value(args[0]), args[1].number, t)] = value(args[2])
-            elif name == "mod_of":
-                self.mods[(value(args[0]), args[1].number, t)].append(value(args[2]))
-            elif name == "affects":
-                self.affected[(value(args[0]), args[1].number, t)].append(value(args[2]))
-            elif name == "cites_stop":
-                self.stop_rules[t].add(args[0].string)
-            elif name == "decision":
-                self.decisions[t].append((args[0].string, args[1].name))
-            elif name == "pt_at":
-                self.pt[t][args[0].string] = (args[1].number, args[2].number)
-            elif name == "kw_at":
-                self.kw[t][args[0].string].append(args[1].name.replace("_", " "))
-            elif name == "token_owner":
-                self.owners[args[0].string] = args[1].string
+        self._half: dict[str, dict[tuple[int, str], int]] = {"power_at": {}, "toughness_at": {}}
+        # one reading per distinct atom: a step program shows the same atoms step after step
+        parsed: dict[clingo.Symbol, tuple[str, tuple[Any, ...], int]] = {}
+        for symbols, shift in ((model, 0), *steps):
+            for s in symbols:
+                p = parsed.get(s)
+                if p is None:
+                    args = s.arguments
+                    t = args[-1].number if args and args[-1].type == clingo.SymbolType.Number else -1
+                    p = parsed[s] = (s.name, tuple(value(x) for x in args), t)
+                self._take(p[0], p[1], p[2] + shift if p[2] >= 0 else p[2])
+        for (t, o), p in self._half["power_at"].items():
+            if (t, o) in self._half["toughness_at"]:
+                self.pt[t][o] = (p, self._half["toughness_at"][t, o])
         self.last = max([0, *self.occurs])
+
+    def _take(self, name: str, v: tuple[Any, ...], t: int) -> None:
+        """One shown atom: its name, its arguments' values, its time (-1: none)."""
+        if name == "occurs":
+            self.occurs[t] = v[0]
+        elif name == "started":
+            self.started[t].append(v[0])
+        elif name == "ended":
+            self.ended[t].append(v[0])
+        elif name == "step_at":
+            self.step_at[t] = STEP_NAME[v[0]]
+        elif name == "stack_size":
+            self.stack_at[t] = v[0]
+        elif name == "initial":
+            self.initial.add(v[0])
+        elif name == "final":
+            self.final.add(v[0])
+        elif name == "cites":
+            self.cites[t].add(v[0])
+        elif name == "stop":
+            self.stops[t].append(v[0])
+        elif name == "has_priority":
+            self.priority[t] = v[0]
+        elif name == "cond_true":
+            self.conds[t].add(v[0])
+        elif name == "sba":
+            self.sba[t].append(v[0])
+        elif name == "why_not":
+            self.why_not[t].append((v[0], v[1]))
+        elif name == "names":
+            self.names[(v[0], v[1], t)].append(v[2])
+        elif name == "instr_of":
+            self.instr[(v[0], v[1], t)] = v[2]
+        elif name == "mod_of":
+            self.mods[(v[0], v[1], t)].append(v[2])
+        elif name == "affects":
+            self.affected[(v[0], v[1], t)].append(v[2])
+        elif name == "cites_stop":
+            self.stop_rules[t].add(v[0])
+        elif name == "decision":
+            self.decisions[t].append((v[0], v[1]))
+        elif name in ("power_at", "toughness_at"):
+            self._half[name][t, v[0]] = v[1]
+        elif name == "kw_at":
+            self.kw[t][v[0]].append(v[1].replace("_", " "))
+        elif name == "token_owner":
+            self.owners[v[0]] = v[1]
 
     # -- states --------------------------------------------------------------------------
     def snapshot(self, t: int, fl: set) -> Snapshot:

@@ -23,7 +23,7 @@ from mtgrules.queries import (
 )
 from mtgrules.queries.turn import parse_condition, parse_line
 
-PROGRAMS = ("game", "resolving", "effects", "cite", "actions", "script", "search", "conditions")
+PROGRAMS = ("game", "resolving", "effects", "cite", "actions", "script", "search", "conditions", "universe")
 
 
 def program(name: str) -> str:
@@ -204,22 +204,67 @@ def test_a_loss_in_a_multiplayer_game_is_refused_not_called_game_over():
 
 @pytest.mark.parametrize("name", ["turn_cleanup_megrim_another_cleanup", "turn_triggers_apnap_both_resolved",
                                   "turn_priority_hold_and_cast_lifo", "turn_knowledge_search_then_shuffle",
-                                  "turn_sba_font_draws_from_empty_library"])
-def test_running_a_trace_in_segments_changes_nothing(name, monkeypatch):
+                                  "turn_sba_font_draws_from_empty_library", "turn_sba_bolt_leaves_liliana_one_loyalty",
+                                  "turn_priority_counterspell_resolves_first"])
+def test_a_state_outside_the_universe_grounds_again_and_changes_nothing(name, monkeypatch):
+    """The step program's universe of fluents is bounded; a next state holding a fluent
+    outside it (an amount beyond its window, a timestamp beyond its slots, a deeper stack)
+    makes the driver ground again around that state, never drop the fluent."""
     from mtgrules.encodings import game
+    from mtgrules.encodings.game import step
     from mtgrules.queries import load_scenario
     from mtgrules.queries.scenario import builtin_scenario_files
     (path,) = [p for p in builtin_scenario_files() if p.stem == name]
     sc = load_scenario(path)
     q = sc.question
+    groundings = []
+    ground = step.Stepper._ground
+
+    def counted(self):
+        groundings.append(self.width)
+        ground(self)
 
     def run():
+        groundings.clear()
         t = game.simulate(sc.state, sc.edition, q.script, q.until, q.conditions)
         return [(e.time, e.name, e.args, e.rules) for e in t.events], t.stop, t.final, t.conditions
 
+    monkeypatch.setattr(step.Stepper, "_ground", counted)
     whole = run()
-    monkeypatch.setattr(game, "SEGMENT", 3)
+    assert len(groundings) == 1
+    for bound in ("WIDTH", "DEPTH", "SLOT_MARGIN"):
+        monkeypatch.setattr(step, bound, 0)
     assert run() == whole
+    assert len(groundings) > 1
+
+
+def test_life_beyond_the_window_grounds_again(monkeypatch):
+    from mtgrules.encodings.game import step
+    groundings = []
+    ground = step.Stepper._ground
+
+    def counted(self):
+        groundings.append(self.width)
+        ground(self)
+
+    monkeypatch.setattr(step.Stepper, "_ground", counted)
+    bolts = ", ".join(["Lightning Bolt"] * 10)
+    mountains = ", ".join(["Mountain"] * 10)
+    s = state(f"""
+  players: [alice, bob]
+  step: main1
+  priority: alice
+  alice: {{hand: [{bolts}], battlefield: [{mountains}], library: {{hidden: 3}}}}
+  bob: {{life: 40, library: {{hidden: 3}}}}
+""")
+    script = []
+    for i in range(10):
+        suffix = "" if i == 0 else f"#{i + 1}"
+        script += [f"alice taps Mountain{suffix} for mana", f"alice casts Lightning Bolt{suffix} targeting bob",
+                   "alice passes", "bob passes"]
+    assert 30 > 2 * step.WIDTH  # bob's life leaves the first grounding's window
+    assert check_state(s, lines(s, *script), [Condition("life", ("bob", 10))]).outcome == "holds"
+    assert len(groundings) > 1 and groundings[-1] > groundings[0]
 
 
 def test_an_action_illegal_for_two_reasons_reports_both_in_a_fixed_order():

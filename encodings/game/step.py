@@ -1,0 +1,375 @@
+"""The core's simulation grounded once and stepped by solving (issue 17).
+
+The step program is the action theory of the core, unchanged: the files of ``THEORY`` with
+``conditions.lp`` and ``script.lp``, each part grounded at one fixed instant — what reads the
+state (derive, resolving, legal, check) at time 0, what an event does (event, effect,
+change, every on_X, cite) at time 1 — with the state at time 0 read from ``#external
+cur(F)`` over a bounded universe of fluents (``universe.lp``). The only statements left out
+are base's two that make time 0 the question's initial state (``holds(F,0) :- init(F)`` and
+what it opens) and the ``#show`` of that state: here time 0 is whatever state the externals
+say. Each event is then one solve: the model says what the event ends and starts
+(``dropped/1``, ``added/1``, i.e. ``holds(F,1)``), which become the next solve's externals.
+
+Timestamps (a permanent's ``since``, a trigger's or an ability's stamp, an effect's, a card
+put on the bottom) are trace times; only their order among those of their kind matters, so
+between steps each kind is renumbered into slots 1..N of its own, in order, and ``offset(N)``
+(N the most slots of any kind) makes the event's own ``t+Off`` N+1, later than every slot. What the model shows is mapped back to trace times for the reader.
+
+A rule whose body needs input facts the question has none of (a planeswalker's loyalty, a
+token's slot, a script's blocks) is not handed to the grounder: it could derive nothing, and
+each rule costs the grounder a fixed time however little it derives.
+
+When a next state holds a fluent outside the universe (an amount beyond its window, more
+timestamps than slots, a kind the universe doesn't list), the driver grounds again, centred on
+that state and with wider windows: a fluent is never dropped.
+"""
+from __future__ import annotations
+
+import functools
+import time as _time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import clingo
+from clingo import ast
+
+from mtgrules.encodings import asp
+
+F = clingo.Function
+N = clingo.Number
+
+# What reads the state at a time step, and what an event does (README: the parts of game.lp).
+NOW_PARTS = ("derive", "resolving", "legal", "cite")
+NEXT_PARTS = ("event", "effect", "change", "on_pass", "on_action", "on_stack", "on_step", "on_game",
+              "cite")
+# cite(t) also shows atoms of the state at t (read off derive(t)): grounded at time 0 for them;
+# a trace has them from its first event on (cite is for events), not at its start.
+STATE_SHOWS = {"step_at", "power_at", "toughness_at", "kw_at"}
+CONTROL = {"dropped", "added", "stopped", "blocked", "happened"}
+UNTIMED = {"token_owner"}
+
+# Where a timestamp sits in a term (function name and arity → argument index), and the kind
+# of timestamp: only timestamps of one kind are compared (an effect's with a permanent's for a
+# static ability's effect, CR 613.7), so each kind is renumbered into slots of its own, and
+# the universe holds a trigger or an ability for as many slots as triggers or abilities
+# there may be, not as many as there are timestamps of every kind.
+# A permanent's timestamp is an effect's kind only where it has a static ability (game.lp's
+# static_applies); the others' are compared with nothing.
+STAMP_AT = {("tr", 4): (3, "tr"), ("ab", 3): (2, "ab"), ("e", 3): (0, "e"), ("since", 2): (1, "since"),
+            ("bottomed", 2): (1, "bottomed")}
+KINDS = ("e", "since", "tr", "ab", "bottomed")
+
+
+def _where(symbol: clingo.Symbol, args: Sequence[clingo.Symbol],
+           statics: frozenset[clingo.Symbol]) -> tuple[int, str] | None:
+    """Where a timestamp sits in ``symbol`` and its kind, if it has one."""
+    where = STAMP_AT.get((symbol.name, len(args)))
+    if where is None or args[where[0]].type != clingo.SymbolType.Number:
+        return None
+    if where[1] == "since" and args[0] in statics:
+        return where[0], "e"
+    return where
+
+WIDTH = 6
+"""How far amounts (damage, counters, mana, lands, turns; life twice as far) may move from
+the state a grounding is centred on before the driver grounds again."""
+DEPTH = 6
+"""How many objects the stack may hold in one grounding."""
+SLOT_MARGIN = 4
+"""Timestamps a grounding holds beyond those of the state it is centred on."""
+
+
+def _initial_rule(statement: ast.AST) -> bool:
+    """base's rules that make time 0 the initial state: ``holds(F,0) :- init(F)`` and what
+    it opens (the step program's time 0 is the current state instead)."""
+    if statement.ast_type != ast.ASTType.Rule:
+        return False
+    head = statement.head
+    if head.ast_type != ast.ASTType.Literal or head.atom.ast_type != ast.ASTType.SymbolicAtom:
+        return False
+    symbol = head.atom.symbol
+    if symbol.ast_type != ast.ASTType.Function or symbol.name not in ("holds", "resolution_open"):
+        return False
+    last = symbol.arguments[-1]
+    return last.ast_type == ast.ASTType.SymbolicTerm and last.symbol == N(0)
+
+
+def _shows_a_state(statement: ast.AST) -> bool:
+    """``#show initial(F) : holds(F,0)``: the driver knows the state it starts from."""
+    return (statement.ast_type == ast.ASTType.ShowTerm and statement.term.ast_type == ast.ASTType.Function
+            and statement.term.name in ("initial", "final"))
+
+
+def _defined(statements: Iterable[ast.AST]) -> set[tuple[str, int]]:
+    """The predicates some rule or external of ``statements`` defines (the others are input facts)."""
+    out: set[tuple[str, int]] = set()
+
+    class Heads(ast.Transformer):
+        def visit_Rule(self, rule):  # noqa: N802 (clingo's visitor naming)
+            self(rule.head)
+            return rule
+
+        def visit_SymbolicAtom(self, atom):  # noqa: N802
+            pooled = atom.symbol.arguments if atom.symbol.ast_type == ast.ASTType.Pool else [atom.symbol]
+            for symbol in pooled:  # `colour(w;u;b;r;g;c).` is a pool of atoms
+                if symbol.ast_type == ast.ASTType.Function:
+                    out.add((symbol.name, len(symbol.arguments)))
+            return atom
+
+    heads = Heads()
+    for statement in statements:
+        if statement.ast_type == ast.ASTType.Rule:
+            heads(statement)
+        elif statement.ast_type == ast.ASTType.External:
+            heads(statement.atom)
+    return out
+
+
+@functools.cache
+def _inputs_read(names: tuple[str, ...]) -> tuple[tuple[ast.AST, frozenset[tuple[str, int]]], ...]:
+    """Each statement of the step program with the input predicates its body needs (a
+    positive literal over facts no rule defines)."""
+    statements = _statements(names)
+    defined = _defined(statements)
+    out = []
+    for statement in statements:
+        needs: set[tuple[str, int]] = set()
+        if statement.ast_type == ast.ASTType.Rule:
+            for lit in statement.body:
+                if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                        and lit.atom.ast_type == ast.ASTType.SymbolicAtom
+                        and lit.atom.symbol.ast_type == ast.ASTType.Function):
+                    key = (lit.atom.symbol.name, len(lit.atom.symbol.arguments))
+                    if key not in defined:
+                        needs.add(key)
+        out.append((statement, frozenset(needs)))
+    return tuple(out)
+
+
+@functools.cache
+def _statements(names: tuple[str, ...]) -> tuple[ast.AST, ...]:
+    """The step program's statements: the files as they are, less what ties time 0 to the
+    question's initial state; parsed once per process."""
+    out: list[ast.AST] = []
+    for name in names:
+        part = "base"
+        for statement in asp._statements(name):
+            if statement.ast_type == ast.ASTType.Program:
+                part = statement.name
+            elif (part == "base" and name != "game/universe"
+                  and (_initial_rule(statement) or _shows_a_state(statement))):
+                continue
+            out.append(statement)
+    return tuple(out)
+
+
+def _map_stamps(symbol: clingo.Symbol, f: Callable[[str, int], int],
+                statics: frozenset[clingo.Symbol]) -> clingo.Symbol:
+    """``symbol`` with every timestamp in it mapped by ``f`` (of its kind and value)."""
+    if symbol.type != clingo.SymbolType.Function or not symbol.arguments:
+        return symbol
+    args = [_map_stamps(x, f, statics) for x in symbol.arguments]
+    where = _where(symbol, args, statics)
+    if where is not None:
+        at, kind = where
+        args[at] = N(f(kind, args[at].number))
+    return F(symbol.name, args, symbol.positive)
+
+
+def _stamps(symbol: clingo.Symbol, out: set[tuple[str, int]], statics: frozenset[clingo.Symbol]) -> None:
+    if symbol.type != clingo.SymbolType.Function:
+        return
+    args = symbol.arguments
+    for x in args:
+        _stamps(x, out, statics)
+    where = _where(symbol, args, statics)
+    if where is not None:
+        out.add((where[1], args[where[0]].number))
+
+
+class Stepper:
+    """One grounding of the step program at a time, and the state it is at (in trace terms)."""
+
+    def __init__(self, programs: Sequence[str], facts: Sequence[clingo.Symbol],
+                 state: Iterable[clingo.Symbol], conditions: bool):
+        self.programs = tuple(programs)
+        self.facts = list(facts)
+        self.statics = frozenset(f.arguments[0] for f in self.facts if f.name == "static_mod")
+        self.conditions = conditions
+        self.width, self.depth = WIDTH, DEPTH
+        self.slots = dict.fromkeys(KINDS, 0)
+        """Slots per kind of timestamp in the grounding; ``offset`` is the most of them."""
+        self.offset = 0
+        self.groundings = 0
+        self.ground_seconds = 0.0
+        self.solve_seconds = 0.0
+        self._stamp_sets: dict[clingo.Symbol, frozenset[tuple[str, int]]] = {}
+        self._kinds: dict[clingo.Symbol, tuple[str, Any, int]] = {}
+        self.state: set[clingo.Symbol] = set()
+        """The current state, timestamps as trace times."""
+        self.stamps: Counter[tuple[str, int]] = Counter()
+        """How many fluents of the state carry each timestamp (kind and value)."""
+        self._enter(set(state))
+        self._ground()
+
+    # -- timestamps ------------------------------------------------------------------------
+    def _stamps_of(self, fluent: clingo.Symbol) -> frozenset[tuple[str, int]]:
+        found = self._stamp_sets.get(fluent)
+        if found is None:
+            acc: set[tuple[str, int]] = set()
+            _stamps(fluent, acc, self.statics)
+            found = self._stamp_sets[fluent] = frozenset(acc)
+        return found
+
+    def _enter(self, state: set[clingo.Symbol]) -> None:
+        self.state = state
+        self.stamps = Counter(s for f in state for s in self._stamps_of(f))
+        self._set_table(sorted(self.stamps))
+
+    def _set_table(self, stamps: list[tuple[str, int]]) -> None:
+        self.table = {kind: [v for k, v in stamps if k == kind] for kind in KINDS}
+        self.to_slot = {(kind, v): i for kind, values in self.table.items()
+                        for i, v in enumerate(values, start=1)}
+        self._slotted: dict[clingo.Symbol, clingo.Symbol] = {}
+
+    def _slot(self, fluent: clingo.Symbol) -> clingo.Symbol:
+        s = self._slotted.get(fluent)
+        if s is None:
+            to_slot = self.to_slot
+            s = self._slotted[fluent] = (_map_stamps(fluent, lambda k, v: to_slot[k, v], self.statics)
+                                          if self._stamps_of(fluent) else fluent)
+        return s
+
+    def _outgrown(self) -> bool:
+        return any(len(self.table[k]) > self.slots[k] for k in KINDS)
+
+    def _trace_time(self, symbol: clingo.Symbol, now: int) -> clingo.Symbol:
+        """A symbol of the model with its timestamps as trace times (slot N+1: ``now + 1``)."""
+        if not self._stamps_of(symbol):
+            return symbol
+        offset, table = self.offset, self.table
+        return _map_stamps(symbol, lambda k, v: table[k][v - 1] if 1 <= v <= len(table[k])
+                           else now + 1 if v == offset + 1 else v, self.statics)
+
+    # -- grounding -------------------------------------------------------------------------
+    def _ground(self) -> None:
+        """Ground the step program centred on the current state."""
+        for kind in KINDS:
+            self.slots[kind] = max(self.slots[kind], len(self.table[kind]) + SLOT_MARGIN)
+        self.offset = max(self.slots.values())
+        slotted = {self._slot(f) for f in self.state}
+        ctl = asp.control()
+        start = _time.perf_counter()
+        facts = [*self.facts, F("offset", [N(self.offset)]),
+                 *(F("slots", [F(kind), N(n)]) for kind, n in self.slots.items()),
+                 F("width", [N(self.width)]), F("depth", [N(self.depth)]),
+                 *(F("around", [f]) for f in slotted)]
+        given = {(f.name, len(f.arguments)) for f in facts}
+        # a rule that needs facts the question has none of derives nothing: not given to the grounder
+        with ast.ProgramBuilder(ctl) as builder:
+            for statement, needs in _inputs_read(self.programs):
+                if needs <= given:
+                    builder.add(statement)
+        ctl.add("base", [], "\n".join(f"{s}." for s in facts))
+        parts = [("base", []), *((p, [N(0)]) for p in NOW_PARTS), *((p, [N(1)]) for p in NEXT_PARTS)]
+        if self.conditions:
+            parts.append(("check", [N(0)]))
+        ctl.ground(parts)
+        self.ground_seconds += _time.perf_counter() - start
+        self.groundings += 1
+        self.ctl = ctl
+        # The externals stay free and each solve assumes the state, in a list kept from step
+        # to step: assigning externals costs more than a solve's whole propagation.
+        universe = [(a.symbol.arguments[0], a.literal) for a in ctl.symbolic_atoms.by_signature("cur", 1)]
+        self.position = {f: i for i, (f, _) in enumerate(universe)}
+        self.assumptions = [-lit for _, lit in universe]
+        self.true: set[clingo.Symbol] = set()
+        self._assume(slotted)
+
+    def _assume(self, slotted: set[clingo.Symbol]) -> bool:
+        """Make ``slotted`` the state the next solve assumes; false where it leaves the universe."""
+        position, assumptions = self.position, self.assumptions
+        for f in slotted - self.true:
+            i = position.get(f)
+            if i is None:
+                return False
+            assumptions[i] = abs(assumptions[i])
+        for f in self.true - slotted:
+            i = position[f]
+            assumptions[i] = -abs(assumptions[i])
+        self.true = slotted
+        return True
+
+    def advance(self, dropped: Sequence[clingo.Symbol], added: Sequence[clingo.Symbol], now: int) -> None:
+        """Move to the next state: the current one less ``dropped``, with ``added`` (both as
+        the model shows them, timestamps in slots). Where the next state has new timestamps,
+        they are renumbered; where it leaves the universe, the program is ground again."""
+        gone = [self._trace_time(f, now) for f in dropped]
+        new = [self._trace_time(f, now) for f in added]
+        self.state.difference_update(gone)
+        self.state.update(new)
+        changed = False
+        for f in gone:
+            for s in self._stamps_of(f):
+                self.stamps[s] -= 1
+                if not self.stamps[s]:
+                    del self.stamps[s]
+                    changed = True
+        for f in new:
+            for s in self._stamps_of(f):
+                changed |= s not in self.stamps
+                self.stamps[s] += 1
+        if changed:
+            self._set_table(sorted(self.stamps))
+            if self._outgrown():
+                self._ground()
+            elif not self._assume({self._slot(f) for f in self.state}):
+                self._widen()
+            return
+        if not self._assume((self.true - set(dropped)) | set(added)):
+            self._widen()
+
+    def _widen(self) -> None:
+        self.width = max(1, 2 * self.width)
+        self.depth = max(1, 2 * self.depth)
+        self._ground()
+
+    # -- one step --------------------------------------------------------------------------
+    def solve(self) -> list[clingo.Symbol] | None:
+        """The shown atoms of the one answer of the current step, or ``None``."""
+        found: list[list[clingo.Symbol]] = []
+        start = _time.perf_counter()
+        result = self.ctl.solve(assumptions=self.assumptions,
+                                on_model=lambda m: found.append(m.symbols(shown=True)) and False)
+        self.solve_seconds += _time.perf_counter() - start
+        if result.unknown or result.interrupted:
+            asp._check(result, asp.budget())
+        return found[0] if found else None
+
+    def read(self, model: Sequence[clingo.Symbol], now: int) -> tuple[
+            list[clingo.Symbol], list[clingo.Symbol], dict[str, list[clingo.Symbol]]]:
+        """Split a step's model: the atoms of time 0 (what holds ``now``), those of time 1
+        (what the event makes), timestamps as trace times but times as shown (the reader
+        counts them from ``now``), and the driver's own atoms (as the model shows them)."""
+        at_now: list[clingo.Symbol] = []
+        at_next: list[clingo.Symbol] = []
+        control: dict[str, list[clingo.Symbol]] = {k: [] for k in CONTROL}
+        kinds = self._kinds
+        for s in model:
+            kind = kinds.get(s)
+            if kind is None:
+                name, args = s.name, s.arguments
+                if name in CONTROL:
+                    kind = kinds[s] = (name, args[0] if name in ("dropped", "added") else s, 0)
+                else:
+                    t = -1 if name in UNTIMED else args[-1].number
+                    kind = kinds[s] = (name, bool(self._stamps_of(s)), t)
+            name, arg, t = kind
+            if name in CONTROL:
+                control[name].append(arg)
+                continue
+            if arg:
+                s = self._trace_time(s, now)
+            (at_next if t == 1 else at_now).append(s)
+        return at_now, at_next, control
