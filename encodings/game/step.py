@@ -339,9 +339,13 @@ class Stepper:
     def solve(self) -> list[clingo.Symbol] | None:
         """The shown atoms of the one answer of the current step, or ``None``."""
         found: list[list[clingo.Symbol]] = []
+
+        def keep(model: clingo.Model) -> bool:
+            found.append(list(model.symbols(shown=True)))
+            return False  # the step has one answer: stop at it
+
         start = _time.perf_counter()
-        result = self.ctl.solve(assumptions=self.assumptions,
-                                on_model=lambda m: found.append(m.symbols(shown=True)) and False)
+        result = self.ctl.solve(assumptions=self.assumptions, on_model=keep)
         self.solve_seconds += _time.perf_counter() - start
         if result.unknown or result.interrupted:
             asp._check(result, asp.budget())
@@ -356,8 +360,9 @@ class Stepper:
         at_next: list[clingo.Symbol] = []
         control: dict[str, list[clingo.Symbol]] = {k: [] for k in CONTROL}
         kinds = self._kinds
+        arg: Any  # a control atom's symbol, or whether a fluent carries timestamps
         for s in model:
-            kind = kinds.get(s)
+            kind: tuple[str, Any, int] | None = kinds.get(s)
             if kind is None:
                 name, args = s.name, s.arguments
                 if name in CONTROL:

@@ -178,9 +178,9 @@ class Reader:
                     t = args[-1].number if args and args[-1].type == clingo.SymbolType.Number else -1
                     p = parsed[s] = (s.name, tuple(value(x) for x in args), t)
                 self._take(p[0], p[1], p[2] + shift if p[2] >= 0 else p[2])
-        for (t, o), p in self._half["power_at"].items():
+        for (t, o), power in self._half["power_at"].items():
             if (t, o) in self._half["toughness_at"]:
-                self.pt[t][o] = (p, self._half["toughness_at"][t, o])
+                self.pt[t][o] = (power, self._half["toughness_at"][t, o])
         self.last = max([0, *self.occurs])
 
     def _take(self, name: str, v: tuple[Any, ...], t: int) -> None:
