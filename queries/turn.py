@@ -5,7 +5,7 @@ who has priority when, and is there a way — all answered by the temporal core
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -566,31 +566,29 @@ def _lines(values: Sequence[Any] | str, path: str, limit: int) -> list[Any]:
     return list(values)
 
 
-def _script(script: Sequence[Decision | str] | str, state: GameState) -> tuple[Decision, ...]:
-    """A script's decisions, each line read (or each Decision checked) against the state by
-    the one grammar of script lines."""
+def _read(items: Sequence[Any] | str, state: GameState, path: str, limit: int,
+          kind: type[Decision] | type[Condition],
+          parse: Callable[[Field, GameState], Any], what: str) -> tuple[Any, ...]:
+    """Each line read (or each value of ``kind`` checked) against the state by the one grammar
+    of its lines: a value must be one its own line reads back as."""
     out = []
-    for i, item in enumerate(_lines(script, "script", MAX_SCRIPT)):
-        line = item.line() if isinstance(item, Decision) else item
-        read = parse_line(_field(line, f"script[{i}]"), state)
-        if isinstance(item, Decision) and read != item:
-            raise MtgRulesError(f"script[{i}]: the decision {item!r} is not one a script can say "
-                                f"(its line, '{line}', reads as {read!r})")
-        out.append(replace(read, text=item.text or read.text) if isinstance(item, Decision) else read)
+    for i, item in enumerate(_lines(items, path, limit)):
+        text = item.line() if isinstance(item, kind) else item
+        read = parse(_field(text, f"{path}[{i}]"), state)
+        if isinstance(item, kind) and read != item:
+            raise MtgRulesError(f"{path}[{i}]: the {what} {item!r} is not one a script can say "
+                                f"(its words, '{text}', read as {read!r})")
+        out.append(replace(read, text=item.text or read.text) if isinstance(item, kind) else read)
     return tuple(out)
+
+
+def _script(script: Sequence[Decision | str] | str, state: GameState) -> tuple[Decision, ...]:
+    return _read(script, state, "script", MAX_SCRIPT, Decision, parse_line, "decision")
 
 
 def _conditions(conditions: Sequence[Condition | str] | str, state: GameState,
                 path: str) -> tuple[Condition, ...]:
-    out = []
-    for i, item in enumerate(_lines(conditions, path, MAX_CONDITIONS)):
-        text = item.line() if isinstance(item, Condition) else item
-        read = parse_condition(_field(text, f"{path}[{i}]"), state)
-        if isinstance(item, Condition) and read != item:
-            raise MtgRulesError(f"{path}[{i}]: the condition {item!r} is not one a script can say "
-                                f"(its words, '{text}', read as {read!r})")
-        out.append(replace(read, text=item.text or read.text) if isinstance(item, Condition) else read)
-    return tuple(out)
+    return _read(conditions, state, path, MAX_CONDITIONS, Condition, parse_condition, "condition")
 
 
 def _point(point: Point | str, state: GameState, path: str) -> Point:

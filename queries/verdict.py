@@ -14,6 +14,7 @@ gives the plain form the CLI prints with ``--json``.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -142,12 +143,13 @@ def outcome_words(kind: str) -> list[str]:
 
 # -- witnesses and counterexamples ---------------------------------------------------------------
 
-class Witness:
+class Witness(ABC):
     """A verdict's witness or counterexample: a typed value of its question kind, with the
     plain form the JSON output shows (``to_json``)."""
 
+    @abstractmethod
     def to_json(self) -> Any:
-        raise NotImplementedError(type(self).__name__)
+        """The plain value the JSON output shows."""
 
 
 @dataclass(frozen=True)
