@@ -118,8 +118,17 @@ def _budget(_ctx: click.Context, _param: click.Parameter, value: str | None) -> 
     return Budget(**fields)  # type: ignore[arg-type]
 
 
-JOBS_HELP = ("Worker processes answering the scenarios, each replaced every few questions "
-             "(clingo keeps every symbol it makes for a process's life: a long run in one would slow down).")
+JOBS_HELP = ("Worker processes answering the scenarios (default: one per core of this machine), each "
+             "replaced every few questions (clingo keeps every symbol it makes for a process's life: a "
+             "long run in one would slow down).")
+
+
+def _cores() -> int:
+    """The cores this process may run on: the default number of worker processes."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 @click.group()
@@ -149,7 +158,7 @@ def main(budget: Budget | None) -> None:
 @click.option("--backend", type=click.Choice(BACKENDS), default="both", show_default=True,
               help="Which solver answers; 'both' also checks that ASP and SMT agree.")
 @click.option("--json", "as_json", is_flag=True, help="Print results as JSON.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help=JOBS_HELP)
+@click.option("--jobs", type=click.IntRange(1, 64), default=_cores, help=JOBS_HELP)
 def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: bool, jobs: int) -> None:
     """Check scenario FILES or folders of them, subfolders included (default: the built-in
     library), and compare with expected verdicts. Rows are printed as the scenarios are
@@ -497,7 +506,7 @@ def explain(file: Path, edition: str | None, backend: str, as_json: bool, as_svg
 @click.option("--from", "old", required=True, help="The earlier edition date.")
 @click.option("--to", "new", required=True, help="The later edition date.")
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help=JOBS_HELP)
+@click.option("--jobs", type=click.IntRange(1, 64), default=_cores, help=JOBS_HELP)
 @click.option("--backend", type=click.Choice(BACKENDS), default="both", show_default=True)
 @click.option("--all", "show_all", is_flag=True, help="Also list scenarios whose verdict stays.")
 @click.option("--json", "as_json", is_flag=True)
@@ -586,7 +595,7 @@ def cr_diff(old_file: Path, new_file: Path, section: str | None, as_json: bool) 
 @click.option("--edition", help="Edition date (default: the CR file's, else the newest).")
 @click.option("--static", is_flag=True, help="Only the citations written in scenario files; "
               "don't run the library to see which rules its verdicts cite.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help=JOBS_HELP)
+@click.option("--jobs", type=click.IntRange(1, 64), default=_cores, help=JOBS_HELP)
 @click.option("--json", "as_json", is_flag=True)
 def coverage(cr_file: Path | None, edition: str | None, static: bool, jobs: int,
              as_json: bool) -> None:
