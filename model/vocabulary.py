@@ -499,7 +499,11 @@ def cast_zone_effects(state: GameState, player: str) -> tuple[list[tuple[str, st
 def card_at(state: GameState, object_id: str) -> Card:
     """The card of an object, which must be visible."""
     where = state.find(object_id)
-    card = state.card_of(where[2]) if where else None
+    if where is None:
+        named = sorted({o.id for _, _, o in state.objects() if state.card_of(o) is not None})
+        raise UnsupportedQuestion(f"'{object_id}' names no object of the state (its objects with a "
+                                  f"card: {', '.join(named) or 'none'})")
+    card = state.card_of(where[2])
     if card is None:
         raise UnsupportedQuestion(f"'{object_id}' is a hidden card; its cost can't be known")
     return card

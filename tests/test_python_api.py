@@ -345,3 +345,14 @@ def test_the_readme_python_api_example_runs(capsys):
     out = capsys.readouterr().out
     assert out.startswith("holds\n") and "alice casts Lightning Bolt targeting bob" in out
     assert "possible" in out
+
+
+def test_a_misspelt_card_is_named_as_such_not_as_a_hidden_card():
+    from mtgrules.model.errors import MtgRulesError
+    from mtgrules.queries import check_cast
+    from mtgrules.queries.cast import Casting
+
+    state = GameState.from_dict({"players": ["alice", "bob"],
+                                 "alice": {"hand": ["Lightning Bolt"], "battlefield": ["Mountain"]}})
+    with pytest.raises(MtgRulesError, match="'Lightning Blot' names no object.*Lightning Bolt, Mountain"):
+        check_cast(Casting("alice", "Lightning Blot", targets=("bob",)), state)
