@@ -5,9 +5,9 @@ parts by topic), ``actions.lp`` when a decision is legal, ``script.lp``
 the players' decisions from a script, ``search.lp`` the decisions opened as choices,
 ``conditions.lp`` facts about a state. A simulation (``simulate``, ``step.py``) grounds the
 action theory once, each part at one instant, the state read from externals over a bounded
-universe of fluents (``universe.lp``), and solves once per event. A search (``Core``, ``search``)
-grows time one step per two ground calls (the event and its effects, then what the new state
-implies), with the decisions open, and solves for a way.
+universe of fluents (``universe.lp``), and solves once per event. A search (``search``) runs on
+the same step program with the searcher's decisions open: each solve gives every successor of
+a state, and the states are explored breadth first.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import clingo
 
 from mtgrules.encodings import asp, budget
 from mtgrules.encodings.game.decisions import condition_facts, point_term, script_facts
-from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
+from mtgrules.encodings.game.facts import Unsupported, a, split_state
 from mtgrules.encodings.game.step import STATE_SHOWS, Stepper
 from mtgrules.encodings.game.trace import Reader, Snapshot
 from mtgrules.model.edition import Edition
@@ -31,8 +31,6 @@ MAX_EVENTS = 600
 """The longest trace simulated: a bound on the horizon, reported when reached."""
 SEARCH_HORIZON = 60
 """How many events a search looks ahead by default."""
-SEARCH_STRIDE = 4
-"""How many events the search horizon grows between two solves."""
 
 
 # Which part of game.lp holds what each kind of event does.
@@ -89,76 +87,6 @@ class Timeline:
     solve_seconds: float = 0.0
 
 
-class Core:
-    """One grounding of the core for a state, an edition and open decisions (a search),
-    grown one time step at a time."""
-
-    def __init__(self, state: GameState, edition: Edition,
-                 extra: Sequence[clingo.Symbol] = (), conditions: Sequence[Condition] = ()):
-        self.state = state
-        self.edition = edition
-        self.ctl = asp.control()
-        asp.add_encodings(self.ctl, (*THEORY, "game/conditions", "game/search"))
-        static, initial = split_state(state, edition)
-        symbols = [*static, *(a("init", f) for f in initial), a("offset", clingo.Number(0)),
-                   *extra, *condition_facts(conditions)]
-        self.ctl.add("base", [], "\n".join(fact(s) for s in symbols))
-        self.ground_seconds = 0.0
-        self.solve_seconds = 0.0
-        self._ground([("base", [])])
-        self._ground(self._derive(clingo.Number(0)))
-        self._ground([("legal", [clingo.Number(0)]), ("check", [clingo.Number(0)]),
-                      ("searchcheck", [clingo.Number(0)])])
-        self.horizon = 0
-
-    def _ground(self, parts: list[tuple[str, list[clingo.Symbol]]]) -> None:
-        start = _time.perf_counter()
-        self.ctl.ground(parts)
-        self.ground_seconds += _time.perf_counter() - start
-
-    def step(self) -> int:
-        """Ground one more time step, part by part (each call sees the last one's facts),
-        every kind of event's effects: the decisions are open."""
-        t = self.horizon + 1
-        n = [clingo.Number(t)]
-        self._ground([("event", n), *((part, n) for part in sorted(with_change(set(EFFECT_PART.values())))),
-                      ("effect", n)])
-        self._ground(self._derive(*n))
-        self._ground([("legal", n)])
-        self._ground([("check", n)])
-        self._ground([("searchcheck", n)])
-        self.horizon = t
-        return t
-
-    def finish(self) -> None:
-        """Ground what is read only at the end: the citations of every event, and the state
-        at the last time point."""
-        parts = [("cite", [clingo.Number(t)]) for t in range(1, self.horizon + 1)]
-        parts.append(("last", [clingo.Number(self.horizon)]))
-        self._ground(parts)
-
-    def _derive(self, t: clingo.Symbol) -> list[tuple[str, list[clingo.Symbol]]]:
-        """What the state at ``t`` implies: resolving too where something resolves or is paid."""
-        return [("derive", [t]), *([("resolving", [t])] if self.has_atom("resolution_open", t) else [])]
-
-    def has_atom(self, name: str, *args: clingo.Symbol) -> bool:
-        """Whether the atom may be true (a fact, or an atom a search may choose)."""
-        return self.ctl.symbolic_atoms[clingo.Function(name, list(args))] is not None
-
-    def solve(self) -> list[clingo.Symbol] | None:
-        """One answer set, or ``None`` when there is none (within the budget in force)."""
-        start = _time.perf_counter()
-        found: list[list[clingo.Symbol]] = []
-
-        def on_model(model: clingo.Model) -> bool:
-            found.append(list(model.symbols(shown=True)))
-            return False
-
-        asp.run(self.ctl, on_model)
-        self.solve_seconds = _time.perf_counter() - start
-        return found[0] if found else None
-
-
 def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = (),
              until: Point = END, conditions: Sequence[Condition] = (),
              max_events: int = MAX_EVENTS) -> Timeline:
@@ -171,7 +99,7 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
              *condition_facts(conditions)]
     fluents = [*initial, a("next", clingo.Number(1))]
     stepper = Stepper((*THEORY, "game/conditions", "game/script", "game/universe"), facts, fluents,
-                      bool(conditions))
+                      ("check",) if conditions else ())
     asp.check_ground(stepper.ctl, "the trace, at 0 events,")
     shown: list[clingo.Symbol] = [a("initial", f) for f in fluents]
     steps: list[tuple[list[clingo.Symbol], int]] = []
@@ -216,51 +144,101 @@ class Way:
     solve_seconds: float = 0.0
 
 
+@dataclass(frozen=True)
+class _Node:
+    """A state the search has reached, and how: the step it came from, with that step's atoms
+    (its own state's, and its event's)."""
+
+    state: frozenset[clingo.Symbol]
+    key: frozenset[clingo.Symbol]
+    """The state as ``Stepper.canonical`` gives it."""
+    depth: int
+    parent: _Node | None = None
+    came_by: tuple[list[clingo.Symbol], list[clingo.Symbol]] = ([], [])
+
+
 def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condition],
            by: Point = END, horizon: int = SEARCH_HORIZON) -> Way:
     """Is there a sequence of ``player``'s decisions (the others passing) that makes every
-    ``goal`` condition hold at some moment before ``by`` begins?"""
+    ``goal`` condition hold at some moment before ``by`` begins?
+
+    The step program (``step.py``) with the searcher's decisions open (``search.lp``) gives a
+    state's every successor; the states are explored breadth first, each once (states equal
+    up to the numbering of their timestamps have the same futures), so the first witness is
+    a shortest one, and once no branch is still going, "none" is a proof."""
+    deadline = _time.perf_counter() + budget().seconds
+    static, initial = split_state(state, edition)
     extra = [clingo.Function("searcher", [clingo.String(player)])]
     by_term = point_term(by)
     if by_term is not None:
         extra += [clingo.Function("point", [by_term]), clingo.Function("until", [by_term])]
-    core = Core(state, edition, extra, goal)
-
-    def query(kind: str, h: int) -> clingo.Symbol:
-        return clingo.Function("query", [clingo.Function(kind), clingo.Number(h)])
-
-    # Deepen the horizon a few events at a time: the first witness found is among the
-    # shortest, and once no sequence is still going, "none" is a proof.
-    solve_seconds = 0.0
-    deadline = _time.perf_counter() + budget().seconds
-    while core.horizon < horizon:
-        for _ in range(min(SEARCH_STRIDE, horizon - core.horizon)):
-            core.step()
-        # grounding is outside clingo's own limits: bound the search's size here
-        asp.check_ground(core.ctl, f"the search for a way, at {core.horizon} events without an answer,")
+    facts = [*static, *(a("init", f) for f in initial), *extra, *condition_facts(goal)]
+    stepper = Stepper((*THEORY, "game/conditions", "game/search", "game/universe"), facts, initial,
+                      ("check", "searchcheck"))
+    asp.check_ground(stepper.ctl, "the search for a way, at 0 events,")
+    start = frozenset(stepper.state)
+    frontier = [_Node(start, stepper.canonical(start), 0)]
+    seen = {frontier[0].key}
+    still_going, ended_by = False, 0
+    while frontier:
+        reached: list[_Node] = []
+        for node in frontier:
+            if node.depth:
+                stepper.goto(node.state, node.key)
+            models = stepper.models()
+            if not models:
+                raise Unsupported("the core has no successor for a state of this search (an "
+                                  "inconsistency in the encoding: please report it)")
+            at_now, _, control = stepper.read(models[0], node.depth)
+            if any(s.name == "stop" and s.arguments[0].name == "achieved" for s in at_now):
+                return Way(_witness(state, stepper, node, at_now, len(goal)), True, node.depth,
+                           stepper.ground_seconds, stepper.solve_seconds)
+            still_going |= any(s.name == "leaves_open" for s in at_now)
+            if control["stopped"]:
+                ended_by = max(ended_by, node.depth)
+                continue
+            if node.depth >= horizon:
+                still_going = True
+                continue
+            for model in models:
+                _, at_next, control = stepper.read(model, node.depth)
+                if not control["happened"]:  # no rule says what happens next
+                    still_going = True
+                    continue
+                child = stepper.successor(control["dropped"], control["added"], node.depth)
+                key = stepper.canonical(child)
+                if key not in seen:
+                    seen.add(key)
+                    reached.append(_Node(child, key, node.depth + 1, node, (at_now, at_next)))
+        frontier = reached
+        if stepper.groundings > 1:
+            asp.check_ground(stepper.ctl, f"the search for a way, at {frontier[0].depth if frontier else 0} "
+                             "events without an answer,")
         if _time.perf_counter() > deadline:
             raise BudgetExhausted(asp.guard_words(budget()))
-        h = core.horizon
-        core.ctl.assign_external(query("goal", h), True)
-        witness = core.solve()
-        solve_seconds += core.solve_seconds
-        core.ctl.assign_external(query("goal", h), False)
-        if witness is not None:
-            core.finish()
-            core.ctl.assign_external(query("goal", h), True)
-            witness = core.solve()
-            solve_seconds += core.solve_seconds
-            assert witness is not None
-            timeline = Reader(state, witness, (), len(goal)).timeline(
-                Timeline, Stop, h, False, h, core.ground_seconds, solve_seconds)
-            return Way(timeline, True, h, core.ground_seconds, solve_seconds)
-        core.ctl.assign_external(query("open", h), True)
-        still_going = core.solve()
-        solve_seconds += core.solve_seconds
-        core.ctl.assign_external(query("open", h), False)
-        if still_going is None:
-            return Way(None, True, h, core.ground_seconds, solve_seconds)
-    return Way(None, False, core.horizon, core.ground_seconds, solve_seconds)
+    if still_going:
+        return Way(None, False, horizon, stepper.ground_seconds, stepper.solve_seconds)
+    return Way(None, True, ended_by, stepper.ground_seconds, stepper.solve_seconds)
+
+
+def _witness(state: GameState, stepper: Stepper, node: _Node, at_now: list[clingo.Symbol],
+             n_conditions: int) -> Timeline:
+    """The timeline from the search's start to ``node``, where the goal holds."""
+    path = [node]
+    while path[-1].parent is not None:
+        path.append(path[-1].parent)
+    path.reverse()
+    steps: list[tuple[list[clingo.Symbol], int]] = []
+    for before, after in zip(path, path[1:]):
+        now, event = after.came_by
+        steps.append(([s for s in now if s.name != "cond_true" and (before.depth or s.name not in STATE_SHOWS)],
+                      before.depth))
+        steps.append((event, before.depth))
+    steps.append(([s for s in at_now if node.depth or s.name not in STATE_SHOWS], node.depth))
+    shown = [a("initial", f) for f in path[0].state] + [a("final", f) for f in node.state]
+    reader = Reader(state, shown, (), n_conditions, steps=steps)
+    return reader.timeline(Timeline, Stop, node.depth, False, node.depth, stepper.ground_seconds,
+                           stepper.solve_seconds)
 
 
 __all__ = ["simulate", "search", "Timeline", "Way", "Stop", "Unsupported", "MAX_EVENTS",

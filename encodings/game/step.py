@@ -192,11 +192,13 @@ class Stepper:
     """One grounding of the step program at a time, and the state it is at (in trace terms)."""
 
     def __init__(self, programs: Sequence[str], facts: Sequence[clingo.Symbol],
-                 state: Iterable[clingo.Symbol], conditions: bool):
+                 state: Iterable[clingo.Symbol], checks: Sequence[str] = ()):
         self.programs = tuple(programs)
         self.facts = list(facts)
         self.statics = frozenset(f.arguments[0] for f in self.facts if f.name == "static_mod")
-        self.conditions = conditions
+        self.checks = tuple(checks)
+        """Parts grounded at time 0 after the state is read (``check``: conditions on it;
+        ``searchcheck``: a search's goal)."""
         self.width, self.depth = WIDTH, DEPTH
         self.slots = dict.fromkeys(KINDS, 0)
         """Slots per kind of timestamp in the grounding; ``offset`` is the most of them."""
@@ -273,8 +275,7 @@ class Stepper:
                     builder.add(statement)
         ctl.add("base", [], "\n".join(f"{s}." for s in facts))
         parts = [("base", []), *((p, [N(0)]) for p in NOW_PARTS), *((p, [N(1)]) for p in NEXT_PARTS)]
-        if self.conditions:
-            parts.append(("check", [N(0)]))
+        parts += [(part, [N(0)]) for part in self.checks]
         ctl.ground(parts)
         self.ground_seconds += _time.perf_counter() - start
         self.groundings += 1
@@ -378,3 +379,49 @@ class Stepper:
                 s = self._trace_time(s, now)
             (at_next if t == 1 else at_now).append(s)
         return at_now, at_next, control
+
+    # -- a search over states ----------------------------------------------------------------
+    def models(self) -> list[list[clingo.Symbol]]:
+        """The shown atoms of every answer of the current step: one per event the state may
+        go on with (the decisions a search opens are choices of the step program)."""
+        found: list[list[clingo.Symbol]] = []
+        start = _time.perf_counter()
+        self.ctl.configuration.solve.models = "0"  # type: ignore[union-attr]  # every answer
+        with self.ctl.solve(assumptions=self.assumptions, yield_=True) as handle:
+            for model in handle:
+                found.append(list(model.symbols(shown=True)))
+            result = handle.get()
+        self.solve_seconds += _time.perf_counter() - start
+        if result.unknown or result.interrupted:
+            asp._check(result, asp.budget())
+        return found
+
+    def successor(self, dropped: Sequence[clingo.Symbol], added: Sequence[clingo.Symbol],
+                  now: int) -> frozenset[clingo.Symbol]:
+        """The state after an event of the current one (``dropped``, ``added`` as a model of
+        the step shows them), timestamps as trace times; the current state stays."""
+        gone = {self._trace_time(f, now) for f in dropped}
+        return frozenset((self.state - gone) | {self._trace_time(f, now) for f in added})
+
+    def goto(self, state: Iterable[clingo.Symbol], canonical: frozenset[clingo.Symbol] | None = None) -> None:
+        """Make ``state`` (timestamps as trace times) the current one, grounding again where
+        it leaves the universe. ``canonical``: the state as ``canonical`` gives it, if known
+        (its timestamps are the slots the grounding numbers them by)."""
+        self._enter(set(state))
+        if self._outgrown():
+            self._ground()
+        elif not self._assume(set(canonical) if canonical is not None else {self._slot(f) for f in self.state}):
+            self._widen()
+
+    def canonical(self, state: Iterable[clingo.Symbol]) -> frozenset[clingo.Symbol]:
+        """``state`` with each kind of timestamp renumbered 1, 2, … in order: two states equal
+        here have the same futures (only the order of timestamps of a kind matters)."""
+        state = list(state)
+        stamps = sorted({s for f in state for s in self._stamps_of(f)})
+        rank: dict[tuple[str, int], int] = {}
+        counted: Counter[str] = Counter()
+        for kind, value in stamps:
+            counted[kind] += 1
+            rank[kind, value] = counted[kind]
+        return frozenset(_map_stamps(f, lambda k, v: rank[k, v], self.statics) if self._stamps_of(f) else f
+                         for f in state)

@@ -318,3 +318,45 @@ def test_deathtouch_damage_is_refused_where_deathtouch_was_a_triggered_ability()
     assert check_scenario(s).outcome == "holds"
     with pytest.raises(UnsupportedQuestion, match="deathtouch"):
         check_state(s.state, s.question.script, s.question.conditions, edition="2008-10-01")
+
+
+def test_a_goal_that_already_holds_needs_no_decision():
+    v = is_there_a_way(BOLT, "alice", [Condition("life", ("bob", 20))], Point("step", Step.BEGINNING_OF_COMBAT))
+    assert v.outcome == "possible" and v.details["decisions"] == []
+    assert v.witness.events == ()
+
+
+def test_a_search_cut_short_by_its_horizon_proves_nothing():
+    goal = [Condition("life", ("bob", 17))]
+    with pytest.raises(UnsupportedQuestion, match="no way found within 3 events"):
+        is_there_a_way(BOLT, "alice", goal, Point("step", Step.BEGINNING_OF_COMBAT), horizon=3)
+    # with room enough, the same search finds a shortest way: the step begins, mana, the cast,
+    # two passes, the Bolt resolves and deals its damage
+    found = is_there_a_way(BOLT, "alice", goal, Point("step", Step.BEGINNING_OF_COMBAT))
+    assert found.outcome == "possible" and len(found.witness.events) == 7
+
+
+def test_an_option_the_core_does_not_model_keeps_a_search_from_proving_none():
+    s = parse_scenario("""name: t
+cards:
+  - {name: X Gift, cost: "{X}{R}", types: [instant], resolve: [{do: gain-life, who: you, amount: 1}]}
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [X Gift], battlefield: [Mountain], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+""").state
+    goal = [Condition("life", ("bob", 17))]
+    with pytest.raises(UnsupportedQuestion, match="does not model|still going"):
+        is_there_a_way(s, "alice", goal, Point("step", Step.BEGINNING_OF_COMBAT))
+    # the same state without that card: every sequence ends, and none reaches the goal
+    plain = parse_scenario("""name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {battlefield: [Mountain], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+""").state
+    assert is_there_a_way(plain, "alice", goal, Point("step", Step.BEGINNING_OF_COMBAT)).outcome == "impossible"

@@ -28,7 +28,7 @@ EFFECTS = {"event": 1, "effect": 1, "change": 1, "on_pass": 1, "on_action": 1, "
 TURN = {"base": 0, **EFFECTS, "derive": 2, "resolving": 2, "legal": 3, "check": 4, "searchcheck": 5}
 SEQUENCING = {"base": 0, **EFFECTS, "derive": 2, "resolving": 2, "legal": 2}
 # Parts grounded once the trace is done (they read finished steps only).
-AFTER = {"cite", "last", "judge"}
+AFTER = {"cite", "judge"}
 
 
 def text(area: str, name: str) -> str:
