@@ -73,7 +73,12 @@ def _where(symbol: clingo.Symbol, args: Sequence[clingo.Symbol],
 
 WIDTH = 6
 """How far amounts (damage, counters, mana, lands, turns; life twice as far) may move from
-the state a grounding is centred on before the driver grounds again."""
+the state a grounding is centred on before the driver grounds again; also how many
+instructions of a resolving object, and how deep into a library, a grounding reaches."""
+AMOUNTS = {"turn", "life", "lands", "pool", "damage", "counters", "stack"}
+"""Fluents whose windows widen when a state leaves them (a jump that far may come again); a
+state that leaves the universe otherwise (an instruction further on, a card from deep in a
+library) is grounded around with the windows as they are."""
 DEPTH = 6
 """How many objects the stack may hold in one grounding."""
 SLOT_MARGIN = 4
@@ -332,8 +337,11 @@ class Stepper:
             self._widen()
 
     def _widen(self) -> None:
-        self.width = max(1, 2 * self.width)
-        self.depth = max(1, 2 * self.depth)
+        """Ground again around the current state, which leaves the universe: with wider windows
+        where an amount (or the stack) left its window."""
+        if any(f.name in AMOUNTS and f not in self.position for f in map(self._slot, self.state)):
+            self.width = max(1, 2 * self.width)
+            self.depth = max(1, 2 * self.depth)
         self._ground()
 
     # -- one step --------------------------------------------------------------------------

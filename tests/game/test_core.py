@@ -360,3 +360,53 @@ state:
   bob: {library: {hidden: 3}}
 """).state
     assert is_there_a_way(plain, "alice", goal, Point("step", Step.BEGINNING_OF_COMBAT)).outcome == "impossible"
+
+
+def test_a_long_spell_and_a_long_script_read_a_window_at_a_time_and_change_nothing(monkeypatch):
+    """A grounding holds a few instructions of a resolving spell, a few entries of the script
+    and the top of each library: going past them grounds again there, never changes the trace."""
+    from mtgrules.encodings import game
+    from mtgrules.encodings.game import step
+
+    groups = 3
+    hand = [f"Card {i}" for i in range(groups + 1)]
+    each = ["{do: draw, who: you, count: 1}", "{do: discard, who: you, count: 1}",
+            "{do: lose-life, who: target, amount: 1}", "{do: gain-life, who: you, amount: 1}"]
+    script = ["alice casts Long Spell targeting bob", "alice passes", "bob passes",
+              *(f"alice discards Card {i}" for i in range(groups))]
+    sc = parse_scenario(f"""name: long spell
+cards:
+  - {{name: Long Spell, types: [sorcery], targets: [opponent], resolve: [{", ".join(each * groups)}]}}
+{chr(10).join(f"  - {{name: '{c}', types: [sorcery], cost: '{{1}}'}}" for c in hand)}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {{hand: [Long Spell, {", ".join(hand)}], library: {{hidden: 20}}}}
+  bob: {{library: {{hidden: 3}}}}
+question:
+  kind: turn
+  ask: trace
+  script: [{", ".join(script)}]
+""", "long.yaml")
+    q = sc.question
+    groundings = []
+    ground = step.Stepper._ground
+
+    def counted(self):
+        groundings.append(self.width)
+        ground(self)
+
+    def run():
+        groundings.clear()
+        t = game.simulate(sc.state, sc.edition, q.script, q.until, q.conditions)
+        return [(e.time, e.name, e.args, e.rules) for e in t.events], t.stop, t.final
+
+    monkeypatch.setattr(step.Stepper, "_ground", counted)
+    whole = run()
+    assert len(groundings) == 1
+    assert sum(1 for e in whole[0] if e[1] == "do") == 3 * groups  # every instruction but the picks
+    monkeypatch.setattr(step, "WIDTH", 1)
+    assert run() == whole
+    # a library's second card and the spell's sixth and twelfth instructions lie past their
+    # windows: grounded again there, with windows as wide as before (only positions moved on)
+    assert len(groundings) >= 3 and set(groundings) == {1}
