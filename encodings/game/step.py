@@ -192,8 +192,13 @@ class Stepper:
     """One grounding of the step program at a time, and the state it is at (in trace terms)."""
 
     def __init__(self, programs: Sequence[str], facts: Sequence[clingo.Symbol],
-                 state: Iterable[clingo.Symbol], conditions: bool):
+                 state: Iterable[clingo.Symbol], conditions: bool,
+                 next_parts: Sequence[str] = NEXT_PARTS, untimed: Iterable[str] = ()):
         self.programs = tuple(programs)
+        self.next_parts = tuple(next_parts)
+        """The parts grounded at time 1 (a mode may add its own, as sequencing's ``on_line``)."""
+        self.untimed = UNTIMED | set(untimed)
+        """Shown atoms with no time argument."""
         self.facts = list(facts)
         self.statics = frozenset(f.arguments[0] for f in self.facts if f.name == "static_mod")
         self.conditions = conditions
@@ -272,7 +277,7 @@ class Stepper:
                 if needs <= given:
                     builder.add(statement)
         ctl.add("base", [], "\n".join(f"{s}." for s in facts))
-        parts = [("base", []), *((p, [N(0)]) for p in NOW_PARTS), *((p, [N(1)]) for p in NEXT_PARTS)]
+        parts = [("base", []), *((p, [N(0)]) for p in NOW_PARTS), *((p, [N(1)]) for p in self.next_parts)]
         if self.conditions:
             parts.append(("check", [N(0)]))
         ctl.ground(parts)
@@ -286,6 +291,7 @@ class Stepper:
         self.assumptions = [-lit for _, lit in universe]
         self.true: set[clingo.Symbol] = set()
         self._assume(slotted)
+        self._literals: dict[clingo.Symbol, int | None] = {}
 
     def _assume(self, slotted: set[clingo.Symbol]) -> bool:
         """Make ``slotted`` the state the next solve assumes; false where it leaves the universe."""
@@ -335,6 +341,51 @@ class Stepper:
         self.depth = max(1, 2 * self.depth)
         self._ground()
 
+    def goto(self, state: Iterable[clingo.Symbol]) -> None:
+        """Make ``state`` (timestamps as trace times) the current state, wherever it is: a
+        search over the states of a run steps from each in turn."""
+        self._enter(set(state))
+        if self._outgrown():
+            self._ground()
+        elif not self._assume({self._slot(f) for f in self.state}):
+            self._widen()
+
+    def successor(self, dropped: Sequence[clingo.Symbol], added: Sequence[clingo.Symbol],
+                  now: int) -> frozenset[clingo.Symbol]:
+        """The state after the current one, ``dropped`` and ``added`` as a model shows them,
+        timestamps as trace times (the current state is left as it is)."""
+        gone = {self._trace_time(f, now) for f in dropped}
+        return frozenset((self.state - gone) | {self._trace_time(f, now) for f in added})
+
+    def literal(self, atom: clingo.Symbol) -> int | None:
+        """The solver literal of an atom of the grounding (an external, a choice), if grounded."""
+        if atom not in self._literals:
+            found = self.ctl.symbolic_atoms[atom]
+            self._literals[atom] = None if found is None else found.literal
+        return self._literals[atom]
+
+    def solve_all(self, assume: Sequence[int] = ()) -> list[list[clingo.Symbol]]:
+        """The shown atoms of every answer of the current step (models differing only in atoms
+        not shown are one), with ``assume`` (literals) besides the state."""
+        found: list[list[clingo.Symbol]] = []
+
+        def keep(model: clingo.Model) -> None:
+            found.append(list(model.symbols(shown=True)))
+
+        config = self.ctl.configuration.solve
+        assert isinstance(config, clingo.Configuration)
+        was = config.models, config.project
+        config.models, config.project = "0", "show"
+        start = _time.perf_counter()
+        try:
+            result = self.ctl.solve(assumptions=[*self.assumptions, *assume], on_model=keep)
+        finally:
+            config.models, config.project = was
+        self.solve_seconds += _time.perf_counter() - start
+        if result.unknown or result.interrupted:
+            asp._check(result, asp.budget())
+        return found
+
     # -- one step --------------------------------------------------------------------------
     def solve(self) -> list[clingo.Symbol] | None:
         """The shown atoms of the one answer of the current step, or ``None``."""
@@ -368,7 +419,7 @@ class Stepper:
                 if name in CONTROL:
                     kind = kinds[s] = (name, args[0] if name in ("dropped", "added") else s, 0)
                 else:
-                    t = -1 if name in UNTIMED else args[-1].number
+                    t = -1 if name in self.untimed else args[-1].number
                     kind = kinds[s] = (name, bool(self._stamps_of(s)), t)
             name, arg, t = kind
             if name in CONTROL:
