@@ -213,7 +213,7 @@ class _Runs:
         """Step answer → every atom it shows (trace times): the verdict's words read them."""
         self.nodes: dict[tuple, int] = {}
         self.combo: frozenset[clingo.Symbol] | None = None
-        self._combo_lits: tuple[int, list[int]] = (-1, [])
+        self._combo_lits: tuple[tuple[int, frozenset[clingo.Symbol] | None], list[int]] = ((-1, None), [])
         # the combinations of the base choices: the answers of a step at which nothing happens
         combos = {frozenset(s for s in model if s.name in BASE_CHOICES)
                   for model in self._solve(self.initial, None, False)}
@@ -252,13 +252,13 @@ class _Runs:
         """The base choices as assumptions: the combination's atoms, and no others."""
         if self.combo is None:
             return []
-        grounding, lits = self._combo_lits
-        if grounding != self.stepper.groundings:
+        key, lits = self._combo_lits
+        if key != (self.stepper.groundings, self.combo):
             symbolic = self.stepper.ctl.symbolic_atoms
             lits = [x.literal if x.symbol in self.combo else -x.literal
                     for name, arity in (("implicit_tap", 2), ("line_dest", 3))
                     for x in symbolic.by_signature(name, arity)]
-            self._combo_lits = (self.stepper.groundings, lits)
+            self._combo_lits = ((self.stepper.groundings, self.combo), lits)
         return lits
 
     def _search(self, b: int, correct: bool) -> int:
