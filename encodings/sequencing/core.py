@@ -1,9 +1,11 @@
-"""Sequencing on the temporal core: the performed run and the correct run as one trace of
-``encodings/game/game.lp``, judged by ``judge.lp`` (see ``CORE.md``).
+"""Sequencing on the temporal core: the performed run and the correct run as runs of
+``encodings/game/game.lp`` on the step program (``encodings/game/step.py``), judged by
+``judge.lp`` (see ``CORE.md``).
 
-Python writes the situation's starting state, the lines and the interruptions as facts,
-grounds the trace one time step at a time, and reads the judgement. Which conditions fail,
-and why, is the solver's answer.
+Python writes the situation's starting state, the lines and the interruptions as facts, steps
+both runs by solving (the correct run through every answer of every step, depth first, until
+each branch is over), writes the runs as facts for the judge, and reads the judgement. Which
+runs there are, which one is judged, which conditions fail and why are the solver's answers.
 """
 from __future__ import annotations
 
@@ -161,6 +163,12 @@ JUDGE_READS = frozenset({"occurs", "holds", "matched", "answer", "illegal_pick",
                          "instr_of", "why_not", "sba", "has_priority", "real_choice", "picker", "cand_kind",
                          "ordered_freely", "during"})
 """The predicates of a step that judge.lp reads (its ``at(S,A)`` rules)."""
+JUDGE_STATIC = (("line", 4), ("script_list", 3), ("interrupt", 2), ("situation", 1), ("open_order", 0),
+                ("player", 1), ("owner", 2), ("controller", 2), ("colour", 1), ("hidden_zone", 1),
+                ("mana_ability", 2), ("ability_cost", 3), ("obj_kind", 2), ("line_ability", 3),
+                ("line_event", 2), ("mana_cost", 1))
+"""What judge.lp reads that holds before any time: the block's facts, the state's, and what
+runs.lp and game.lp derive of them (facts of the step program's grounding)."""
 MAX_ANSWERS = 20000
 """How many answers of steps the runs of a block may take in all before it is refused."""
 
@@ -309,10 +317,12 @@ class _Runs:
 
     # -- the judge ---------------------------------------------------------------------------
     def judge_control(self, options: list[str]) -> clingo.Control:
-        """judge.lp grounded on the runs."""
+        """judge.lp grounded on the runs, and on what the step program knows before any time."""
         ctl = asp.control(options)
-        asp.add_encodings(ctl, (*THEORY, "sequencing/runs", "sequencing/judge"))
-        ctl.add("base", [], "\n".join(fact(s) for s in [*self.facts, *self.out]))
+        asp.add_encodings(ctl, ("sequencing/judge",))
+        symbolic = self.stepper.ctl.symbolic_atoms
+        static = [x.symbol for name, arity in JUDGE_STATIC for x in symbolic.by_signature(name, arity) if x.is_fact]
+        ctl.add("base", [], "\n".join(fact(s) for s in [*static, *self.out]))
         ctl.ground([("base", []), ("judge", [N(self.n)])])
         asp.check_ground(ctl, f"the judge of the block's {self.n} lines")
         return ctl
