@@ -276,6 +276,7 @@ class _Runs:
         todo = [(root, start, self.initial, frozenset[int]())]
         while todo:
             node, t, state, done = todo.pop()
+            branches: list[tuple[int | None, list[list[clingo.Symbol]]]]
             if correct:
                 branches = [(None, self._solve(state, None, True))]
             elif len(done) == self.n:
