@@ -101,7 +101,7 @@ class Judgement:
     options: dict[int, list[str]] = field(default_factory=dict)
     """Choice line that leaked → the options its chooser could tell apart."""
     lines_at: int = 0
-    """Time of the reset: the correct run's events are after it."""
+    """Time the correct run starts at (after the performed run's ``n``): its events are after it."""
 
 
 def supports(kind: str, verbs: Sequence[str]) -> bool:
