@@ -19,6 +19,11 @@ A rule whose body needs input facts the question has none of (a planeswalker's l
 token's slot, a script's blocks) is not handed to the grounder: it could derive nothing, and
 each rule costs the grounder a fixed time however little it derives.
 
+A search over the states of a run (sequencing's correct run, ``encodings/sequencing/core.py``)
+moves to any state (``goto``) and takes every answer of a step (``solve_all``), with
+assumptions of its own besides the state; a mode may ground parts of its own at time 1
+(``next_parts``).
+
 When a next state holds a fluent outside the universe (an amount beyond its window, more
 timestamps than slots, a kind the universe doesn't list), the driver grounds again, centred on
 that state and with wider windows: a fluent is never dropped.

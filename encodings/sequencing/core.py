@@ -155,8 +155,8 @@ PROGRAM = (*THEORY, "sequencing/runs", "game/universe")
 """The step program of both runs: the core's action theory in the sequencing mode."""
 NEXT_PARTS = (*STEP_NEXT_PARTS, "on_line")
 """What an event does: the core's parts, and a performed line's (runs.lp)."""
-BASE_CHOICES = ("implicit_tap", "line_dest")
-"""runs.lp's choices made once for both runs (the same at every step)."""
+BASE_CHOICES = {"implicit_tap": 2, "line_dest": 3}
+"""runs.lp's choices made once for both runs (the same at every step), by their arity."""
 CITE_SHOWS = frozenset({"cites", "started", "ended", "step_at", "power_at", "toughness_at", "kw_at"})
 """What cite.lp shows: read for the correct run's events, from its first on."""
 JUDGE_READS = frozenset({"occurs", "holds", "matched", "answer", "illegal_pick", "forgotten", "learns",
@@ -264,8 +264,7 @@ class _Runs:
         if key != (self.stepper.groundings, self.combo):
             symbolic = self.stepper.ctl.symbolic_atoms
             lits = [x.literal if x.symbol in self.combo else -x.literal
-                    for name, arity in (("implicit_tap", 2), ("line_dest", 3))
-                    for x in symbolic.by_signature(name, arity)]
+                    for name, arity in BASE_CHOICES.items() for x in symbolic.by_signature(name, arity)]
             self._combo_lits = ((self.stepper.groundings, self.combo), lits)
         return lits
 
@@ -296,7 +295,7 @@ class _Runs:
                         atoms += [a("holds", f, N(t)) for f in sorted(state)]
                         self.out.append(a("ends", N(s), N(t)))
                     elif correct and (not control["happened"] or t >= self.limit):
-                        raise BudgetExhausted(f"the correct run had not ended after {t - self.n} events")
+                        raise BudgetExhausted(f"the correct run had not ended after {t - self.n - 1} events")
                     else:
                         after = self.stepper.successor(control["dropped"], control["added"], t)
                         now = done | {line} if line is not None else done
@@ -312,8 +311,8 @@ class _Runs:
         return root
 
     def _node(self, b: int, correct: bool, t: int, state: frozenset[clingo.Symbol], done: frozenset[int]) -> int:
-        key = (b, correct, t, state, done)
-        node = self.nodes[key] = len(self.nodes) + 1
+        """A new node: a state of a run at ``t`` (of the performed run, with the lines done)."""
+        node = self.nodes[b, correct, t, state, done] = len(self.nodes) + 1
         return node
 
     # -- the judge ---------------------------------------------------------------------------
