@@ -185,7 +185,7 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
         for node in frontier:
             if node.depth:
                 stepper.goto(node.state, node.key)
-            models = stepper.models()
+            models = stepper.solve_all()
             if not models:
                 raise Unsupported("the core has no successor for a state of this search (an "
                                   "inconsistency in the encoding: please report it)")

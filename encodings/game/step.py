@@ -19,9 +19,15 @@ A rule whose body needs input facts the question has none of (a planeswalker's l
 token's slot, a script's blocks) is not handed to the grounder: it could derive nothing, and
 each rule costs the grounder a fixed time however little it derives.
 
+A search over states (a way, ``search`` in ``__init__.py``; sequencing's runs,
+``encodings/sequencing/core.py``) moves to any state (``goto``) and takes every answer of a step
+(``solve_all``), with assumptions of its own besides the state; a mode may ground parts of its
+own at time 1 (``next_parts``), and checks at time 0 (``checks``).
+
 When a next state holds a fluent outside the universe (an amount beyond its window, more
-timestamps than slots, a kind the universe doesn't list), the driver grounds again, centred on
-that state and with wider windows: a fluent is never dropped.
+timestamps than slots, a kind the universe doesn't list, a position past its window), the
+driver grounds again, centred on that state, with wider windows where an amount left its
+window: a fluent is never dropped.
 """
 from __future__ import annotations
 
@@ -197,8 +203,13 @@ class Stepper:
     """One grounding of the step program at a time, and the state it is at (in trace terms)."""
 
     def __init__(self, programs: Sequence[str], facts: Sequence[clingo.Symbol],
-                 state: Iterable[clingo.Symbol], checks: Sequence[str] = ()):
+                 state: Iterable[clingo.Symbol], checks: Sequence[str] = (),
+                 next_parts: Sequence[str] = NEXT_PARTS, untimed: Iterable[str] = ()):
         self.programs = tuple(programs)
+        self.next_parts = tuple(next_parts)
+        """The parts grounded at time 1 (a mode may add its own, as sequencing's ``on_line``)."""
+        self.untimed = UNTIMED | set(untimed)
+        """Shown atoms with no time argument."""
         self.facts = list(facts)
         self.statics = frozenset(f.arguments[0] for f in self.facts if f.name == "static_mod")
         self.checks = tuple(checks)
@@ -279,7 +290,7 @@ class Stepper:
                 if needs <= given:
                     builder.add(statement)
         ctl.add("base", [], "\n".join(f"{s}." for s in facts))
-        parts = [("base", []), *((p, [N(0)]) for p in NOW_PARTS), *((p, [N(1)]) for p in NEXT_PARTS)]
+        parts = [("base", []), *((p, [N(0)]) for p in NOW_PARTS), *((p, [N(1)]) for p in self.next_parts)]
         parts += [(part, [N(0)]) for part in self.checks]
         ctl.ground(parts)
         self.ground_seconds += _time.perf_counter() - start
@@ -292,6 +303,7 @@ class Stepper:
         self.assumptions = [-lit for _, lit in universe]
         self.true: set[clingo.Symbol] = set()
         self._assume(slotted)
+        self._literals: dict[clingo.Symbol, int | None] = {}
 
     def _assume(self, slotted: set[clingo.Symbol]) -> bool:
         """Make ``slotted`` the state the next solve assumes; false where it leaves the universe."""
@@ -377,7 +389,7 @@ class Stepper:
                 if name in CONTROL:
                     kind = kinds[s] = (name, args[0] if name in ("dropped", "added") else s, 0)
                 else:
-                    t = -1 if name in UNTIMED else args[-1].number
+                    t = -1 if name in self.untimed else args[-1].number
                     kind = kinds[s] = (name, bool(self._stamps_of(s)), t)
             name, arg, t = kind
             if name in CONTROL:
@@ -389,16 +401,30 @@ class Stepper:
         return at_now, at_next, control
 
     # -- a search over states ----------------------------------------------------------------
-    def models(self) -> list[list[clingo.Symbol]]:
-        """The shown atoms of every answer of the current step: one per event the state may
-        go on with (the decisions a search opens are choices of the step program)."""
+    def literal(self, atom: clingo.Symbol) -> int | None:
+        """The solver literal of an atom of the grounding (an external, a choice), if grounded."""
+        if atom not in self._literals:
+            found = self.ctl.symbolic_atoms[atom]
+            self._literals[atom] = None if found is None else found.literal
+        return self._literals[atom]
+
+    def solve_all(self, assume: Sequence[int] = ()) -> list[list[clingo.Symbol]]:
+        """The shown atoms of every answer of the current step (models differing only in atoms
+        not shown are one), with ``assume`` (literals) besides the state."""
         found: list[list[clingo.Symbol]] = []
+
+        def keep(model: clingo.Model) -> None:
+            found.append(list(model.symbols(shown=True)))
+
+        config = self.ctl.configuration.solve
+        assert isinstance(config, clingo.Configuration)
+        was = config.models, config.project
+        config.models, config.project = "0", "show"
         start = _time.perf_counter()
-        self.ctl.configuration.solve.models = "0"  # type: ignore[union-attr]  # every answer
-        with self.ctl.solve(assumptions=self.assumptions, yield_=True) as handle:
-            for model in handle:
-                found.append(list(model.symbols(shown=True)))
-            result = handle.get()
+        try:
+            result = self.ctl.solve(assumptions=[*self.assumptions, *assume], on_model=keep)
+        finally:
+            config.models, config.project = was
         self.solve_seconds += _time.perf_counter() - start
         if result.unknown or result.interrupted:
             asp._check(result, asp.budget())

@@ -1,20 +1,25 @@
-"""Sequencing on the temporal core: the performed run and the correct run as one trace of
-``encodings/game/game.lp``, judged by ``judge.lp`` (see ``CORE.md``).
+"""Sequencing on the temporal core: the performed run and the correct run as runs of
+``encodings/game/game.lp`` on the step program (``encodings/game/step.py``), judged by
+``judge.lp`` (see ``CORE.md``).
 
-Python writes the situation's starting state, the lines and the interruptions as facts,
-grounds the trace one time step at a time, and reads the judgement. Which conditions fail,
-and why, is the solver's answer.
+Python writes the situation's starting state, the lines and the interruptions as facts, steps
+both runs by solving (the correct run through every answer of every step, depth first, until
+each branch is over), writes the runs as facts for the judge, and reads the judgement. Which
+runs there are, which one is judged, which conditions fail and why are the solver's answers.
 """
 from __future__ import annotations
 
+import time as _time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 import clingo
 
-from mtgrules.encodings import asp
-from mtgrules.encodings.game import EFFECT_PART, THEORY, with_change
+from mtgrules.encodings import asp, budget
+from mtgrules.encodings.game import THEORY
 from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
+from mtgrules.encodings.game.step import NEXT_PARTS as STEP_NEXT_PARTS
+from mtgrules.encodings.game.step import Stepper
 from mtgrules.encodings.game.trace import (
     COUNTER_WORD,
     Reader,
@@ -40,8 +45,6 @@ LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard"
 """Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
 SITUATIONS = ("resolving", "casting", "dying", "steps")
 """Situations the core runs."""
-PERFORMED_STRETCH = 10
-"""Performed lines grounded per call (the budget is checked between calls)."""
 EXTRA_EVENTS = 40
 """How many more events than lines a correct run may take before it counts as not ending."""
 CONDITION = {"legal_in_order": "legal-in-order", "same_state": "same-state", "no_leak": "no-leak",
@@ -98,7 +101,7 @@ class Judgement:
     options: dict[int, list[str]] = field(default_factory=dict)
     """Choice line that leaked → the options its chooser could tell apart."""
     lines_at: int = 0
-    """Time of the reset: the correct run's events are after it."""
+    """Time the correct run starts at (after the performed run's ``n``): its events are after it."""
 
 
 def supports(kind: str, verbs: Sequence[str]) -> bool:
@@ -113,8 +116,8 @@ def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_cha
     ``steps(Last)``; ``init_changes`` the fluents the situation adds to the state and the
     names of those it removes; ``interrupts[k]`` the number of lines before the k-th pause
     or reaction."""
-    ctl, n = _grounded(state, edition, situation, init_changes, lines, interrupts, stack_targets,
-                       ["--opt-mode=opt"], open_order=False)
+    runs = _Runs(state, edition, situation, init_changes, lines, interrupts, stack_targets, open_order=False)
+    ctl = runs.judge_control(["--opt-mode=opt"])
     best: list[list[clingo.Symbol]] = []
 
     def on_model(model: clingo.Model) -> None:
@@ -124,8 +127,9 @@ def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_cha
     if not best:
         raise Unsupported("the core found no correct run for this block (a gap in the encoding: "
                           "please report it)")
-    _refuse_unsupported(best[0], n)
-    return _read(best[0], n, state)
+    symbols = runs.taken_symbols(best[0])
+    _refuse_unsupported(symbols, runs.n)
+    return _read(symbols, runs.n, state)
 
 
 def standing_orders(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
@@ -135,8 +139,8 @@ def standing_orders(state: GameState, edition: Edition, situation: clingo.Symbol
     """Every order of the lines (as line numbers, 1-based) in which the block would meet
     ``conditions`` (their names in judge.lp): the performed order left open, every answer set
     that fails none of them."""
-    ctl, n = _grounded(state, edition, situation, init_changes, lines, (), stack_targets,
-                       ["0", "--project", "--opt-mode=ignore"], open_order=True)
+    runs = _Runs(state, edition, situation, init_changes, lines, (), stack_targets, open_order=True)
+    ctl = runs.judge_control(["0", "--project", "--opt-mode=ignore"])
     wanted = "".join(f"required({c}).\n" for c in conditions)
     ctl.add("stands", [], wanted + ":- fails(C), required(C).\n#project performed_at/2.")
     ctl.ground([("stands", [])])
@@ -147,65 +151,190 @@ def standing_orders(state: GameState, edition: Edition, situation: clingo.Symbol
     return sorted(orders)
 
 
-def _grounded(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
-              Sequence[clingo.Symbol], Collection[str]], lines: Sequence[CoreLine], interrupts: Sequence[int],
-              stack_targets: dict[str, str] | None, options: list[str], open_order: bool
-              ) -> tuple[clingo.Control, int]:
-    """The two runs grounded until every correct run has ended, and the judge on top."""
-    static, initial = split_state(state, edition, stack_targets or {})
-    added, removed = init_changes
-    initial = [f for f in initial if f.name not in removed] + list(added)
-    facts = [*static, *(a("init", f) for f in initial), a("offset", N(0)), a("situation", situation),
-             a("lines", N(len(lines)))]
-    for k, line in enumerate(lines, start=1):
-        count = line.count if line.count is not None else len(line.objects)
-        facts.append(a("line", N(k), S(line.player), F(LINE_VERB[line.verb], []), N(count)))
-        for i, obj in enumerate(line.objects, start=1):
-            facts.append(a("script_list", N(k), N(i), S(obj)))
-        if line.count is not None and not line.objects and line.verb == "discard":
-            facts.append(a("counted", N(k)))
-        if line.other is not None:
-            facts.append(a("line_player", N(k), S(line.other)))
-    for e, after in enumerate(interrupts, start=1):
-        facts.append(a("interrupt", N(e), N(after)))
-    if open_order:
-        facts.append(F("open_order", []))
-    n = len(lines)
-    # every object has its zone at every time point, as a fluent, the state read off it and
-    # the zone relation: three atoms a step at the least, over the performed run alone
-    objects = sum(1 for f in initial if f.name == "zone")
-    asp.check_ground_bound(3 * objects * (n + 2), f"the block's {n} lines over {objects} objects")
-    ctl = asp.control(options)
-    asp.add_encodings(ctl, (*THEORY, "sequencing/runs", "sequencing/judge"))
-    ctl.add("base", [], "\n".join(fact(s) for s in facts))
-    # The performed run and the reset (times 1..n+1) need the same parts whatever happens in
-    # them, so they are grounded a stretch of steps per call, the first with the starting
-    # state: the union of the parts is the same program as one call per step, at a fraction
-    # of clingo's cost per call; between stretches the grounding is held to the budget.
-    ctl.ground([("base", []), ("derive", [N(0)]), ("resolving", [N(0)]), ("legal", [N(0)])])
-    for first in range(1, n + 2, PERFORMED_STRETCH):
-        ctl.ground([(part, [N(u)]) for u in range(first, min(first + PERFORMED_STRETCH, n + 2))
-                    for part in ("event", *sorted(with_change(_effect_parts(ctl, u - 1, n))), "effect",
-                                 "derive", "resolving", "legal")])
-        asp.check_ground(ctl, f"the block's {n} lines, performed up to line {first - 1},")
-    limit = n + 1 + max(EXTRA_EVENTS, 4 * n)
-    t = n + 1
-    while True:
-        t += 1
-        parts = with_change(_effect_parts(ctl, t - 1, n))
-        ctl.ground([("event", [N(t)]), *((p, [N(t)]) for p in sorted(parts)), ("effect", [N(t)])])
-        # what is legal reads the state derived at t, never the reverse: one call keeps it exact
-        resolving = [("resolving", [N(t)])] if _atom(ctl, "resolution_open", t) else []
-        ctl.ground([("derive", [N(t)]), *resolving, ("legal", [N(t)])])
-        if _fact(ctl, "over", t):
-            break
-        if _atom(ctl, "over", t) and t % 4 == 0 and _all_over(ctl, t):
-            break
-        if t >= limit:
-            raise BudgetExhausted(f"the correct run had not ended after {t - n - 1} events")
-        asp.check_ground(ctl, f"the correct run, at {t - n - 1} events,")
-    ctl.ground([*(("cite", [N(u)]) for u in range(n + 2, t + 1)), ("judge", [N(n), N(t)])])
-    return ctl, n
+PROGRAM = (*THEORY, "sequencing/runs", "game/universe")
+"""The step program of both runs: the core's action theory in the sequencing mode."""
+NEXT_PARTS = (*STEP_NEXT_PARTS, "on_line")
+"""What an event does: the core's parts, and a performed line's (runs.lp)."""
+BASE_CHOICES = {"implicit_tap": 2, "line_dest": 3}
+"""runs.lp's choices made once for both runs (the same at every step), by their arity."""
+CITE_SHOWS = frozenset({"cites", "started", "ended", "step_at", "power_at", "toughness_at", "kw_at"})
+"""What cite.lp shows: read for the correct run's events, from its first on."""
+JUDGE_READS = frozenset({"occurs", "holds", "matched", "answer", "illegal_pick", "forgotten", "learns",
+                         "instr_of", "why_not", "sba", "has_priority", "real_choice", "picker", "cand_kind",
+                         "ordered_freely", "during"})
+"""The predicates of a step that judge.lp reads (its ``at(S,A)`` rules)."""
+JUDGE_STATIC = (("line", 4), ("script_list", 3), ("interrupt", 2), ("situation", 1), ("open_order", 0),
+                ("player", 1), ("owner", 2), ("controller", 2), ("colour", 1), ("hidden_zone", 1),
+                ("mana_ability", 2), ("ability_cost", 3), ("obj_kind", 2), ("line_ability", 3),
+                ("line_event", 2), ("mana_cost", 1))
+"""What judge.lp reads that holds before any time: the block's facts, the state's, and what
+runs.lp and game.lp derive of them (facts of the step program's grounding)."""
+MAX_ANSWERS = 20000
+"""How many answers of steps the runs of a block may take in all before it is refused."""
+
+
+def _at(symbol: clingo.Symbol, now: int) -> clingo.Symbol:
+    """A timed atom of a step's answer (time 0 or 1) at its trace time."""
+    args = symbol.arguments
+    return F(symbol.name, [*args[:-1], N(now + args[-1].number)])
+
+
+class _Runs:
+    """Both runs of a block on the step program (``step.py``): from the starting state, the
+    performed run line by line and the correct run through every answer of each of its steps,
+    until it is over (a depth-first search: every branch is explored, nothing is decided here),
+    for each combination of the base choices; handed to judge.lp as facts."""
+
+    def __init__(self, state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
+                 Sequence[clingo.Symbol], Collection[str]], lines: Sequence[CoreLine], interrupts: Sequence[int],
+                 stack_targets: dict[str, str] | None, open_order: bool):
+        static, initial = split_state(state, edition, stack_targets or {})
+        added, removed = init_changes
+        initial = [f for f in initial if f.name not in removed] + list(added)
+        facts = [*static, *(a("init", f) for f in initial), a("situation", situation), a("lines", N(len(lines)))]
+        for k, line in enumerate(lines, start=1):
+            count = line.count if line.count is not None else len(line.objects)
+            facts.append(a("line", N(k), S(line.player), F(LINE_VERB[line.verb], []), N(count)))
+            for i, obj in enumerate(line.objects, start=1):
+                facts.append(a("script_list", N(k), N(i), S(obj)))
+            if line.count is not None and not line.objects and line.verb == "discard":
+                facts.append(a("counted", N(k)))
+            if line.other is not None:
+                facts.append(a("line_player", N(k), S(line.other)))
+        for e, after in enumerate(interrupts, start=1):
+            facts.append(a("interrupt", N(e), N(after)))
+        if open_order:
+            facts.append(F("open_order", []))
+        self.facts = facts
+        self.n = n = len(lines)
+        self.initial = frozenset(initial)
+        self.open_order = open_order
+        self.limit = n + 1 + max(EXTRA_EVENTS, 4 * n)
+        """The latest time a correct run may still be going at."""
+        self.deadline = _time.perf_counter() + budget().seconds
+        self.stepper = Stepper(PROGRAM, facts, initial, (), NEXT_PARTS, BASE_CHOICES)
+        asp.check_ground(self.stepper.ctl, f"the block's {n} lines")
+        self.answers = 0
+        self.out: list[clingo.Symbol] = []
+        """The runs as facts for judge.lp."""
+        self.atoms: dict[int, list[clingo.Symbol]] = {}
+        """Step answer → every atom it shows (trace times): the verdict's words read them."""
+        self.nodes: dict[tuple, int] = {}
+        self.combo: frozenset[clingo.Symbol] | None = None
+        self._combo_lits: tuple[tuple[int, frozenset[clingo.Symbol] | None], list[int]] = ((-1, None), [])
+        # the combinations of the base choices: the answers of a step at which nothing happens
+        combos = {frozenset(s for s in model if s.name in BASE_CHOICES)
+                  for model in self._solve(self.initial, None, False)}
+        for b, combo in enumerate(sorted(combos, key=sorted), start=1):
+            self.combo = combo
+            self.out.append(a("combination", N(b)))
+            self.out += [a("with", N(b), x) for x in sorted(combo)]
+            self.out.append(a("root", N(b), N(self._search(b, False))))
+            self.out.append(a("root", N(b), N(self._search(b, True))))
+
+    def _solve(self, state: frozenset[clingo.Symbol], performing: int | None,
+               correct: bool) -> list[list[clingo.Symbol]]:
+        """Every answer of the step from ``state``: the line performed now, or the correct run."""
+        stepper = self.stepper
+        before = stepper.groundings
+        stepper.goto(state)
+        if stepper.groundings != before:
+            asp.check_ground(stepper.ctl, f"the block's {self.n} lines")
+        assume = []
+        for line in range(1, self.n + 1):
+            lit = stepper.literal(F("performing", [N(line)]))
+            if lit is not None:
+                assume.append(lit if line == performing else -lit)
+        lit = stepper.literal(F("correct_run", []))
+        if lit is not None:
+            assume.append(lit if correct else -lit)
+        models = stepper.solve_all([*assume, *self._combo_literals()])
+        self.answers += len(models)
+        if self.answers > MAX_ANSWERS:
+            raise BudgetExhausted(f"the runs of the block took more than {MAX_ANSWERS:,} answers of steps")
+        if _time.perf_counter() > self.deadline:
+            raise BudgetExhausted(asp.guard_words(budget()))
+        return models
+
+    def _combo_literals(self) -> list[int]:
+        """The base choices as assumptions: the combination's atoms, and no others."""
+        if self.combo is None:
+            return []
+        key, lits = self._combo_lits
+        if key != (self.stepper.groundings, self.combo):
+            symbolic = self.stepper.ctl.symbolic_atoms
+            lits = [x.literal if x.symbol in self.combo else -x.literal
+                    for name, arity in BASE_CHOICES.items() for x in symbolic.by_signature(name, arity)]
+            self._combo_lits = ((self.stepper.groundings, self.combo), lits)
+        return lits
+
+    def _search(self, b: int, correct: bool) -> int:
+        """Explore a run from the starting state under combination ``b``: its root node."""
+        start = self.n + 1 if correct else 0
+        root = self._node(b, correct, start, self.initial, frozenset())
+        todo = [(root, start, self.initial, frozenset[int]())]
+        while todo:
+            node, t, state, done = todo.pop()
+            branches: list[tuple[int | None, list[list[clingo.Symbol]]]]
+            if correct:
+                branches = [(None, self._solve(state, None, True))]
+            elif len(done) == self.n:
+                branches = [(None, self._solve(state, None, False))]
+            else:
+                order = [k for k in range(1, self.n + 1) if k not in done] if self.open_order else [t + 1]
+                branches = [(k, self._solve(state, k, False)) for k in order]
+            for line, models in branches:
+                for model in models:
+                    at_now, at_next, control = self.stepper.read(model, t)
+                    s = len(self.atoms) + 1
+                    self.out.append(a("step", N(s), N(node)))
+                    atoms = [*(x if x.name in BASE_CHOICES else _at(x, t) for x in at_now),
+                             *(_at(x, t) for x in at_next)]
+                    ends = control["stopped"] if correct else line is None
+                    if ends:
+                        atoms += [a("holds", f, N(t)) for f in sorted(state)]
+                        self.out.append(a("ends", N(s), N(t)))
+                    elif correct and (not control["happened"] or t >= self.limit):
+                        raise BudgetExhausted(f"the correct run had not ended after {t - self.n - 1} events")
+                    else:
+                        after = self.stepper.successor(control["dropped"], control["added"], t)
+                        now = done | {line} if line is not None else done
+                        key = (b, correct, t + 1, after, now)
+                        child = self.nodes.get(key)
+                        if child is None:
+                            child = self._node(b, correct, t + 1, after, now)
+                            todo.append((child, t + 1, after, now))
+                        self.out.append(a("leads", N(s), N(child)))
+                    self.out += [a("at", N(s), x) for x in atoms if x.name in JUDGE_READS]
+                    first = self.n + 2
+                    self.atoms[s] = [x for x in atoms if x.name not in CITE_SHOWS or x.arguments[-1].number >= first]
+        return root
+
+    def _node(self, b: int, correct: bool, t: int, state: frozenset[clingo.Symbol], done: frozenset[int]) -> int:
+        """A new node: a state of a run at ``t`` (of the performed run, with the lines done)."""
+        node = self.nodes[b, correct, t, state, done] = len(self.nodes) + 1
+        return node
+
+    # -- the judge ---------------------------------------------------------------------------
+    def judge_control(self, options: list[str]) -> clingo.Control:
+        """judge.lp grounded on the runs, and on what the step program knows before any time."""
+        ctl = asp.control(options)
+        asp.add_encodings(ctl, ("sequencing/judge",))
+        symbolic = self.stepper.ctl.symbolic_atoms
+        static = [x.symbol for name, arity in JUDGE_STATIC for x in symbolic.by_signature(name, arity) if x.is_fact]
+        ctl.add("base", [], "\n".join(fact(s) for s in [*static, *self.out]))
+        ctl.ground([("base", []), ("judge", [N(self.n)])])
+        asp.check_ground(ctl, f"the judge of the block's {self.n} lines")
+        return ctl
+
+    def taken_symbols(self, judged: Sequence[clingo.Symbol]) -> list[clingo.Symbol]:
+        """What the judge shows, with every atom of the runs it took and the starting state."""
+        out = dict.fromkeys(judged)
+        for s in judged:
+            if s.name == "taken":
+                out.update(dict.fromkeys(self.atoms[s.arguments[0].number]))
+        out.update(dict.fromkeys(a("initial", f) for f in sorted(self.initial)))
+        return list(out)
 
 
 def _refuse_unsupported(symbols: list[clingo.Symbol], n: int) -> None:
@@ -213,46 +342,6 @@ def _refuse_unsupported(symbols: list[clingo.Symbol], n: int) -> None:
         if s.name == "stop" and s.arguments[0].name == "unsupported" and s.arguments[1].number > n + 1:
             raise Unsupported(f"the correct run reaches something the core does not model yet: "
                               f"{s.arguments[0].arguments[0]}")
-
-
-def _effect_parts(ctl: clingo.Control, t: int, n: int) -> set[str]:
-    """The parts of game.lp holding the effects of the events that may come after ``t``: a
-    line's in the performed run, the game's own or a player's in the correct run."""
-    if t < n:
-        return {"on_line", "on_stack"}  # a line's moves share the stack part's rules
-    if t == n:
-        return set()
-    parts = set()
-    for atom in ctl.symbolic_atoms.by_signature("game_event", 2):
-        if atom.symbol.arguments[1].number == t:
-            parts.add(EFFECT_PART[atom.symbol.arguments[0].name])
-    for atom in ctl.symbolic_atoms.by_signature("decision", 3):
-        if atom.symbol.arguments[2].number == t:
-            kind = atom.symbol.arguments[1].name
-            parts |= {"on_pass", "on_action"} if kind == "priority" else {"on_stack"} \
-                if kind == "order" else {"on_game"}
-    return parts
-
-
-def _fact(ctl: clingo.Control, name: str, t: int) -> bool:
-    atom = ctl.symbolic_atoms[F(name, [N(t)])]
-    return atom is not None and atom.is_fact
-
-
-def _atom(ctl: clingo.Control, name: str, t: int) -> bool:
-    return ctl.symbolic_atoms[F(name, [N(t)])] is not None
-
-
-def _all_over(ctl: clingo.Control, t: int) -> bool:
-    """Whether every correct run has ended by ``t`` (no run is still going)."""
-    ctl.add(f"open{t}", [], f"#external still({t}).\n:- still({t}), over({t}).")
-    ctl.ground([(f"open{t}", [])])
-    ctl.assign_external(F("still", [N(t)]), True)
-    try:  # out of budget here is out of budget for the question, never "every run ended"
-        found = asp.run(ctl).satisfiable
-    finally:
-        ctl.release_external(F("still", [N(t)]))
-    return not found
 
 
 # -- the judgement in words --------------------------------------------------------------------
