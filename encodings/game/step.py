@@ -79,8 +79,11 @@ def _where(symbol: clingo.Symbol, args: Sequence[clingo.Symbol],
 
 WIDTH = 6
 """How far amounts (damage, counters, mana, lands, turns; life twice as far) may move from
-the state a grounding is centred on before the driver grounds again; also how many
-instructions of a resolving object, and how deep into a library, a grounding reaches."""
+the state a grounding is centred on before the driver grounds again; also how deep into a
+library a grounding reaches."""
+REACH = 24
+"""How many instructions of a resolving object, and entries of a script, past the current one a
+grounding holds (they never widen: what is grounded for each of them is the same)."""
 AMOUNTS = {"turn", "life", "lands", "pool", "damage", "counters", "stack"}
 """Fluents whose windows widen when a state leaves them (a jump that far may come again); a
 state that leaves the universe otherwise (an instruction further on, a card from deep in a
@@ -281,7 +284,7 @@ class Stepper:
         start = _time.perf_counter()
         facts = [*self.facts, F("offset", [N(self.offset)]),
                  *(F("slots", [F(kind), N(n)]) for kind, n in self.slots.items()),
-                 F("width", [N(self.width)]), F("depth", [N(self.depth)]),
+                 F("width", [N(self.width)]), F("depth", [N(self.depth)]), F("reach", [N(REACH)]),
                  *(F("around", [f]) for f in slotted)]
         given = {(f.name, len(f.arguments)) for f in facts}
         # a rule that needs facts the question has none of derives nothing: not given to the grounder

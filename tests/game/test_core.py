@@ -232,7 +232,7 @@ def test_a_state_outside_the_universe_grounds_again_and_changes_nothing(name, mo
     monkeypatch.setattr(step.Stepper, "_ground", counted)
     whole = run()
     assert len(groundings) == 1
-    for bound in ("WIDTH", "DEPTH", "SLOT_MARGIN"):
+    for bound in ("WIDTH", "DEPTH", "SLOT_MARGIN", "REACH"):
         monkeypatch.setattr(step, bound, 0)
     assert run() == whole
     assert len(groundings) > 1
@@ -406,7 +406,8 @@ question:
     assert len(groundings) == 1
     assert sum(1 for e in whole[0] if e[1] == "do") == 3 * groups  # every instruction but the picks
     monkeypatch.setattr(step, "WIDTH", 1)
+    monkeypatch.setattr(step, "REACH", 4)
     assert run() == whole
-    # a library's second card and the spell's sixth and twelfth instructions lie past their
+    # a library's second card and the spell's sixth and eleventh instructions lie past their
     # windows: grounded again there, with windows as wide as before (only positions moved on)
     assert len(groundings) >= 3 and set(groundings) == {1}
