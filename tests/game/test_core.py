@@ -210,26 +210,11 @@ def test_a_state_outside_the_universe_grounds_again_and_changes_nothing(name, mo
     """The step program's universe of fluents is bounded; a next state holding a fluent
     outside it (an amount beyond its window, a timestamp beyond its slots, a deeper stack)
     makes the driver ground again around that state, never drop the fluent."""
-    from mtgrules.encodings import game
     from mtgrules.encodings.game import step
     from mtgrules.queries import load_scenario
     from mtgrules.queries.scenario import builtin_scenario_files
     (path,) = [p for p in builtin_scenario_files() if p.stem == name]
-    sc = load_scenario(path)
-    q = sc.question
-    groundings = []
-    ground = step.Stepper._ground
-
-    def counted(self):
-        groundings.append(self.width)
-        ground(self)
-
-    def run():
-        groundings.clear()
-        t = game.simulate(sc.state, sc.edition, q.script, q.until, q.conditions)
-        return [(e.time, e.name, e.args, e.rules) for e in t.events], t.stop, t.final, t.conditions
-
-    monkeypatch.setattr(step.Stepper, "_ground", counted)
+    run, groundings = _counting_groundings(load_scenario(path), monkeypatch)
     whole = run()
     assert len(groundings) == 1
     for bound in ("WIDTH", "DEPTH", "SLOT_MARGIN", "REACH"):
@@ -365,7 +350,6 @@ state:
 def test_a_long_spell_and_a_long_script_read_a_window_at_a_time_and_change_nothing(monkeypatch):
     """A grounding holds a few instructions of a resolving spell, a few entries of the script
     and the top of each library: going past them grounds again there, never changes the trace."""
-    from mtgrules.encodings import game
     from mtgrules.encodings.game import step
 
     groups = 3
@@ -388,20 +372,7 @@ question:
   ask: trace
   script: [{", ".join(script)}]
 """, "long.yaml")
-    q = sc.question
-    groundings = []
-    ground = step.Stepper._ground
-
-    def counted(self):
-        groundings.append(self.width)
-        ground(self)
-
-    def run():
-        groundings.clear()
-        t = game.simulate(sc.state, sc.edition, q.script, q.until, q.conditions)
-        return [(e.time, e.name, e.args, e.rules) for e in t.events], t.stop, t.final
-
-    monkeypatch.setattr(step.Stepper, "_ground", counted)
+    run, groundings = _counting_groundings(sc, monkeypatch)
     whole = run()
     assert len(groundings) == 1
     assert sum(1 for e in whole[0] if e[1] == "do") == 3 * groups  # every instruction but the picks
@@ -411,3 +382,25 @@ question:
     # a library's second card and the spell's sixth and eleventh instructions lie past their
     # windows: grounded again there, with windows as wide as before (only positions moved on)
     assert len(groundings) >= 3 and set(groundings) == {1}
+
+
+def _counting_groundings(sc, monkeypatch):
+    """A run of the scenario's trace (its events, stop, final state and conditions), and the
+    list the step driver's groundings are counted in (each one's width), cleared at each run."""
+    from mtgrules.encodings import game
+    from mtgrules.encodings.game import step
+    q = sc.question
+    groundings: list[int] = []
+    ground = step.Stepper._ground
+
+    def counted(self):
+        groundings.append(self.width)
+        ground(self)
+
+    def run():
+        groundings.clear()
+        t = game.simulate(sc.state, sc.edition, q.script, q.until, q.conditions)
+        return [(e.time, e.name, e.args, e.rules) for e in t.events], t.stop, t.final, t.conditions
+
+    monkeypatch.setattr(step.Stepper, "_ground", counted)
+    return run, groundings
