@@ -9,11 +9,13 @@ runs there are, which one is judged, which conditions fail and why are the solve
 """
 from __future__ import annotations
 
+import functools
 import time as _time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 import clingo
+from clingo import ast
 
 from mtgrules.encodings import asp, budget
 from mtgrules.encodings.game import THEORY
@@ -159,16 +161,48 @@ BASE_CHOICES = {"implicit_tap": 2, "line_dest": 3}
 """runs.lp's choices made once for both runs (the same at every step), by their arity."""
 CITE_SHOWS = frozenset({"cites", "started", "ended", "step_at", "power_at", "toughness_at", "kw_at"})
 """What cite.lp shows: read for the correct run's events, from its first on."""
-JUDGE_READS = frozenset({"occurs", "holds", "matched", "answer", "illegal_pick", "forgotten", "learns",
-                         "instr_of", "why_not", "sba", "has_priority", "real_choice", "picker", "cand_kind",
-                         "ordered_freely", "during"})
-"""The predicates of a step that judge.lp reads (its ``at(S,A)`` rules)."""
-JUDGE_STATIC = (("line", 4), ("script_list", 3), ("interrupt", 2), ("situation", 1), ("open_order", 0),
-                ("player", 1), ("owner", 2), ("controller", 2), ("colour", 1), ("hidden_zone", 1),
-                ("mana_ability", 2), ("ability_cost", 3), ("obj_kind", 2), ("line_ability", 3),
-                ("line_event", 2), ("mana_cost", 1))
-"""What judge.lp reads that holds before any time: the block's facts, the state's, and what
-runs.lp and game.lp derive of them (facts of the step program's grounding)."""
+RUN_FACTS = {("combination", 1), ("with", 2), ("root", 2), ("step", 2), ("at", 2), ("leads", 2),
+             ("ends", 2)}
+"""The facts the driver writes of the runs (judge.lp's inputs, CORE.md)."""
+
+
+@functools.cache
+def _judge_inputs() -> tuple[frozenset[str], tuple[tuple[str, int], ...]]:
+    """What judge.lp reads, from its text: the predicates of a step it reads through
+    ``at(S,A)``, and the predicates it reads that no rule of it defines and the runs do not
+    give (the block's facts, the state's, and what runs.lp and game.lp derive of them before
+    any time: facts of the step program's grounding)."""
+    reads: set[str] = set()
+    used: set[tuple[str, int]] = set()
+    defined: set[tuple[str, int]] = set()
+
+    class Atoms(ast.Transformer):
+        def __init__(self, into: set[tuple[str, int]]) -> None:
+            self.into = into
+
+        def visit_SymbolicAtom(self, atom):  # noqa: N802 (clingo's visitor naming)
+            symbol = atom.symbol
+            if symbol.ast_type == ast.ASTType.Function:
+                self.into.add((symbol.name, len(symbol.arguments)))
+                if symbol.name == "at" and len(symbol.arguments) == 2:
+                    inner = symbol.arguments[1]
+                    if inner.ast_type == ast.ASTType.Function:
+                        reads.add(inner.name)
+            return atom
+
+    for statement in asp._statements("sequencing/judge"):
+        if statement.ast_type in (ast.ASTType.Rule, ast.ASTType.Minimize):
+            for literal in statement.body:
+                Atoms(used)(literal)
+        if statement.ast_type == ast.ASTType.Rule:
+            Atoms(defined)(statement.head)
+        elif statement.ast_type == ast.ASTType.ShowTerm:
+            for literal in statement.body:
+                Atoms(used)(literal)
+    static = sorted(used - defined - RUN_FACTS)
+    return frozenset(reads), tuple(static)
+
+
 MAX_ANSWERS = 20000
 """How many answers of steps the runs of a block may take in all before it is refused."""
 
@@ -305,7 +339,8 @@ class _Runs:
                             child = self._node(b, correct, t + 1, after, now)
                             todo.append((child, t + 1, after, now))
                         self.out.append(a("leads", N(s), N(child)))
-                    self.out += [a("at", N(s), x) for x in atoms if x.name in JUDGE_READS]
+                    reads = _judge_inputs()[0]
+                    self.out += [a("at", N(s), x) for x in atoms if x.name in reads]
                     first = self.n + 2
                     self.atoms[s] = [x for x in atoms if x.name not in CITE_SHOWS or x.arguments[-1].number >= first]
         return root
@@ -321,7 +356,8 @@ class _Runs:
         ctl = asp.control(options)
         asp.add_encodings(ctl, ("sequencing/judge",))
         symbolic = self.stepper.ctl.symbolic_atoms
-        static = [x.symbol for name, arity in JUDGE_STATIC for x in symbolic.by_signature(name, arity) if x.is_fact]
+        static = [x.symbol for name, arity in _judge_inputs()[1] for x in symbolic.by_signature(name, arity)
+                  if x.is_fact]
         ctl.add("base", [], "\n".join(fact(s) for s in [*static, *self.out]))
         ctl.ground([("base", []), ("judge", [N(self.n)])])
         asp.check_ground(ctl, f"the judge of the block's {self.n} lines")
