@@ -32,28 +32,8 @@ MAX_EVENTS = 600
 SEARCH_HORIZON = 60
 """How many events a search looks ahead by default."""
 
-
-# Which part of game.lp holds what each kind of event does.
-EFFECT_PART = {
-    "pass": "on_pass", "hold": "on_pass", "pass_round": "on_pass",
-    "cast": "on_action", "activate": "on_action", "mana": "on_action", "play": "on_action",
-    "put_trigger": "on_stack", "order": "on_stack", "resolve": "on_stack", "do": "on_stack",
-    "aim": "on_stack", "remove_trigger": "on_stack", "keep": "on_game",
-    "choose": "on_stack", "auto": "on_stack", "finish": "on_stack",
-    "start": "on_step", "end_step": "on_step",
-    "untap": "on_game", "draw_step_draw": "on_game", "cleanup_discard": "on_game",
-    "discard": "on_game", "cleanup_clear": "on_game", "attack": "on_game", "block": "on_game",
-    "sba_check": "on_game",
-}
-
-
 THEORY = ("game/game", "game/resolving", "game/effects", "game/cite", "game/actions")
 """The core's action theory and the legality of decisions: every question on the core loads these."""
-
-
-def with_change(parts: set[str]) -> set[str]:
-    """The effect parts of a step and ``change``, which only passing priority can do without."""
-    return parts if parts == {"on_pass"} else parts | {"change"}
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,12 @@
-"""Lints of the programs grounded one time step at a time (the core and sequencing on it).
+"""Lints of the programs of the core's action theory, and of sequencing on it.
 
 - No anonymous variable: clingo turns each ``_`` into a projection rule that belongs to no
   ``#program`` part and is grounded again, over everything derived so far, at every call.
-- Every part reads, at its own time step, only what a part grounded no later defines: a rule
-  that reads a predicate a later call defines silently sees nothing (the grounder can't know).
+- Every part reads, at its own time step, only what a part of that step ranked no later
+  defines: the parts of a step stay an order (the event, its effects, what the new state
+  implies, the checks), so the theory can be grounded part by part as well as at once (the
+  step program, ``encodings/game/step.py``, grounds them in one call), and a rule reading a
+  predicate a later part defines would see nothing when grounded part by part.
 """
 from __future__ import annotations
 
@@ -19,10 +22,8 @@ from mtgrules.encodings.game import THEORY
 STEPPED = [*(tuple(name.split("/")) for name in THEORY), ("game", "script"), ("game", "search"),
            ("game", "conditions"), ("sequencing", "runs"), ("sequencing", "judge")]
 
-# The calls of one time step, in the order the drivers make them: the event, its kind's effects
-# and the shared effects in one call, then what the new state implies, then the checks. Parts of
-# equal rank share a call: sequencing grounds derive and legal together (encodings/sequencing/
-# core.py), a turn grounds legal apart, only where there is an action to check (encodings/game).
+# The parts of one time step, in order: the event, its kind's effects and the shared effects,
+# then what the new state implies, then the checks. Parts of equal rank may read each other.
 EFFECTS = {"event": 1, "effect": 1, "change": 1, "on_pass": 1, "on_action": 1, "on_stack": 1, "on_step": 1,
            "on_game": 1, "on_line": 1}
 TURN = {"base": 0, **EFFECTS, "derive": 2, "resolving": 2, "legal": 3, "check": 4, "searchcheck": 5}
