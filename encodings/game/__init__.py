@@ -3,7 +3,7 @@
 ``game.lp`` is the action theory (with ``resolving.lp``, ``effects.lp`` and ``cite.lp``, its
 parts by topic), ``actions.lp`` when a decision is legal, ``script.lp``
 the players' decisions from a script, ``search.lp`` the decisions opened as choices,
-``conditions.lp`` facts about a state. A simulation (``simulate``, ``step.py``) grounds the
+``stops.lp`` where either ends, ``conditions.lp`` facts about a state. A simulation (``simulate``, ``step.py``) grounds the
 action theory once, each part at one instant, the state read from externals over a bounded
 universe of fluents (``universe.lp``), and solves once per event. A search (``search``) runs on
 the same step program with the searcher's decisions open: each solve gives every successor of
@@ -78,7 +78,7 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
     facts = [*static, *(a("init", f) for f in initial), *script_facts(script, until),
              *condition_facts(conditions)]
     fluents = [*initial, a("next", clingo.Number(1))]
-    stepper = Stepper((*THEORY, "game/conditions", "game/script", "game/universe"), facts, fluents,
+    stepper = Stepper((*THEORY, "game/conditions", "game/script", "game/stops", "game/universe"), facts, fluents,
                       ("check",) if conditions else ())
     asp.check_ground(stepper.ctl, "the trace, at 0 events,")
     shown: list[clingo.Symbol] = [a("initial", f) for f in fluents]
@@ -153,7 +153,7 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
     if by_term is not None:
         extra += [clingo.Function("point", [by_term]), clingo.Function("until", [by_term])]
     facts = [*static, *(a("init", f) for f in initial), *extra, *condition_facts(goal)]
-    stepper = Stepper((*THEORY, "game/conditions", "game/search", "game/universe"), facts, initial,
+    stepper = Stepper((*THEORY, "game/conditions", "game/search", "game/stops", "game/universe"), facts, initial,
                       ("check", "searchcheck"))
     asp.check_ground(stepper.ctl, "the search for a way, at 0 events,")
     start = frozenset(stepper.state)

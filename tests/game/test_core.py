@@ -23,7 +23,8 @@ from mtgrules.queries import (
 )
 from mtgrules.queries.turn import parse_condition, parse_line
 
-PROGRAMS = ("game", "resolving", "effects", "cite", "actions", "script", "search", "conditions", "universe")
+PROGRAMS = ("game", "resolving", "effects", "cite", "actions", "script", "search", "stops", "conditions",
+            "universe")
 
 
 def program(name: str) -> str:

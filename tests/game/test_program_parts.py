@@ -19,7 +19,7 @@ from clingo import ast
 
 from mtgrules.encodings.game import THEORY
 
-STEPPED = [*(tuple(name.split("/")) for name in THEORY), ("game", "script"), ("game", "search"),
+STEPPED = [*(tuple(name.split("/")) for name in THEORY), ("game", "script"), ("game", "search"), ("game", "stops"),
            ("game", "conditions"), ("sequencing", "runs"), ("sequencing", "judge")]
 
 # The parts of one time step, in order: the event, its kind's effects and the shared effects,
@@ -133,8 +133,8 @@ def test_no_anonymous_variables_in_a_stepped_program(program):
 
 
 CORE = [tuple(name.split("/")) for name in THEORY]
-MODES = {"script": ([*CORE, ("game", "conditions"), ("game", "script")], TURN),
-         "search": ([*CORE, ("game", "conditions"), ("game", "search")], TURN),
+MODES = {"script": ([*CORE, ("game", "conditions"), ("game", "script"), ("game", "stops")], TURN),
+         "search": ([*CORE, ("game", "conditions"), ("game", "search"), ("game", "stops")], TURN),
          "sequencing": ([*CORE, ("sequencing", "runs"), ("sequencing", "judge")], SEQUENCING)}
 
 
