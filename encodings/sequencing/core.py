@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import time as _time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 import clingo
@@ -393,33 +393,33 @@ def _zone_words(player: str, zone: str, what: str) -> str:
     return f"{player}'s {what} on the battlefield" if zone == "battlefield" else f"{what} in {player}'s {zone}"
 
 
+def _whose(knower: str, owner: str) -> str:
+    return "their own" if knower == owner else f"{owner}'s"
+
+
+FACT_WORDS: dict[str, Callable[[Sequence[clingo.Symbol], list], str]] = {
+    "zone": lambda a, v: _zone_words(v[0], v[1], _kind(a[2], v[3])),
+    "tapped": lambda a, v: f"{v[0]}'s {_kind(a[1], v[2])} tapped",
+    "life": lambda a, v: f"{v[0]} at {v[1]} life",
+    "effect": lambda a, v: f"{_kind(a[0])} {mod_words(v[1])}{duration_words(v[2])}",
+    "counters": lambda a, v: f"{plural(v[2], COUNTER_WORD.get(v[1], str(v[1])) + ' counter')} on {_kind(a[0])}",
+    "attacking": lambda a, v: f"{_kind(a[0])} attacking",
+    "blocking": lambda a, v: f"{_kind(a[0])} blocking {_kind(a[1])}",
+    "lost": lambda a, v: f"{v[0]} having lost the game",
+    "damage": lambda a, v: f"{v[2]} damage on {v[0]}'s {_kind(a[1])}",
+    "known": lambda a, v: f"{v[0]} knowing {_kind(a[3], v[4])} in {_whose(v[0], v[1])} {v[2]}",
+}
+"""Each fact of a run's end as the judge compares the two runs (``sig`` in judge.lp), in words,
+from its arguments and their values."""
+
+
 def fact_words(fact: clingo.Symbol) -> str:
-    """One fact of a run's end as the judge compares the two runs (``sig`` in judge.lp), in
-    words: ``3 unnamed cards in bob's graveyard``, ``alice at 25 life``."""
-    a = fact.arguments
-    v = [value(x) for x in a]
-    if fact.name == "zone":
-        return _zone_words(v[0], v[1], _kind(a[2], v[3]))
-    if fact.name == "tapped":
-        return f"{v[0]}'s {_kind(a[1], v[2])} tapped"
-    if fact.name == "life":
-        return f"{v[0]} at {v[1]} life"
-    if fact.name == "effect":
-        return f"{_kind(a[0])} {mod_words(v[1])}{duration_words(v[2])}"
-    if fact.name == "counters":
-        return f"{plural(v[2], COUNTER_WORD.get(v[1], str(v[1])) + ' counter')} on {_kind(a[0])}"
-    if fact.name == "attacking":
-        return f"{_kind(a[0])} attacking"
-    if fact.name == "blocking":
-        return f"{_kind(a[0])} blocking {_kind(a[1])}"
-    if fact.name == "lost":
-        return f"{v[0]} having lost the game"
-    if fact.name == "damage":
-        return f"{v[2]} damage on {v[0]}'s {_kind(a[1])}"
-    if fact.name == "known":
-        where = "their own" if v[0] == v[1] else f"{v[1]}'s"
-        return f"{v[0]} knowing {_kind(a[3], v[4])} in {where} {v[2]}"
-    return fact.name.replace("_", " ")
+    """One fact of a run's end in words: ``3 unnamed cards in bob's graveyard``, ``alice at 25
+    life``."""
+    words = FACT_WORDS.get(fact.name)
+    if words is None:
+        return fact.name.replace("_", " ")
+    return words(fact.arguments, [value(x) for x in fact.arguments])
 
 
 ACT_WORDS = {"draw": "{p} draws {a}", "lose": "{p} loses {a} life", "gain": "{p} gains {a} life",
