@@ -226,6 +226,7 @@ class Stepper:
         self.ground_seconds = 0.0
         self.solve_seconds = 0.0
         self._stamp_sets: dict[clingo.Symbol, frozenset[tuple[str, int]]] = {}
+        self._remapped: dict[tuple[clingo.Symbol, tuple[int, ...]], clingo.Symbol] = {}
         self._kinds: dict[clingo.Symbol, tuple[str, Any, int]] = {}
         self.state: set[clingo.Symbol] = set()
         """The current state, timestamps as trace times."""
@@ -243,6 +244,19 @@ class Stepper:
             found = self._stamp_sets[fluent] = frozenset(acc)
         return found
 
+    def _remap(self, fluent: clingo.Symbol, f: Callable[[str, int], int]) -> clingo.Symbol:
+        """``fluent`` with each timestamp mapped by ``f`` (of its kind and value); made once for
+        each fluent and values it maps to (states of a search share most of their fluents)."""
+        stamps = self._stamps_of(fluent)
+        if not stamps:
+            return fluent
+        values = tuple(f(k, v) for k, v in stamps)
+        found = self._remapped.get((fluent, values))
+        if found is None:
+            mapping = dict(zip(stamps, values))
+            found = self._remapped[fluent, values] = _map_stamps(fluent, lambda k, v: mapping[k, v], self.statics)
+        return found
+
     def _enter(self, state: set[clingo.Symbol]) -> None:
         self.state = state
         self.stamps = Counter(s for f in state for s in self._stamps_of(f))
@@ -258,8 +272,7 @@ class Stepper:
         s = self._slotted.get(fluent)
         if s is None:
             to_slot = self.to_slot
-            s = self._slotted[fluent] = (_map_stamps(fluent, lambda k, v: to_slot[k, v], self.statics)
-                                          if self._stamps_of(fluent) else fluent)
+            s = self._slotted[fluent] = self._remap(fluent, lambda k, v: to_slot[k, v])
         return s
 
     def _outgrown(self) -> bool:
@@ -267,11 +280,9 @@ class Stepper:
 
     def _trace_time(self, symbol: clingo.Symbol, now: int) -> clingo.Symbol:
         """A symbol of the model with its timestamps as trace times (slot N+1: ``now + 1``)."""
-        if not self._stamps_of(symbol):
-            return symbol
         offset, table = self.offset, self.table
-        return _map_stamps(symbol, lambda k, v: table[k][v - 1] if 1 <= v <= len(table[k])
-                           else now + 1 if v == offset + 1 else v, self.statics)
+        return self._remap(symbol, lambda k, v: table[k][v - 1] if 1 <= v <= len(table[k])
+                           else now + 1 if v == offset + 1 else v)
 
     # -- grounding -------------------------------------------------------------------------
     def _ground(self) -> None:
@@ -460,5 +471,4 @@ class Stepper:
         for kind, value in stamps:
             counted[kind] += 1
             rank[kind, value] = counted[kind]
-        return frozenset(_map_stamps(f, lambda k, v: rank[k, v], self.statics) if self._stamps_of(f) else f
-                         for f in state)
+        return frozenset(self._remap(f, lambda k, v: rank[k, v]) for f in state)

@@ -207,10 +207,22 @@ MAX_ANSWERS = 20000
 """How many answers of steps the runs of a block may take in all before it is refused."""
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _at(symbol: clingo.Symbol, now: int) -> clingo.Symbol:
-    """A timed atom of a step's answer (time 0 or 1) at its trace time."""
+    """A timed atom of a step's answer (time 0 or 1) at its trace time; a base choice as it is
+    (the runs of a block meet the same atoms at the same times again and again)."""
+    if symbol.name in BASE_CHOICES:
+        return symbol
     args = symbol.arguments
     return F(symbol.name, [*args[:-1], N(now + args[-1].number)])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _kept(symbol: clingo.Symbol, first: int) -> tuple[bool, bool]:
+    """Whether judge.lp reads an atom of a run, and whether the verdict's words keep it (a
+    citation only from ``first``, the correct run's first event, on)."""
+    name = symbol.name
+    return name in _judge_inputs()[0], name not in CITE_SHOWS or symbol.arguments[-1].number >= first
 
 
 class _Runs:
@@ -322,8 +334,7 @@ class _Runs:
                     at_now, at_next, control = self.stepper.read(model, t)
                     s = len(self.atoms) + 1
                     self.out.append(a("step", N(s), N(node)))
-                    atoms = [*(x if x.name in BASE_CHOICES else _at(x, t) for x in at_now),
-                             *(_at(x, t) for x in at_next)]
+                    atoms = [_at(x, t) for x in (*at_now, *at_next)]
                     ends = control["stopped"] if correct else line is None
                     if ends:
                         atoms += [a("holds", f, N(t)) for f in sorted(state)]
@@ -339,10 +350,10 @@ class _Runs:
                             child = self._node(b, correct, t + 1, after, now)
                             todo.append((child, t + 1, after, now))
                         self.out.append(a("leads", N(s), N(child)))
-                    reads = _judge_inputs()[0]
-                    self.out += [a("at", N(s), x) for x in atoms if x.name in reads]
                     first = self.n + 2
-                    self.atoms[s] = [x for x in atoms if x.name not in CITE_SHOWS or x.arguments[-1].number >= first]
+                    kept = [(x, *_kept(x, first)) for x in atoms]
+                    self.out += [a("at", N(s), x) for x, read, _ in kept if read]
+                    self.atoms[s] = [x for x, _, words in kept if words]
         return root
 
     def _node(self, b: int, correct: bool, t: int, state: frozenset[clingo.Symbol], done: frozenset[int]) -> int:
