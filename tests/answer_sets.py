@@ -90,3 +90,20 @@ class Steps:
         _, dropped, added = self._last[i]
         self.stepper.advance(dropped, added, self.now)
         self.now += 1
+
+
+def optimal_answer_sets(program: str, facts: str, parts: tuple[tuple[str, int], ...] = ()) -> list[list[str]]:
+    """Every optimal answer set of ``program`` (``area/file``) on ``facts``, the parts
+    ``parts`` (name, argument) grounded besides base: sorted lists of shown atoms, sorted."""
+    ctl = asp.control(["0", "--opt-mode=optN"])
+    asp.add_encodings(ctl, (program,))
+    ctl.add("base", [], facts)
+    ctl.ground([("base", []), *((name, [clingo.Number(n)]) for name, n in parts)])
+    found: list[list[str]] = []
+
+    def keep(model: clingo.Model) -> None:
+        if model.optimality_proven:
+            found.append(sorted(str(s) for s in model.symbols(shown=True)))
+
+    ctl.solve(on_model=keep)
+    return sorted(found)
