@@ -204,3 +204,55 @@ def test_a_line_no_act_matches_is_added():
         "fails(nothing_added_or_forgotten)", "fails(same_state)",
         'differs(life("alice",22))', 'differs_at(life("alice",22),3)',
         'differs(life("alice",20))', 'differs_at(life("alice",20),7)'])]
+
+
+# ---- Another player's choice: seen, or kept hidden (CR 101.4a) -----------------------------------
+BOBS_CARDS = '''owner("S1","bob"). owner("S2","bob"). controller("S1","bob"). controller("S2","bob").
+obj_kind("S1","Shock"). obj_kind("S2","Lightning Bolt").
+'''
+
+
+def two_choices(bobs_line: str, bobs_instr: str, bob_learns: list[str], alice_learns: list[str],
+                end: list[str]) -> str:
+    """Recall's variant "return a creature card from your graveyard, then an opponent does
+    ``bobs_instr``": bob's line (1) said before alice's return (2), though the rules have alice
+    choose first; what each line showed in the performed run, and the end (the same in both)."""
+    performed_steps = [["occurs(line(1),1)", *(a.format(t=1) for a in bob_learns + alice_learns)],
+                       ["occurs(line(2),2)"]]
+    bob_pick = [f'instr_of("X",2,{bobs_instr},5)', 'real_choice("X",2,"bob",5)', 'picker("X",2,"bob","bob",5)',
+                'cand_kind("X",2,"bob","Shock",5)', 'cand_kind("X",2,"bob","Lightning Bolt",5)',
+                'answer("X",2,"bob",1,5)', 'occurs(choose("bob","X",2,1),6)', 'matched(1,6)', 'during("X",6)',
+                *(a.format(t=6) for a in bob_learns + alice_learns)]
+    correct_steps = [['occurs(resolve("X"),4)'], return_pick(2), bob_pick, ['occurs(finish("X"),7)']]
+    return (BOBS_CARDS + bobs_line + 'line(2,"alice",return,1). script_list(2,1,"Bears").\n'
+            + run(1, 1, 0, performed_steps, [*end, 'zone("X",stack)']) + "\n"
+            + run(5, 5, 3, correct_steps, [*end, 'zone("X",graveyard)']) + '\nat(9,has_priority("alice",7)).')
+
+
+BEARS_BACK = [*START, 'zone("Bears",hand)', 'zone("Elves",graveyard)', 'zone("L1",library)', 'zone("L2",library)',
+              'knows("alice","Bears")', 'knows("bob","Bears")']
+
+
+def test_another_players_choice_seen_before_a_choice_it_could_change_is_a_leak():
+    # Bob's discard (a choice between two cards he can tell apart, made public) said before
+    # alice's return, which the rules have first: alice chose knowing it (DESIGN §5.4 no-leak:
+    # another player's real choice informs whoever sees its outcome).
+    facts = two_choices('line(1,"bob",discard,1). script_list(1,1,"S1").', "discard(each_opponent,1)",
+                        [], ['learns("alice",{t})', 'learns("alice","S1",{t})'],
+                        [*BEARS_BACK, 'zone("S1",graveyard)', 'zone("S2",hand)', 'knows("bob","S2")'])
+    assert judge(facts) == [sorted([
+        *TAKEN, *PERFORMED_AT, "matched(2,5)", "matched(1,6)", "fails(no_leak)", "leak(2,1)",
+        'shown(1,"alice",1)', 'options_of(2,"Grizzly Bears")', 'options_of(2,"Llanowar Elves")'])]
+
+
+def test_a_pick_kept_hidden_said_early_tells_nothing():
+    # Bob's search puts the card he picks into his hand, unseen: said before alice's return it
+    # shows her nothing (CR 101.4a: such a choice may stay face down until all have chosen), so
+    # the block stands, and the verdict names the rule that decided it.
+    facts = two_choices('line(1,"bob",search,1). script_list(1,1,"S1").',
+                        "search(each_opponent,card,1,hand,untapped)",
+                        ['learns("bob",{t})', 'learns("bob","S1",{t})', 'learns("bob","S2",{t})'], [],
+                        [*BEARS_BACK, 'zone("S1",hand)', 'zone("S2",library)', 'knows("bob","S1")',
+                         'knows("bob","S2")'])
+    assert judge(facts) == [sorted([
+        *TAKEN, *PERFORMED_AT, "matched(2,5)", "matched(1,6)", 'judged_by("apnap.hidden-face-down")'])]
