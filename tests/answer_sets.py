@@ -1,5 +1,9 @@
 """Solving one .lp program on hand-written facts and listing its exact answer sets (the way
-clingo's own tests compare models): sorted lists of shown atoms, sorted; ``[]`` is UNSAT."""
+clingo's own tests compare models): sorted lists of shown atoms, sorted; ``[]`` is UNSAT.
+
+``answer_sets`` for a program grounded at once, ``optimal_answer_sets`` for one with weak
+constraints and parts of its own (judge.lp), ``Steps`` for the core's step program
+(``encodings/game/step.py``: one event per solve), driven through the Stepper's public methods."""
 from __future__ import annotations
 
 import clingo
