@@ -450,7 +450,7 @@ def _stop_reason(timeline: game.Timeline, until: Point, script: Sequence[Decisio
     if stop.kind == "reached":
         return "reached", f"the trace reaches {until} after {final.time} events"
     if stop.kind == "game-over":
-        return "game-over", f"{stop.player} loses the game {where}"
+        return "game-over", f"{stop.what or f'{stop.player} loses the game'} {where}"
     if stop.kind == "needs-decision":
         what = {"priority": "has priority", "attack": "declares attackers", "block": "declares blockers",
                 "discard": "chooses cards to discard", "order": "orders their triggered abilities",

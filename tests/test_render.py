@@ -83,7 +83,9 @@ def test_the_table_shows_the_stack_top_first_and_who_has_priority():
     assert re.search(r"\bbob\s+Counterspell\s*$", cast[0]) and cast[1].strip() == "Lightning Bolt"
     assert re.search(r"\balice\s+Counterspell\s*$", _row(lines, 8)[0])  # bob passed: alice's turn to act
     countered = _row(lines, 11)
-    assert "Counterspell: counters Lightning Bolt" in countered[0] and re.search(r"—\s+—\s*$", countered[0])
+    # nobody has priority; Bolt is gone, Counterspell still on the stack as it resolves (CR 608.2n)
+    assert "Counterspell: counters Lightning Bolt" in countered[0]
+    assert re.search(r"—\s+Counterspell \(resolving\)\s*$", countered[0])
     first = _row(lines, 1)
     assert re.match(r"\s*1\s+main1\s+the main1 step begins\s+alice\s", first[0])
     assert first[1].strip() == "alice's turn"
@@ -112,7 +114,10 @@ def test_narrower_than_the_table_each_event_is_a_paragraph():
     lines = out.stdout.splitlines()
     assert all(len(line) <= 70 for line in lines)
     assert "bob's upkeep step:" in lines and "  5. alice passes" in lines
-    assert "     priority: nobody; stack: empty; life: bob 20 → 17" in lines
+    # the Bolt deals its damage while it resolves: still on the stack (CR 608.2n)
+    text = " ".join(line.strip() for line in lines)
+    assert "8. Lightning Bolt: 3 damage to bob (bob's life 20 → 17) priority: nobody; " \
+           "stack: Lightning Bolt (resolving); life: bob 20 → 17" in text
 
 
 def test_the_turn_is_numbered_as_the_scenario_numbers_it():

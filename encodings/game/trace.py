@@ -240,7 +240,9 @@ class Reader:
         for _, obj, zone in sorted(get("zone"), key=lambda f: natural(f[1])):
             if zone != "stack":
                 zones[self.owners[obj]].setdefault(zone, []).append(obj)
-        stack = [self.item(x) for _, x, _ in sorted(get("stack"), key=lambda f: f[2])]
+        # an object resolving is still on the stack, above the others (CR 608.2n)
+        stack = [*(self.item(x) for _, x, _ in sorted(get("stack"), key=lambda f: f[2])),
+                 *(f"{self.item(x)} (resolving)" for _, x, _ in get("resolving"))]
         pools: dict[str, str] = {}
         for _, p, c, n in sorted(get("pool")):
             pools[p] = pools.get(p, "") + ("{" + COLOUR_LETTER[c] + "}") * n
@@ -444,13 +446,14 @@ class Reader:
         out = []
         def carried(fluents: Iterable[Any]) -> set[tuple]:
             """Whose turn it is, the stack and the life totals: what each event row shows."""
-            return {f for f in fluents if isinstance(f, tuple) and f[0] in ("active", "stack", "life")}
+            return {f for f in fluents if isinstance(f, tuple) and f[0] in ("active", "stack", "resolving", "life")}
 
         held = carried(self.initial)
         for t in sorted(self.occurs):
             held = (held - carried(self.ended[t])) | carried(self.started[t])
-            on_stack = tuple(self.item(f[1]) for f in sorted((f for f in held if f[0] == "stack"),
-                                                             key=lambda f: -f[2]))
+            # top first: an object resolving is still on the stack, above the others (CR 608.2n)
+            on_stack = (*(f"{self.item(f[1])} (resolving)" for f in held if f[0] == "resolving"),
+                        *(self.item(f[1]) for f in sorted((f for f in held if f[0] == "stack"), key=lambda f: -f[2])))
             life = {f[1]: f[2] for f in sorted(self.started[t], key=str)
                     if isinstance(f, tuple) and f[0] == "life"}
             e = self.occurs[t]
@@ -499,6 +502,9 @@ class Reader:
         if kind == "achieved":
             return stop_type("achieved")
         if kind == "game_over":
+            losers = sorted({r[1] for r in ranked if not isinstance(r, str) and r[0] == "game_over"})
+            if len(losers) > 1:  # every player lost at once (stops.lp cites CR 104.4a)
+                return stop_type("game-over", player=s[1], what=f"a draw: {' and '.join(losers)} lose the game at once")
             return stop_type("game-over", player=s[1])
         if kind == "unsupported":
             what = s[1]

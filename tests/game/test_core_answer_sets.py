@@ -172,9 +172,6 @@ def test_before_priority_the_player_at_zero_life_loses():
         'sba(lose("bob",zero_life),0)', 'stack_size(0,0)']]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: after bob loses a two-player game the game is over "
-                   "(CR 104.2a), yet the core still gives alice priority and asks her for a decision "
-                   "(has_priority/decision/stop(needs(...)) beside stop(game_over))")
 def test_a_two_player_game_is_over_once_a_player_loses():
     # CR 104.2a: alice wins at once; nobody receives priority in a game that is over.
     assert bolt_resolves()[4] == [[
@@ -182,10 +179,6 @@ def test_a_two_player_game_is_over_once_a_player_loses():
         'stop(game_over("bob"),0)', 'stopped(0)']]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: the core counts a resolving spell off the stack "
-                   "(stack_size 0 while Lightning Bolt resolves), though it stays on the stack until "
-                   "608.2n puts it into the graveyard as the final part of its resolution (CR 608.2, "
-                   "608.2n); 'the stack has N objects' (conditions.lp) reads this count")
 def test_a_resolving_spell_is_still_on_the_stack():
     # at the states where Bolt is resolving (before its instruction, before it finishes), the
     # stack holds it: one object.
@@ -282,9 +275,6 @@ def test_a_spell_whose_only_target_is_gone_does_not_resolve():
         'instr_of("Bolt",1,damage(3,target),0)', 'occurs(finish("Bolt"),1)']]
 
 
-@pytest.mark.xfail(strict=True, reason="finding: when both players lose at once the game is a draw "
-                   "(CR 104.4a), yet the stop cites 104.2a (game.last-player-wins: a player still in "
-                   "the game wins), which needs a player left in it")
 def test_both_players_losing_at_once_is_a_draw_not_a_win():
     # CR 704.5a for both at once (704.3: one event); CR 104.4a: nobody remains, a draw.
     steps = trace("", 'step(main1). prio_to("alice"). life("bob",0). life("alice",-1).', 2)

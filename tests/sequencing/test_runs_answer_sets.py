@@ -113,10 +113,11 @@ def test_the_correct_run_first_resolves_the_top_object():
         'dropped(stack("X",1))', 'happened(1)', 'occurs(resolve("X"),1)', 'stack_size(1,0)']]
 
 
+# While X resolves it is still on the stack (CR 608.2n: it leaves as the last step): one object.
 RETURN_PICK = ['cand_kind("X",1,"alice","Grizzly Bears",0)', 'cand_kind("X",1,"alice","Llanowar Elves",0)',
                'cites("resolve.written-order",1)', 'dropped(resolving("X",1))', 'during("X",1)', 'happened(1)',
                'instr_of("X",1,return(you,creature,1),0)', 'picker("X",1,"alice","alice",0)',
-               'real_choice("X",1,"alice",0)', 'stack_size(0,0)', 'added(resolving("X",2))']
+               'real_choice("X",1,"alice",0)', 'stack_size(1,0)', 'added(resolving("X",2))']
 
 
 def test_the_first_instruction_is_a_choice_answered_by_the_return_line():
@@ -129,7 +130,7 @@ def test_the_first_instruction_is_a_choice_answered_by_the_return_line():
 
 DRAW_ACT = ['cites("draw.one",1)', 'cites("resolve.written-order",1)', 'dropped(resolving("X",2))',
             'during("X",1)', 'happened(1)', 'instr_of("X",2,draw(you,1),0)', 'occurs(do("X",2),1)',
-            'stack_size(0,0)', 'added(resolving("X",3))']
+            'stack_size(1,0)', 'added(resolving("X",3))']
 
 
 def test_the_draw_is_an_act_matched_to_the_draw_line():
@@ -140,7 +141,7 @@ def test_the_draw_is_an_act_matched_to_the_draw_line():
 FINISH = ['added(knows("alice","X"))', 'added(knows("bob","X"))', 'added(prio_to("alice"))',
           'added(situation_done)', 'added(zone("X",graveyard))', 'cites("priority.after-resolution",1)',
           'cites("resolve.to-graveyard",1)', 'dropped(resolving("X",3))', 'dropped(zone("X",stack))',
-          'happened(1)', 'occurs(finish("X"),1)', 'stack_size(0,0)']
+          'happened(1)', 'occurs(finish("X"),1)', 'stack_size(1,0)']
 
 
 def test_the_sorcery_goes_to_the_graveyard_unsaid_and_the_block_ends_at_priority():
