@@ -261,7 +261,8 @@ def total_cost(casting: Casting, state: GameState, edition: Edition | str | None
     edition = Edition.of(edition)
     p = plan(casting, state, edition)
     if p.at_lock is None:
-        return Verdict("cost", CostOutcome.UNPAYABLE, citations([cite("cost.increase-reduce", edition)]),
+        return Verdict("cost", CostOutcome.UNPAYABLE,
+                       citations([cite(k, edition) for k in sorted(p.unpayable_rules)]),
                        (f"{p.card.name} has no mana cost: that cost can't be paid (CR 118.6).",),
                        backend="smt", edition=edition.date)
     unannounced = [str(s) for s, a in zip(p.at_lock.choice_symbols, list(p.at_lock.announced) +
@@ -293,16 +294,16 @@ def _modifier_reasons(p: Plan, edition: Edition) -> list[str]:
     for source, why in p.ignored:
         out.append(f"{source} doesn't apply: {why}.")
     if "floor_last" in p.explains:
-        out.append(f"{cite('cast.total-cost', edition)}: an effect that sets the total is applied "
+        out.append(f"{cite(p.explains['floor_last'], edition)}: an effect that sets the total is applied "
                    "after every increase and reduction, then the total is locked.")
     return out
 
 
 def _lock_reason(p: Plan, locked, would_be, edition: Edition) -> str:
     events = ", ".join(f"{s} ({e})" for s, e in p.dropped_after)
-    return (f"{cite('cast.total-cost', edition)}: the total was locked in at {locked} before "
-            f"the mana abilities; that {events} no longer matters (determined afterwards it "
-            f"would have been {would_be}).")
+    return (f"{cite(p.explains['locked_before_events'], edition)}: the total was locked in at "
+            f"{locked} before the mana abilities; that {events} no longer matters (determined "
+            f"afterwards it would have been {would_be}).")
 
 
 def payment(casting: Casting, state: GameState, edition: Edition | str | None = None) -> Verdict:

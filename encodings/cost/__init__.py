@@ -65,8 +65,11 @@ class Plan:
     """Descriptions of the non-mana parts of the total cost."""
     rules: set[str] = field(default_factory=set)
     """Rulebook keys (in force in the edition) the cost rests on."""
-    explains: set[str] = field(default_factory=set)
-    """Sentences of ``cost.lp`` the verdict says (``floor_last``, ``locked_before_events``)."""
+    unpayable_rules: set[str] = field(default_factory=set)
+    """For a cost that can't be paid by nature (``at_lock`` None): what its total cites."""
+    explains: dict[str, str] = field(default_factory=dict)
+    """Sentences of ``cost.lp`` the verdict says (``floor_last``, ``locked_before_events``),
+    each with the rulebook key it cites."""
     mana_value: int = 0
     """The card's mana value as a spell on the stack (CR 202.3)."""
     facts: list[str] = field(default_factory=list, repr=False)
@@ -270,7 +273,7 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
     base_kind = got.one("base")
     named = [m.name for m in sources]
     rules = set(got.values("cited"))
-    explains = {str(w) for k, w in got.rows("explains")}
+    explains = {str(w): str(k) for k, w in got.rows("explains")}
     non_mana, sac, alt_cards = _non_mana(got, casting)
     mana_value = int(got.one("mana_value"))
     applied = {m: (k, n) for m, k, n in got.rows("applies")}
@@ -281,16 +284,17 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
     dropped = [(named[m], str(t)) for m, t in sorted(got.rows("dropped"))]
     if base_kind == "none":
         return Plan(casting, card, kind, "no mana cost", None, None, None, modifiers, ignored,
-                    [], non_mana, rules, explains, mana_value, facts)
+                    [], non_mana, rules, set(got.values("unpayable_cited")), explains,
+                    mana_value, facts)
     base, base_text = _base(base_kind, card, casting)
-    additional = card.kicker if casting.kicked and card.kicker is not None else ManaCost()
+    additional = card.kicker if "kicker" in got.values("paid_cost") and card.kicker else ManaCost()
     life = int(got.one("total_life"))
     problem = CostProblem(base, casting.x or 0, casting.pay, additional, life,
                           tuple(m for m, _ in modifiers))
     after = replace(problem, modifiers=tuple(after_mods))
     payment = _payment_problem(problem, casting, state, got, abilities, pool, sac, alt_cards)
     return Plan(casting, card, kind, base_text, problem, after, payment, modifiers, ignored,
-                dropped, non_mana, rules, explains, mana_value, facts)
+                dropped, non_mana, rules, set(), explains, mana_value, facts)
 
 
 def _solve(facts: Sequence[str], edition: Edition) -> _Answer:

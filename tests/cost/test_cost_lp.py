@@ -8,7 +8,8 @@ from answer_sets import answer_sets, normal
 BOLT = ('proposal(spell). caster("a"). player("a"). player("b"). cast_object("bolt"). x(0). '
         'targets(1). mana_cost. symbol(mana_cost,0,"colored",1). spell_type("instant"). '
         'spell_colour("red"). ')
-PLAIN = ['base(mana_cost)', 'cited("cast.total-cost")', 'mana_value(1)', 'total_life(0)']
+PLAIN = ['base(mana_cost)', 'paid_cost(mana_cost)', 'cited("cast.total-cost")', 'mana_value(1)',
+         'total_life(0)']
 THALIA = ('modifier(0,"thalia","b","cost-increase"). modifier_amount(0,1). '
           'modifier_spells(0,"noncreature"). modifier_whose(0,"any"). ')
 ALTAR = ('permanent("elves","a"). has_type("elves","creature"). permanent("thalia","a"). '
@@ -22,7 +23,7 @@ FORCE = ('proposal(spell). caster("a"). player("a"). cast_object("fow"). x(0). t
          'mana_cost. alternative(0,"card"). card_alternative(0,life,1). '
          'card_alternative(1,exile,"blue"). hand_card("fow","a"). colour("fow","blue"). '
          'hand_card("cs","a"). colour("cs","blue"). hand_card("bear","a"). colour("bear","green"). ')
-FORCE_ANSWER = ['base(card)', 'candidate_after((0,1),"cs")', 'cited("cast.total-cost")',
+FORCE_ANSWER = ['base(card)', 'paid_cost(card)', 'candidate_after((0,1),"cs")', 'cited("cast.total-cost")',
                 'cited("cost.alternative-one")', 'mana_value(0)', 'pays((0,0),life,1)',
                 'pays((0,1),exile,"blue")', 'total_life(1)']
 
@@ -61,10 +62,15 @@ CASES = {
         FORCE, "2026-08-07", [FORCE_ANSWER + ['cited("cost.alternative-modified")']]),
     "before July 2009 there is no rule that modifiers apply to an alternative cost": (
         FORCE, "2008-02-01", [FORCE_ANSWER]),
+    "kicked with a hybrid symbol in the kicker: announced in 601.2b (CR 118.8, 107.4e)": (
+        BOLT + 'kicker. kicked. symbol(kicker,0,"generic",4). symbol(kicker,1,"hybrid",1).',
+        "2026-08-07",
+        [PLAIN + ['paid_cost(kicker)', 'cited("cost.additional")', 'cited("cast.modes")',
+                  'cited("cost.hybrid")']]),
     "no mana cost: unpayable (CR 118.6)": (
         'proposal(spell). caster("a"). x(0). targets(0).', "2026-08-07",
         [['base(none)', 'cited("cast.total-cost")', 'cited("cost.increase-reduce")',
-          'mana_value(0)', 'total_life(0)']]),
+          'unpayable_cited("cost.increase-reduce")', 'mana_value(0)', 'total_life(0)']]),
     "601.2g: the Elves tapped for mana can still be sacrificed; Thalia sacrificed after the "
     "lock still counted": (
         BOLT + THALIA.replace('"b"', '"a"') + ALTAR + 'during(0,tap,"elves","tap elves"). '
