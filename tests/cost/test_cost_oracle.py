@@ -1,6 +1,6 @@
-"""The brute-force cost oracle (tests/cost/oracle.py, written from CR 601.2f, 118.6–118.9,
+"""The brute-force cost oracle (tests/cost/cost_oracle.py, written from CR 601.2f, 118.6–118.9,
 107.3–107.4 and 202.3) against the project's cost question: on the built-in scenarios that ask
-for a total, and on generated casts (tests/cost/generate.py).
+for a total, and on generated casts (tests/cost/cost_cases.py).
 
     pytest tests/cost/test_cost_oracle.py
     MTG_EXAMPLES=5000 MTG_SEED=3 pytest tests/cost/test_cost_oracle.py   (a larger or another sample)
@@ -16,8 +16,8 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from generate import cases  # noqa: E402
-from oracle import parse_total, total_cost  # noqa: E402
+from cost_cases import cases  # noqa: E402
+from cost_oracle import parse_total, total_cost  # noqa: E402
 
 from mtgrules.model.source import Field  # noqa: E402
 from mtgrules.queries import check_scenario, load_scenario  # noqa: E402
