@@ -197,30 +197,47 @@ def _modifier_facts(card: Card, casting: Casting,
     return out, sources
 
 
-def _mana_abilities(state: GameState, player: str) -> list[ManaAbility]:
-    """Every use of a mana ability of ``player``'s permanents: tapping it, sacrificing it,
-    or sacrificing each permanent its cost could take."""
-    abilities: list[ManaAbility] = []
-    for obj in state.controlled(player):
+def _mana_ability_facts(state: GameState) -> list[str]:
+    """The mana abilities of the permanents: what each one's cost taps or sacrifices, what it
+    adds (a cost of anything else is not one a payment can use)."""
+    out = []
+    for _, _, obj in state.objects("battlefield"):
         c = state.card_of(obj)
-        snow = bool(c and "snow" in c.supertypes)
         for n, ab in enumerate(c.abilities_of("mana") if c else ()):
-            made = tuple(sorted(parse_pool(ab.produces or "").items()))
             what = sacrifice_cost(ab)
             if what is None and ab.cost == ("tap",):
-                abilities.append(ManaAbility(obj.id if n == 0 else f"{obj.id}/{n + 1}", obj.id,
-                                             made, snow, taps=obj.id))
-            elif what == "self":
-                abilities.append(ManaAbility(f"{obj.id}!", obj.id, made, snow, sacrifices=obj.id))
+                out.append(_fact("ability_cost_tap", obj.id, n))
             elif what:
-                for victim in state.controlled(player, what):
-                    abilities.append(ManaAbility(f"{obj.id}<-{victim.id}", obj.id, made, snow,
-                                                 sacrifices=victim.id))
-    return abilities
+                out.append(_fact("ability_cost_sacrifice", obj.id, n, what))
+            out += [_fact("ability_adds", obj.id, n, t, k)
+                    for t, k in sorted(parse_pool(ab.produces or "").items())]
+    return out
 
 
-def _state_facts(casting: Casting, state: GameState, abilities: Sequence[ManaAbility],
-                 pool: Counter) -> list[str]:
+def _mana_abilities(got: _Answer, state: GameState) -> dict[clingo.Symbol, ManaAbility]:
+    """The uses of mana abilities ``cost.lp`` found, by their term, in the order of the
+    battlefield (then of the ability, then of the permanent sacrificed)."""
+    order = {o.id: i for i, (_, _, o) in enumerate(state.objects("battlefield"))}
+    found = []
+    for term, source, n in got.raw("mana_ability"):
+        s, k = str(source.string), n.number
+        card = state.card_of(state.find(s)[2])  # type: ignore[index]
+        made = tuple(sorted(parse_pool(card.abilities_of("mana")[k].produces or "").items())) \
+            if card else ()
+        snow = bool(card and "snow" in card.supertypes)
+        if term.name == "tap":
+            use = ManaAbility(s if k == 0 else f"{s}/{k + 1}", s, made, snow, taps=s)
+            victim = -1
+        elif term.name == "sac_self":
+            use, victim = ManaAbility(f"{s}!", s, made, snow, sacrifices=s), -1
+        else:
+            v = term.arguments[2].string
+            use, victim = ManaAbility(f"{s}<-{v}", s, made, snow, sacrifices=v), order[v]
+        found.append(((order[s], k, victim), term, use))
+    return {term: use for _, term, use in sorted(found, key=lambda f: f[0])}
+
+
+def _state_facts(casting: Casting, state: GameState, pool: Counter) -> list[str]:
     player = casting.player
     out = []
     for _, _, obj in state.objects("battlefield"):
@@ -235,13 +252,7 @@ def _state_facts(casting: Casting, state: GameState, abilities: Sequence[ManaAbi
         out += [_fact("colour", obj.id, c) for c in sorted(card.colors if card else ())]
     out += [_fact("named_sacrifice", o) for o in casting.sacrifice]
     out += [_fact("named_exile", o) for o in casting.exile]
-    for pos, a in enumerate(abilities):
-        out.append(_fact("mana_ability", a.id, a.source, pos))
-        if a.taps:
-            out.append(_fact("ability_taps", a.id, a.taps))
-        if a.sacrifices:
-            out.append(_fact("ability_sacrifices", a.id, a.sacrifices))
-        out += [_fact("produces", a.id, t, n) for t, n in a.produces]
+    out += _mana_ability_facts(state)
     out += [_fact("pool", t, n) for t, n in sorted(pool.items())]
     for n, e in enumerate(casting.during):
         out.append(_fact("during", n, _const(e.action), e.object, str(e)))
@@ -264,10 +275,9 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
         pool = parse_pool(state.player(player).mana_pool)
     except ManaCostError as exc:
         raise UnsupportedQuestion(f"{player}'s mana pool: {exc}") from None
-    abilities = _mana_abilities(state, player)
     mod_facts, sources = _modifier_facts(card, casting, state)
     facts = (_card_facts(card, casting, state, kind) + mod_facts
-             + _state_facts(casting, state, abilities, pool))
+             + _state_facts(casting, state, pool))
     got = _solve(facts, edition)
 
     base_kind = got.one("base")
@@ -292,7 +302,7 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
     problem = CostProblem(base, casting.x or 0, casting.pay, additional, life,
                           tuple(m for m, _ in modifiers))
     after = replace(problem, modifiers=tuple(after_mods))
-    payment = _payment_problem(problem, casting, state, got, abilities, pool, sac, alt_cards)
+    payment = _payment_problem(problem, casting, state, got, sac, alt_cards)
     return Plan(casting, card, kind, base_text, problem, after, payment, modifiers, ignored,
                 dropped, non_mana, rules, set(), explains, mana_value, facts)
 
@@ -323,6 +333,10 @@ class _Answer:
 
     def rows(self, name: str) -> list[tuple]:
         return asp.atoms(self.model, name)
+
+    def raw(self, name: str) -> list[Sequence[clingo.Symbol]]:
+        """The arguments of every atom ``name(...)`` as Symbols."""
+        return [s.arguments for s in self.model if s.name == name]
 
     def values(self, name: str) -> list[Any]:
         return [r[0] for r in self.rows(name)]
@@ -386,12 +400,12 @@ def _why_not(why: str, source: _Source) -> str:
 
 
 def _payment_problem(problem: CostProblem, casting: Casting, state: GameState, got: _Answer,
-                     abilities: list[ManaAbility], pool: Counter, sac: list,
-                     cards: list) -> PaymentProblem:
+                     sac: list, cards: list) -> PaymentProblem:
     for (n,) in got.rows("no_ability"):  # the question's reader refuses this first
         raise UnsupportedQuestion(f"'{casting.during[n]}': no mana ability of the state does "
                                   "that now", field=f"question.during[{n}]")
-    available = set(got.values("available"))
+    available = {args[0] for args in got.raw("available")}
+    abilities = _mana_abilities(got, state)
     untapped = set(got.values("untapped_after"))
     after_pool = {str(t): int(n) for t, n in got.rows("pool_after")}
     player = casting.player
@@ -399,7 +413,7 @@ def _payment_problem(problem: CostProblem, casting: Casting, state: GameState, g
     order = [o.id for o in state.controlled(player)]
     return PaymentProblem(
         problem, tuple(sorted(after_pool.items())),
-        tuple(a for a in abilities if a.id in available), ps.life,
+        tuple(use for term, use in abilities.items() if term in available), ps.life,
         tuple((w, tuple(o for o in _listing(state, casting) if o in c)) for w, c in sac),
         tuple((w, tuple(o for o in _listing(state, casting) if o in c)) for w, c in cards),
         tuple(o for o in order if o in untapped), tuple(sacrifice_prohibitions(state)))

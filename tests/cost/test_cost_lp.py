@@ -15,10 +15,11 @@ THALIA = ('modifier(0,"thalia","b","cost-increase"). modifier_amount(0,1). '
 ALTAR = ('permanent("elves","a"). has_type("elves","creature"). permanent("thalia","a"). '
          'has_type("thalia","creature"). permanent("altar","a"). untapped("elves"). '
          'untapped("altar"). untapped("thalia"). pool("R",1). '
-         'mana_ability("elves","elves",0). ability_taps("elves","elves"). produces("elves","G",1). '
-         'mana_ability("altar<-elves","altar",1). ability_sacrifices("altar<-elves","elves"). '
-         'produces("altar<-elves","C",2). mana_ability("altar<-thalia","altar",2). '
-         'ability_sacrifices("altar<-thalia","thalia"). produces("altar<-thalia","C",2). ')
+         'ability_cost_tap("elves",0). ability_adds("elves",0,"G",1). '
+         'ability_cost_sacrifice("altar",0,"creature"). ability_adds("altar",0,"C",2). '
+         'permanent("bear","b"). has_type("bear","creature"). ')
+USES = ['mana_ability(tap("elves",0),"elves",0)', 'mana_ability(sac("altar",0,"elves"),"altar",0)',
+        'mana_ability(sac("altar",0,"thalia"),"altar",0)']
 FORCE = ('proposal(spell). caster("a"). player("a"). cast_object("fow"). x(0). targets(1). '
          'mana_cost. alternative(0,"card"). card_alternative(0,life,1). '
          'card_alternative(1,exile,"blue"). hand_card("fow","a"). colour("fow","blue"). '
@@ -72,21 +73,22 @@ CASES = {
         [['base(none)', 'cited("cast.total-cost")', 'cited("cost.increase-reduce")',
           'unpayable_cited("cost.increase-reduce")', 'mana_value(0)', 'total_life(0)']]),
     "601.2g: the Elves tapped for mana can still be sacrificed; Thalia sacrificed after the "
-    "lock still counted": (
+    "lock still counted; the opponent's bear is no victim of the caster's altar": (
         BOLT + THALIA.replace('"b"', '"a"') + ALTAR + 'during(0,tap,"elves","tap elves"). '
         'during(1,sacrifice,"thalia","sacrifice thalia to altar"). during_to(1,"altar").',
         "2026-08-07",
-        [PLAIN + ['applies(0,increase,1)', 'available("altar<-elves")',
+        [PLAIN + USES + ['applies(0,increase,1)', 'available(sac("altar",0,"elves"))',
                   'cited("cost.increase-reduce")', 'dropped(0,"sacrifice thalia to altar")',
-                  'event_uses(0,"elves")', 'event_uses(1,"altar<-thalia")',
+                  'event_uses(0,tap("elves",0))', 'event_uses(1,sac("altar",0,"thalia"))',
                   'explains("cast.total-cost",locked_before_events)', 'pool_after("C",2)',
                   'pool_after("G",1)', 'pool_after("R",1)', 'untapped_after("altar")',
                   'untapped_after("thalia")']]),
     "an event no mana ability can do": (
         BOLT + ALTAR + 'during(0,sacrifice,"elves","sacrifice elves to thalia"). '
         'during_to(0,"thalia").', "2026-08-07",
-        [PLAIN + ['available("altar<-elves")', 'available("altar<-thalia")', 'available("elves")',
-                  'no_ability(0)',
+        [PLAIN + USES + ['available(sac("altar",0,"elves"))',
+                         'available(sac("altar",0,"thalia"))', 'available(tap("elves",0))',
+                         'no_ability(0)',
                   'pool_after("R",1)', 'untapped_after("altar")', 'untapped_after("elves")',
                   'untapped_after("thalia")']]),
     "mana value: X as announced, {2/W} its larger half, a Phyrexian symbol one (CR 202.3e–g)": (
