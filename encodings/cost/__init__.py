@@ -244,8 +244,8 @@ def _state_facts(casting: Casting, state: GameState, pool: Counter) -> list[str]
         out.append(_fact("permanent", obj.id, obj.controller))
         card = state.card_of(obj)
         out += [_fact("has_type", obj.id, t) for t in SACRIFICED_KINDS if card and card.is_a(t)]
-        if obj.controller == player and not obj.tapped:
-            out.append(_fact("untapped", obj.id))
+        if obj.tapped:
+            out.append(_fact("tapped", obj.id))
     for obj in state.player(player).zone("hand"):
         out.append(_fact("hand_card", obj.id, player))
         card = state.card_of(obj)
@@ -410,7 +410,7 @@ def _payment_problem(problem: CostProblem, casting: Casting, state: GameState, g
     after_pool = {str(t): int(n) for t, n in got.rows("pool_after")}
     player = casting.player
     ps = state.player(player)
-    order = [o.id for o in state.controlled(player)]
+    order = [o.id for _, _, o in state.objects("battlefield")]
     return PaymentProblem(
         problem, tuple(sorted(after_pool.items())),
         tuple(use for term, use in abilities.items() if term in available), ps.life,

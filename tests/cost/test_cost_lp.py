@@ -13,8 +13,7 @@ PLAIN = ['base(mana_cost)', 'paid_cost(mana_cost)', 'cited("cast.total-cost")', 
 THALIA = ('modifier(0,"thalia","b","cost-increase"). modifier_amount(0,1). '
           'modifier_spells(0,"noncreature"). modifier_whose(0,"any"). ')
 ALTAR = ('permanent("elves","a"). has_type("elves","creature"). permanent("thalia","a"). '
-         'has_type("thalia","creature"). permanent("altar","a"). untapped("elves"). '
-         'untapped("altar"). untapped("thalia"). pool("R",1). '
+         'has_type("thalia","creature"). permanent("altar","a"). pool("R",1). '
          'ability_cost_tap("elves",0). ability_adds("elves",0,"G",1). '
          'ability_cost_sacrifice("altar",0,"creature"). ability_adds("altar",0,"C",2). '
          'permanent("bear","b"). has_type("bear","creature"). ')
