@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mtgrules.encodings.cost import Plan, mana_value, plan
+from mtgrules.encodings.cost import Plan, pay, plan
 from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.model.cards import Card
 from mtgrules.model.casting import Casting, DuringEvent
-from mtgrules.model.edition import Citation, Edition, cite, rule_holds
+from mtgrules.model.edition import Citation, Edition, cite
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost
 from mtgrules.model.source import Field
@@ -244,15 +244,7 @@ def cost_steps(plan_: Plan, total: smt_cost.TotalCost) -> tuple[CostStage, ...]:
 
 
 def _base_citations(plan_: Plan, edition: Edition) -> list[Citation]:
-    keys = set(plan_.rules)
-    kinds = {m.kind for m, _ in plan_.modifiers}
-    if kinds & {"increase", "reduction"}:
-        keys.add("cost.increase-reduce")
-    if "reduction" in kinds and rule_holds("cost.generic-reduction", edition):
-        keys.add("cost.generic-reduction")
-    if plan_.kind != "spell":
-        keys.add("activate.steps")
-    return [cite(k, edition) for k in sorted(keys) if rule_holds(k, edition)]
+    return [cite(k, edition) for k in sorted(plan_.rules)]
 
 
 def total_cost(casting: Casting, state: GameState, edition: Edition | str | None = None) -> Verdict:
@@ -269,7 +261,8 @@ def total_cost(casting: Casting, state: GameState, edition: Edition | str | None
     edition = Edition.of(edition)
     p = plan(casting, state, edition)
     if p.at_lock is None:
-        return Verdict("cost", CostOutcome.UNPAYABLE, citations([cite("cost.increase-reduce", edition)]),
+        return Verdict("cost", CostOutcome.UNPAYABLE,
+                       citations([cite(k, edition) for k in sorted(p.unpayable_rules)]),
                        (f"{p.card.name} has no mana cost: that cost can't be paid (CR 118.6).",),
                        backend="smt", edition=edition.date)
     unannounced = [str(s) for s, a in zip(p.at_lock.choice_symbols, list(p.at_lock.announced) +
@@ -289,8 +282,7 @@ def total_cost(casting: Casting, state: GameState, edition: Edition | str | None
     witness = CostTotal(str(locked), locked.mana_text, locked.life, tuple(p.non_mana),
                         cost_steps(p, locked), tuple(locked.announced))
     details = {"locked": str(locked), "would_be_after_events": str(would_be) if would_be else None,
-               "mana_value": mana_value(p.card.mana_cost, casting.x)
-               if p.card.mana_cost is not None else 0}
+               "mana_value": p.mana_value}
     return Verdict("cost", CostOutcome.TOTAL, citations(cited), tuple(reasons), witness=witness,
                    backend="smt", edition=edition.date, details=details, total=locked.mana_text)
 
@@ -301,17 +293,17 @@ def _modifier_reasons(p: Plan, edition: Edition) -> list[str]:
         out.append(f"{m} applies.")
     for source, why in p.ignored:
         out.append(f"{source} doesn't apply: {why}.")
-    if any(m.kind == "floor" for m, _ in p.modifiers):
-        out.append(f"{cite('cast.total-cost', edition)}: an effect that sets the total is applied "
+    if "floor_last" in p.explains:
+        out.append(f"{cite(p.explains['floor_last'], edition)}: an effect that sets the total is applied "
                    "after every increase and reduction, then the total is locked.")
     return out
 
 
 def _lock_reason(p: Plan, locked, would_be, edition: Edition) -> str:
     events = ", ".join(f"{s} ({e})" for s, e in p.dropped_after)
-    return (f"{cite('cast.total-cost', edition)}: the total was locked in at {locked} before "
-            f"the mana abilities; that {events} no longer matters (determined afterwards it "
-            f"would have been {would_be}).")
+    return (f"{cite(p.explains['locked_before_events'], edition)}: the total was locked in at "
+            f"{locked} before the mana abilities; that {events} no longer matters (determined "
+            f"afterwards it would have been {would_be}).")
 
 
 def payment(casting: Casting, state: GameState, edition: Edition | str | None = None) -> Verdict:
@@ -343,15 +335,12 @@ def payment(casting: Casting, state: GameState, edition: Edition | str | None = 
 def pay_plan(p: Plan, edition: Edition):
     """Run the payment search for a plan; returns (Payment | NoPayment | None, citations,
     reasons). ``None`` means the cost is unpayable by nature (no mana cost, CR 118.6)."""
-    cited = _base_citations(p, edition) + [cite("cast.pay", edition)]
-    if p.payment is None:
+    paid = pay(p, edition)
+    result = paid.result
+    cited = _base_citations(p, edition) + [cite(k, edition) for k in sorted(paid.rules)]
+    if result is None:
         return None, cited, [f"{p.card.name} has no mana cost, which can't be paid."]
-    result = smt_cost.pay(p.payment)
     reasons = _modifier_reasons(p, edition)
-    if p.dropped_after:
-        cited.append(cite("cast.total-cost", edition))
-    if p.casting.during or (isinstance(result, smt_cost.Payment) and result.activations):
-        cited += [cite("cast.mana-abilities", edition), cite("mana-ability.during-cast", edition)]
     if isinstance(result, smt_cost.Payment):
         total = result.total
         if p.dropped_after:
@@ -361,20 +350,12 @@ def pay_plan(p: Plan, edition: Edition):
                 replace(p.after, announced=total.announced))
             reasons.append(_lock_reason(p, total, would_be, edition))
         reasons.insert(0, f"The locked total cost {total} can be paid.")
-        sources = {m.source for m, _ in p.modifiers}
         for victim in result.sacrificed:
-            if victim in sources:
+            if victim in paid.sacrificed_sources:
                 reasons.append(f"{victim} is sacrificed while paying ({cite('cast.pay', edition)}), "
                                f"after the total was locked ({cite('cast.total-cost', edition)}): "
                                "its effect on the cost still counts.")
-        if total.life:
-            cited.append(cite("cost.pay-life", edition))
         return result, cited, reasons
-    cited.append(cite("cost.resources", edition))
-    if "life" in result.short:
-        cited.append(cite("cost.pay-life", edition))
-    if any(n.startswith("cant-sacrifice:") for n in result.short):  # z3's core names it
-        cited.append(cite("golden.cant-beats-can", edition))
     reasons.insert(0, "No payment of the locked total cost exists: " + "; ".join(result.details)
                    + ". Partial payments are not allowed.")
     return result, cited, reasons

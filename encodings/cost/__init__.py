@@ -1,31 +1,43 @@
-"""Cost (CR 601.2f–h, 118, 119.4): the plan of a casting worked out against the state.
+"""Cost (CR 601.2f–h, 118, 119.4, 202.3): the cost of a casting worked out against the state.
 
-Which cost modifiers apply, what the base and additional costs are, and which mana, life,
-sacrifices and cards are available, become a ``CostProblem`` and a ``PaymentProblem``; z3
-(``smt.py``) does the arithmetic and searches the payment.
+``cost.lp`` decides which cost is paid, which additional costs and cost modifiers apply (and
+why the others don't), what the mana abilities of 601.2g leave to pay with, the mana value
+and the rules the answer rests on; z3 (``smt.py``) adds the total up and searches the
+payment. This module writes the facts of the card, the casting and the state, and reads the
+answers back into a ``CostProblem`` and a ``PaymentProblem``.
 """
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
+import clingo
+
+from mtgrules.encodings import asp
 from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Modifier, PaymentProblem
-from mtgrules.model.cards import Card, Instruction
+from mtgrules.model.cards import Card
 from mtgrules.model.casting import Casting
-from mtgrules.model.edition import Edition, rule_holds
+from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost, ManaCostError, parse_pool
-from mtgrules.model.state import GameObject, GameState
+from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
     activated_ability,
     card_at,
     effects_in_force,
     param,
-    players_named,
     printed_cost,
     sacrifice_cost,
     sacrifice_prohibitions,
 )
+
+PROGRAM = "cost/cost"
+KINDS = {"cost-increase": "increase", "cost-reduction": "reduction", "cost-floor": "floor"}
+SACRIFICED_KINDS = ("creature", "land", "artifact", "enchantment")
+"""The card types a sacrifice cost may name (the vocabulary's)."""
 
 
 @dataclass
@@ -44,7 +56,7 @@ class Plan:
     """The same cost with the modifiers as they stand after the 601.2g events."""
     payment: PaymentProblem | None
     modifiers: list[tuple[Modifier, str]] = field(default_factory=list)
-    """Every modifier considered, with why it applies or not."""
+    """Every modifier that applies at the lock."""
     ignored: list[tuple[str, str]] = field(default_factory=list)
     """(modifier source, reason) for modifiers that don't apply at the lock."""
     dropped_after: list[tuple[str, str]] = field(default_factory=list)
@@ -52,257 +64,399 @@ class Plan:
     non_mana: list[str] = field(default_factory=list)
     """Descriptions of the non-mana parts of the total cost."""
     rules: set[str] = field(default_factory=set)
-    """Rulebook keys the cost involved."""
+    """Rulebook keys (in force in the edition) the cost rests on."""
+    unpayable_rules: set[str] = field(default_factory=set)
+    """For a cost that can't be paid by nature (``at_lock`` None): what its total cites."""
+    explains: dict[str, str] = field(default_factory=dict)
+    """Sentences of ``cost.lp`` the verdict says (``floor_last``, ``locked_before_events``),
+    each with the rulebook key it cites."""
+    mana_value: int = 0
+    """The card's mana value as a spell on the stack (CR 202.3)."""
+    facts: list[str] = field(default_factory=list, repr=False)
+    """The facts ``cost.lp`` was solved with (the payment's solve adds z3's answer)."""
 
 
-def mana_value(cost: ManaCost, x: int | None = None) -> int:
-    """CR 202.3 (cost.mana-value): the total amount of mana a cost's symbols represent, whatever
-    the colour. CR 202.3e: X is 0 except on the stack, where it is the announced value;
-    202.3f: a hybrid symbol counts its larger half; 202.3g: a Phyrexian symbol counts one.
+@dataclass(frozen=True)
+class Paid:
+    """The payment searched for a plan, and what ``cost.lp`` reads from it."""
 
-    >>> mana_value(ManaCost.parse("{X}{X}{G/U/P}{2/W}")), mana_value(ManaCost.parse("{X}{R}"), x=4)
-    (3, 5)
-    """
-    total = 0
-    for symbol in cost:
-        if symbol.kind == "generic":
-            total += symbol.amount
-        elif symbol.kind == "mono-hybrid":
-            total += max(symbol.amount, 1)
-        elif symbol.kind == "x":
-            total += x or 0
-        else:
-            total += 1
-    return total
+    result: smt_cost.Payment | smt_cost.NoPayment | None
+    """``None``: the cost is unpayable by nature (no mana cost, CR 118.6)."""
+    rules: frozenset[str]
+    """Rulebook keys in force that the payment's answer rests on."""
+    sacrificed_sources: frozenset[str]
+    """Sources of applied modifiers that the payment sacrifices (after the lock)."""
 
 
-def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
-    """The cost plan of ``casting`` under the rules of ``edition``."""
-    card = card_at(state, casting.card)
-    rules: set[str] = {"cast.total-cost"}
+# -- facts --------------------------------------------------------------------------------------
+
+def _const(name: str) -> clingo.Symbol:
+    """A constant of ``cost.lp`` (``spell``, ``tap``, ``mana_cost`` …)."""
+    return clingo.Function(name.replace("-", "_"))
+
+
+def _fact(predicate: str, *args: object) -> str:
+    """A fact built from Symbols: ints as numbers, Symbols as they are, the rest as strings."""
+    def symbol(a: object) -> clingo.Symbol:
+        if isinstance(a, clingo.Symbol):
+            return a
+        if isinstance(a, int) and not isinstance(a, bool):
+            return clingo.Number(a)
+        return clingo.String(str(a))
+    return f"{clingo.Function(predicate, [symbol(a) for a in args])}."
+
+
+def _symbols(which: str, cost: ManaCost | None) -> list[str]:
+    return [_fact("symbol", _const(which), i, s.kind, s.amount) for i, s in enumerate(cost or ())]
+
+
+@dataclass(frozen=True)
+class _Source:
+    """A cost modifier as written: where it comes from, whose it is, its colour filter."""
+
+    name: str
+    controller: str
+    colours: tuple[str, ...]
+
+
+def _card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> list[str]:
     player = casting.player
+    out = [_fact("proposal", _const(kind.replace("-", "_"))), _fact("caster", player),
+           _fact("cast_object", casting.card), _fact("x", casting.x or 0),
+           _fact("targets", len(casting.targets))]
+    out += [_fact("player", p) for p in state.names]
+    out += [_fact("spell_type", t) for t in sorted(card.types)]
+    out += [_fact("spell_colour", c) for c in sorted(card.colors)]
+    if casting.x is not None:
+        out.append("x_announced.")
+    if card.mana_cost is not None:
+        out.append("mana_cost.")
+        out += _symbols("mana_cost", card.mana_cost)
+    if card.kicker is not None:
+        out.append("kicker.")
+        out += _symbols("kicker", card.kicker)
+    if casting.kicked:
+        out.append("kicked.")
+    out += [_fact("alternative", i, a) for i, a in enumerate(casting.alternatives)]
+    for j, item in enumerate(card.alternative_costs[0] if card.alternative_costs else ()):
+        (part, value), = dict(item).items()
+        if part == "mana":
+            out += _symbols("card", ManaCost.parse(value))
+        out.append(_fact("card_alternative", j, _const(part.replace("exile-from-hand", "exile")),
+                            value if part != "mana" else ""))
+    for i, item in enumerate(card.additional_costs):
+        (part, value), = dict(item).items()
+        out.append(_fact("additional", i, _const(part), value))
     if casting.ability is not None:
-        ab = activated_ability(card, casting.ability)
-        kind = "mana-ability" if ab.kind == "mana" else "ability"
-        base = printed_cost(card, casting.ability) or ManaCost()
-        base_text = "activation cost"
-        non_mana = []
-        sac = []
-        for item in ab.cost:
+        out += _symbols("activation", printed_cost(card, casting.ability) or ManaCost())
+        for i, item in enumerate(activated_ability(card, casting.ability).cost):
             part = "tap" if item == "tap" else next(iter(dict(item)), None)
             if part not in ("tap", "mana", "sacrifice"):  # never dropped (CR 602.2b pays it all)
                 raise UnsupportedQuestion(
                     f"{card.name}'s ability {casting.ability} costs {part} "
                     f"({dict(item)[part]}); the cost encoding understands only tapping, mana "
                     "and sacrifices in an activation cost")
-            if item == "tap":
-                non_mana.append(f"tap {casting.card}")
-            elif isinstance(item, tuple) and dict(item).get("sacrifice"):
-                what = dict(item)["sacrifice"]
-                sac.append(("sacrifice " + (casting.card if what == "self" else f"a {what}"),
-                            (casting.card,) if what == "self" else
-                            tuple(o.id for o in state.controlled(player, what))))
-        life = 0
-        alt_cards: list = []
-        mods: list[Modifier] = []  # the issue's modifiers all affect spells only
-        modifiers: list[tuple[Modifier, str]] = []
-        ignored: list[tuple[str, str]] = []
-        after_mods: list[Modifier] = []
-        dropped: list[tuple[str, str]] = []
-    else:
-        kind = "spell"
-        life, sac, alt_cards, non_mana = 0, [], [], []
-        if casting.alternatives:
-            rules.add("cost.alternative-one")
-            alt = casting.alternatives[0]
-            if alt == "card":
-                base = ManaCost.parse("{0}")
-                base_text = f"{card.name}'s alternative cost"
-                for item in card.alternative_costs[0]:
-                    d = dict(item)
-                    if "life" in d:
-                        life += int(d["life"])
-                        non_mana.append(f"pay {d['life']} life")
-                    if "exile-from-hand" in d:
-                        colour = d["exile-from-hand"]
-                        cands = tuple(o.id for o in state.player(player).zone("hand")
-                                      if o.id != casting.card and _has_colour(state, o.id, colour))
-                        if casting.exile:
-                            cands = tuple(c for c in cands if c in casting.exile)
-                        alt_cards.append((f"exile a {colour} card from hand", cands))
-                        non_mana.append(f"exile a {colour} card from hand")
-                    if "mana" in d:
-                        base = ManaCost.parse(d["mana"])
-            else:
-                base = ManaCost.parse("{0}")
-                base_text = f"without paying its mana cost ({alt})"
-            if rule_holds("cost.alternative-modified", edition):
-                rules.add("cost.alternative-modified")
-        elif card.mana_cost is None:
-            base, base_text = None, "no mana cost"
-        else:
-            base = card.mana_cost
-            base_text = "mana cost"
-        for item in card.additional_costs:
-            d = dict(item)
-            rules.add("cost.additional")
-            if "sacrifice" in d:
-                what = d["sacrifice"]
-                cands = tuple(o.id for o in state.controlled(player, what))
-                if casting.sacrifice:
-                    cands = tuple(c for c in cands if c in casting.sacrifice)
-                sac.append((f"sacrifice a {what}", cands))
-                non_mana.append(f"sacrifice a {what}")
-            if "life" in d:
-                life += int(d["life"])
-                non_mana.append(f"pay {d['life']} life")
-        modifiers, ignored = _modifiers(card, casting, state, {})
-        mods = [m for m, _ in modifiers]
-        gone = _removed_by_events(casting, state)
-        after_modifiers, _ = _modifiers(card, casting, state, gone)
-        after_mods = [m for m, _ in after_modifiers]
-        dropped = [(m.source, gone[m.source]) for m in mods
-                   if m.source in gone and m not in after_mods]
-    if base is None:
-        return Plan(casting, card, kind, base_text, None, None, None, modifiers, ignored, [],
-                    non_mana, rules | {"cost.increase-reduce"})
-    additional = card.kicker if casting.kicked and card.kicker is not None else ManaCost()
-    if casting.kicked:  # kicker: an optional additional cost announced in 601.2b (CR 118.8)
-        rules |= {"cost.additional", "cast.modes"}
-    problem = CostProblem(base, casting.x or 0, casting.pay, additional, life, tuple(mods))
-    after = replace(problem, modifiers=tuple(after_mods))
-    if problem.choice_symbols:
-        rules.add("cast.modes")
-    if any(s.kind in ("phyrexian", "hybrid-phyrexian") for s in problem.choice_symbols):
-        rules.add("cost.phyrexian")
-    if any(s.kind in ("hybrid", "mono-hybrid", "colorless-hybrid", "hybrid-phyrexian")
-           for s in problem.choice_symbols):
-        rules.add("cost.hybrid")
-    if casting.x is not None:
-        rules.add("cost.x")
-    payment = _payment_problem(problem, casting, state, sac, alt_cards)
-    return Plan(casting, card, kind, base_text, problem, after, payment, modifiers, ignored,
-                dropped, non_mana, rules)
+            if part == "tap":
+                out.append(_fact("activation_item", i, _const("tap"), ""))
+            elif part == "sacrifice":
+                out.append(_fact("activation_item", i, _const("sacrifice"),
+                                    dict(item)["sacrifice"]))
+    return out
 
 
-
-def _has_colour(state: GameState, object_id: str, colour: str) -> bool:
-    where = state.find(object_id)
-    card = state.card_of(where[2]) if where else None
-    return bool(card and colour in card.colors)
-
-
-def _removed_by_events(casting: Casting, state: GameState) -> dict[str, str]:
-    """Objects whose static abilities stop applying because of the 601.2g events: a
-    sacrificed creature; a tapped permanent (for abilities that work only while untapped)."""
-    gone = {}
-    for e in casting.during:
-        gone[e.object] = str(e)
-    return gone
-
-
-def _modifiers(card: Card, casting: Casting, state: GameState,
-               gone: dict[str, str]) -> tuple[list[tuple[Modifier, str]], list[tuple[str, str]]]:
-    """The cost modifiers in force for this spell, in order of arrival (battlefield order,
-    then lasting effects), each with why it applies; and those that don't, with why not."""
-    found: list[tuple[Modifier, str]] = []
-    ignored: list[tuple[str, str]] = []
-    sources = [(e.source, e.controller, e.instruction, e.permanent)
-               for e in effects_in_force(state)]
-    for ins in card.statics():  # the spell's own (Fireball's extra targets)
+def _modifier_facts(card: Card, casting: Casting,
+                    state: GameState) -> tuple[list[str], list[_Source]]:
+    """Facts of every cost modifier in force (battlefield order, then lasting effects, then
+    the spell's own), and their sources in that order."""
+    out: list[str] = []
+    sources: list[_Source] = []
+    found = [(e.source, e.controller, e.instruction, e.permanent, False)
+             for e in effects_in_force(state)]
+    found += [(card.name, casting.player, ins, None, True) for ins in card.statics()]
+    for source, controller, ins, obj, own in found:
+        if ins.verb not in KINDS:
+            continue
+        m = len(sources)
+        colours = tuple(param(ins, "colors") or ()) if ins.verb == "cost-reduction" else ()
+        sources.append(_Source(source, controller, colours))
+        out += [_fact("modifier", m, source, controller, ins.verb),
+                _fact("modifier_amount", m, int(param(ins, "amount"))),
+                _fact("modifier_spells", m, param(ins, "spells"))]
+        if own:
+            out.append(_fact("own_modifier", m))
+        if ins.verb != "cost-floor":
+            out.append(_fact("modifier_whose", m, param(ins, "whose")))
         if ins.verb == "cost-increase" and param(ins, "per"):
-            sources.append((card.name, casting.player, ins, None))
-    colours = {"white", "blue", "black", "red", "green"} & set(card.colors)
-    for source, controller, ins, obj in sources:
-        if ins.verb not in ("cost-increase", "cost-reduction", "cost-floor"):
-            continue
-        kind = {"cost-increase": "increase", "cost-reduction": "reduction",
-                "cost-floor": "floor"}[ins.verb]
-        why_not = _does_not_apply(ins, card, casting, controller, colours, obj, state)
-        event = gone.get(source)
-        untapped_only = ins.verb == "cost-floor" and param(ins, "while") == "untapped"
-        if event and (event.startswith("sacrifice") or untapped_only):
-            why_not = why_not or f"'{event}' took its source away"
-        if why_not:
-            ignored.append((source, why_not))
-            continue
-        amount = int(param(ins, "amount"))
-        if ins.verb == "cost-increase" and param(ins, "per") == "target-beyond-first":
-            amount *= max(0, len(casting.targets) - 1)
-            if not amount:
-                ignored.append((source, "only one target"))
-                continue
-        found.append((smt_cost.generic(source, kind, amount), ""))
-    return found, ignored
+            out.append(_fact("modifier_per", m, param(ins, "per")))
+        if ins.verb == "cost-reduction":
+            out += [_fact("modifier_colour", m, c) for c in colours]
+        if ins.verb == "cost-floor" and param(ins, "while"):
+            out.append(_fact("modifier_while", m, param(ins, "while")))
+        if obj is not None and obj.tapped:
+            out.append(_fact("source_tapped", m))
+    return out, sources
 
 
-def _does_not_apply(ins: Instruction, card: Card, casting: Casting, controller: str,
-                    colours: set[str], obj: GameObject | None, state: GameState) -> str:
-    spells = param(ins, "spells")
-    if spells == "noncreature" and card.is_a("creature"):
-        return "the spell is a creature spell"
-    if spells == "creature" and not card.is_a("creature"):
-        return "the spell is not a creature spell"
-    whose = param(ins, "whose") if ins.verb != "cost-floor" else "any"
-    if whose != "any" and casting.player not in players_named(whose, controller, None, state):
-        return (f"it affects only {controller}'s spells" if whose == "you" else
-                f"it affects only the spells of {controller}'s opponents")
-    wanted = param(ins, "colors") if ins.verb == "cost-reduction" else None
-    if wanted and not (set(wanted) & colours):
-        return f"the spell is not {' or '.join(wanted)}"
-    if ins.verb == "cost-floor" and param(ins, "while") == "untapped" and obj is not None \
-            and obj.tapped:
-        return "its source is tapped"
-    return ""
+def _mana_ability_facts(state: GameState) -> list[str]:
+    """The mana abilities of the permanents: what each one's cost taps or sacrifices, what it
+    adds (a cost of anything else is not one a payment can use)."""
+    out = []
+    for _, _, obj in state.objects("battlefield"):
+        c = state.card_of(obj)
+        for n, ab in enumerate(c.abilities_of("mana") if c else ()):
+            what = sacrifice_cost(ab)
+            if what is None and ab.cost == ("tap",):
+                out.append(_fact("ability_cost_tap", obj.id, n))
+            elif what:
+                out.append(_fact("ability_cost_sacrifice", obj.id, n, what))
+            out += [_fact("ability_adds", obj.id, n, t, k)
+                    for t, k in sorted(parse_pool(ab.produces or "").items())]
+    return out
 
 
-def _payment_problem(problem: CostProblem, casting: Casting, state: GameState,
-                     sac: list, cards: list) -> PaymentProblem:
+def _mana_abilities(got: _Answer, state: GameState) -> dict[clingo.Symbol, ManaAbility]:
+    """The uses of mana abilities ``cost.lp`` found, by their term, in the order of the
+    battlefield (then of the ability, then of the permanent sacrificed)."""
+    order = {o.id: i for i, (_, _, o) in enumerate(state.objects("battlefield"))}
+    found = []
+    for term, source, n in got.raw("mana_ability"):
+        s, k = str(source.string), n.number
+        card = state.card_of(state.find(s)[2])  # type: ignore[index]
+        made = tuple(sorted(parse_pool(card.abilities_of("mana")[k].produces or "").items())) \
+            if card else ()
+        snow = bool(card and "snow" in card.supertypes)
+        if term.name == "tap":
+            use = ManaAbility(s if k == 0 else f"{s}/{k + 1}", s, made, snow, taps=s)
+            victim = -1
+        elif term.name == "sac_self":
+            use, victim = ManaAbility(f"{s}!", s, made, snow, sacrifices=s), -1
+        else:
+            v = term.arguments[2].string
+            use, victim = ManaAbility(f"{s}<-{v}", s, made, snow, sacrifices=v), order[v]
+        found.append(((order[s], k, victim), term, use))
+    return {term: use for _, term, use in sorted(found, key=lambda f: f[0])}
+
+
+def _state_facts(casting: Casting, state: GameState, pool: Counter) -> list[str]:
     player = casting.player
-    ps = state.player(player)
+    out = []
+    for _, _, obj in state.objects("battlefield"):
+        out.append(_fact("permanent", obj.id, obj.controller))
+        card = state.card_of(obj)
+        out += [_fact("has_type", obj.id, t) for t in SACRIFICED_KINDS if card and card.is_a(t)]
+        if obj.tapped:
+            out.append(_fact("tapped", obj.id))
+    for obj in state.player(player).zone("hand"):
+        out.append(_fact("hand_card", obj.id, player))
+        card = state.card_of(obj)
+        out += [_fact("colour", obj.id, c) for c in sorted(card.colors if card else ())]
+    out += [_fact("named_sacrifice", o) for o in casting.sacrifice]
+    out += [_fact("named_exile", o) for o in casting.exile]
+    out += _mana_ability_facts(state)
+    out += [_fact("pool", t, n) for t, n in sorted(pool.items())]
+    for n, e in enumerate(casting.during):
+        out.append(_fact("during", n, _const(e.action), e.object, str(e)))
+        if e.to is not None:
+            out.append(_fact("during_to", n, e.to))
+    return out
+
+
+# -- the plan -----------------------------------------------------------------------------------
+
+def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
+    """The cost plan of ``casting`` under the rules of ``edition``."""
+    card = card_at(state, casting.card)
+    player = casting.player
+    kind = "spell"
+    if casting.ability is not None:
+        kind = "mana-ability" if activated_ability(card, casting.ability).kind == "mana" \
+            else "ability"
     try:
-        pool = parse_pool(ps.mana_pool)
+        pool = parse_pool(state.player(player).mana_pool)
     except ManaCostError as exc:
         raise UnsupportedQuestion(f"{player}'s mana pool: {exc}") from None
-    abilities: list[ManaAbility] = []
-    untapped = []
-    creatures = [o.id for o in state.controlled(player, "creature")]
-    for obj in state.controlled(player):
-        if not obj.tapped:
-            untapped.append(obj.id)
-        c = state.card_of(obj)
-        snow = bool(c and "snow" in c.supertypes)
-        for n, ab in enumerate(c.abilities_of("mana") if c else ()):
-            made = tuple(sorted(parse_pool(ab.produces or "").items()))
-            what = sacrifice_cost(ab)
-            if what in (None,) and ab.cost == ("tap",):
-                abilities.append(ManaAbility(obj.id if n == 0 else f"{obj.id}/{n + 1}", obj.id,
-                                             made, snow, taps=obj.id))
-            elif what == "self":
-                abilities.append(ManaAbility(f"{obj.id}!", obj.id, made, snow, sacrifices=obj.id))
-            elif what:
-                for victim in (creatures if what == "creature" else
-                               [o.id for o in state.controlled(player, what)]):
-                    abilities.append(ManaAbility(f"{obj.id}<-{victim}", obj.id, made, snow,
-                                                 sacrifices=victim))
-    # the 601.2g events named in the question happen: their mana enters the pool and the
-    # objects they use are used up
-    for n, e in enumerate(casting.during):
-        if e.action == "tap":
-            used = next((a for a in abilities if a.taps == e.object), None)
-        else:
-            used = next((a for a in abilities if a.source == e.to and a.sacrifices == e.object), None)
-        if used is None:  # the question's reader refuses this first; never a guess
-            raise UnsupportedQuestion(f"'{e}': no mana ability of the state does that now",
-                                      field=f"question.during[{n}]")
-        for t, n in used.produces:
-            pool[t] += n
-        if e.action == "tap":
-            untapped = [u for u in untapped if u != e.object]
-        abilities = [a for a in abilities if a is not used and a.sacrifices != e.object
-                     and a.source != (e.object if e.action == "sacrifice" else None)]
-        sac = [(what, tuple(c for c in cands if c != e.object)) for what, cands in sac]
-    return PaymentProblem(problem, tuple(sorted(pool.items())), tuple(abilities), ps.life,
-                          tuple(sac), tuple(cards), tuple(untapped),
-                          tuple(sacrifice_prohibitions(state)))
+    mod_facts, sources = _modifier_facts(card, casting, state)
+    facts = (_card_facts(card, casting, state, kind) + mod_facts
+             + _state_facts(casting, state, pool))
+    got = _solve(facts, edition)
 
+    base_kind = got.one("base")
+    named = [m.name for m in sources]
+    rules = set(got.values("cited"))
+    explains = {str(w): str(k) for k, w in got.rows("explains")}
+    non_mana, sac, alt_cards = _non_mana(got, casting)
+    mana_value = int(got.one("mana_value"))
+    applied = {m: (k, n) for m, k, n in got.rows("applies")}
+    modifiers = [(smt_cost.generic(named[m], k, n), "") for m, (k, n) in sorted(applied.items())]
+    ignored = [(named[m], _why_not(str(w), sources[m])) for m, w in sorted(got.rows("ignored"))]
+    after_mods = [mod for (m, _), (mod, _) in zip(sorted(applied.items()), modifiers)
+                  if m in set(got.values("applies_after"))]
+    dropped = [(named[m], str(t)) for m, t in sorted(got.rows("dropped"))]
+    if base_kind == "none":
+        return Plan(casting, card, kind, "no mana cost", None, None, None, modifiers, ignored,
+                    [], non_mana, rules, set(got.values("unpayable_cited")), explains,
+                    mana_value, facts)
+    base, base_text = _base(base_kind, card, casting)
+    additional = card.kicker if "kicker" in got.values("paid_cost") and card.kicker else ManaCost()
+    life = int(got.one("total_life"))
+    problem = CostProblem(base, casting.x or 0, casting.pay, additional, life,
+                          tuple(m for m, _ in modifiers))
+    after = replace(problem, modifiers=tuple(after_mods))
+    payment = _payment_problem(problem, casting, state, got, sac, alt_cards)
+    return Plan(casting, card, kind, base_text, problem, after, payment, modifiers, ignored,
+                dropped, non_mana, rules, set(), explains, mana_value, facts)
+
+
+def _solve(facts: Sequence[str], edition: Edition) -> _Answer:
+    """Solve ``cost.lp`` with ``facts``; the rules in force in ``edition`` as ``in_force``
+    facts (the program reads editions only to say which keys it cites). One answer set."""
+    ctl = asp.control()
+    asp.add_encodings(ctl, [PROGRAM])
+    keys = [k for k, rule in rulebook().items() if rule.holds_in(edition)]
+    ctl.add("base", [], "\n".join([*facts, *(_fact("in_force", k) for k in keys)]))
+    ctl.ground([("base", [])])
+    found: list[list[clingo.Symbol]] = []
+
+    def keep(model: clingo.Model) -> None:
+        found.append(list(model.symbols(shown=True)))
+
+    asp.run(ctl, keep)
+    assert len(found) == 1, "cost.lp has exactly one answer set"
+    return _Answer(found[0])
+
+
+class _Answer:
+    """The shown atoms of an answer set, by predicate."""
+
+    def __init__(self, model: Iterable[Any]) -> None:
+        self.model = list(model)
+
+    def rows(self, name: str) -> list[tuple]:
+        return asp.atoms(self.model, name)
+
+    def raw(self, name: str) -> list[Sequence[clingo.Symbol]]:
+        """The arguments of every atom ``name(...)`` as Symbols."""
+        return [s.arguments for s in self.model if s.name == name]
+
+    def values(self, name: str) -> list[Any]:
+        return [r[0] for r in self.rows(name)]
+
+    def one(self, name: str) -> Any:
+        found = self.values(name)
+        assert len(found) == 1, f"cost.lp gives {len(found)} {name}"
+        return found[0]
+
+
+def _base(base_kind: Any, card: Card, casting: Casting) -> tuple[ManaCost, str]:
+    if base_kind == "mana_cost":
+        assert card.mana_cost is not None
+        return card.mana_cost, "mana cost"
+    if base_kind == "activation":
+        return printed_cost(card, casting.ability) or ManaCost(), "activation cost"
+    if base_kind == "card":
+        mana = [dict(i)["mana"] for i in card.alternative_costs[0] if "mana" in dict(i)]
+        return (ManaCost.parse(mana[-1]) if mana else ManaCost.parse("{0}"),
+                f"{card.name}'s alternative cost")
+    _, alt = base_kind  # ("without_paying", A)
+    return ManaCost.parse("{0}"), f"without paying its mana cost ({alt})"
+
+
+def _non_mana(got: _Answer, casting: Casting) -> tuple[list[str], list, list]:
+    """The words of the non-mana parts, and the sacrifice and card costs with candidates."""
+    listed = sorted(got.rows("pays"))
+    candidates: dict[Any, set[str]] = {}
+    for pos, o in got.rows("candidate_after"):
+        candidates.setdefault(pos, set()).add(str(o))
+    non_mana: list[str] = []
+    sac: list[tuple[str, tuple[str, ...]]] = []
+    cards: list[tuple[str, tuple[str, ...]]] = []
+    for pos, part, arg in listed:
+        if part == "life":
+            non_mana.append(f"pay {arg} life")
+        elif part == "tap":
+            non_mana.append(f"tap {casting.card}")
+        elif part == "exile":
+            words = f"exile a {arg} card from hand"
+            non_mana.append(words)
+            cards.append((words, pos))
+        elif part == "sacrifice":
+            words = f"sacrifice {casting.card}" if arg == "self" else f"sacrifice a {arg}"
+            if pos[1] != 2:  # an activation's sacrifice is listed with the payment only
+                non_mana.append(words)
+            sac.append((words, pos))
+    return non_mana, [(w, candidates.get(p, set())) for w, p in sac], \
+        [(w, candidates.get(p, set())) for w, p in cards]
+
+
+def _why_not(why: str, source: _Source) -> str:
+    """The words for a reason of ``cost.lp`` why a modifier doesn't apply."""
+    return {"creature_spell": "the spell is a creature spell",
+            "not_creature_spell": "the spell is not a creature spell",
+            "only_controller": f"it affects only {source.controller}'s spells",
+            "only_opponents": f"it affects only the spells of {source.controller}'s opponents",
+            "not_colour": f"the spell is not {' or '.join(source.colours)}",
+            "source_tapped": "its source is tapped",
+            "only_one_target": "only one target"}[why]
+
+
+def _payment_problem(problem: CostProblem, casting: Casting, state: GameState, got: _Answer,
+                     sac: list, cards: list) -> PaymentProblem:
+    for (n,) in got.rows("no_ability"):  # the question's reader refuses this first
+        raise UnsupportedQuestion(f"'{casting.during[n]}': no mana ability of the state does "
+                                  "that now", field=f"question.during[{n}]")
+    available = {args[0] for args in got.raw("available")}
+    abilities = _mana_abilities(got, state)
+    untapped = set(got.values("untapped_after"))
+    after_pool = {str(t): int(n) for t, n in got.rows("pool_after")}
+    player = casting.player
+    ps = state.player(player)
+    order = [o.id for _, _, o in state.objects("battlefield")]
+    return PaymentProblem(
+        problem, tuple(sorted(after_pool.items())),
+        tuple(use for term, use in abilities.items() if term in available), ps.life,
+        tuple((w, tuple(o for o in _listing(state, casting) if o in c)) for w, c in sac),
+        tuple((w, tuple(o for o in _listing(state, casting) if o in c)) for w, c in cards),
+        tuple(o for o in order if o in untapped), tuple(sacrifice_prohibitions(state)))
+
+
+def _listing(state: GameState, casting: Casting) -> list[str]:
+    """Objects in the order the state lists them: the battlefield, then the caster's hand."""
+    return [*(o.id for _, _, o in state.objects("battlefield")),
+            *(o.id for o in state.player(casting.player).zone("hand"))]
+
+
+def pay(p: Plan, edition: Edition) -> Paid:
+    """Search the payment of a plan (z3), then read what it rests on (``cost.lp``)."""
+    result = smt_cost.pay(p.payment) if p.payment is not None else None
+    facts = [*p.facts, "asked_payment."]
+    if isinstance(result, smt_cost.Payment):
+        facts.append("payable.")
+        if result.activations:
+            facts.append("activated.")
+        if result.total.life:
+            facts.append("paid_life.")
+        facts += [_fact("paid_sacrifice", o) for o in result.sacrificed]
+    elif isinstance(result, smt_cost.NoPayment):
+        for name in result.short:
+            if name.startswith("cant-sacrifice:"):
+                _, obj, source = name.split(":", 2)
+                facts.append(f"short(cant_sacrifice({asp.term(obj)},{asp.term(source)})).")
+            else:
+                facts.append(_fact("short", name))
+    got = _solve(facts, edition)
+    sacrificed = {str(w[1]) for k, w in got.rows("explains")
+                  if isinstance(w, tuple) and w[0] == "sacrificed_source"}
+    return Paid(result, frozenset(str(k) for k in got.values("paid_cited")), frozenset(sacrificed))
+
+
+def mana_value(cost: ManaCost, x: int | None = None) -> int:
+    """CR 202.3 (cost.mana-value), as ``cost.lp`` counts it: the total amount of mana a
+    cost's symbols represent, whatever the colour; X is 0 except on the stack, where it is the
+    announced value (202.3e); a hybrid symbol counts its larger half (202.3f), a Phyrexian
+    symbol one (202.3g).
+
+    >>> mana_value(ManaCost.parse("{X}{X}{G/U/P}{2/W}")), mana_value(ManaCost.parse("{X}{R}"), x=4)
+    (3, 5)
+    """
+    facts = [*_symbols("mana_cost", cost), _fact("x", x or 0)]
+    return int(_solve(facts, Edition.of(None)).one("mana_value"))
