@@ -175,7 +175,8 @@ class ApnapSmt:
                     rules.add("apnap.knowledge")
                 d_first = position[d.id] < position[c.id]
                 if c.player != d.player and d.face_down and d_first:
-                    rules.add("apnap.hidden-face-down")
+                    # 101.4b's exception: the answer rests on both rules
+                    rules.update(("apnap.hidden-face-down", "apnap.knowledge"))
                 if (c.player == d.player and self.event[c.id] == self.event[d.id]
                         and rounds[c.id] == rounds[d.id]):
                     rules.add("apnap.own-order")

@@ -15,10 +15,11 @@ CASES = {
         TWO + 'first("b"). choice("x"). chooser("x","a"). event("x",0). '
               'choice("y"). chooser("y","b"). event("y",0).', "2026-08-07",
         [['before("y","x")', 'knows("x","y")', ORDER, 'uses("apnap.knowledge")']]),
-    "a face-down card stays unknown (CR 101.4a)": (
+    # 101.4b's exception (101.4a): the answer rests on both rules
+    "a face-down card stays unknown (CR 101.4a, 101.4b)": (
         TWO + 'first("a"). choice("x"). chooser("x","a"). event("x",0). face_down("x"). '
               'choice("y"). chooser("y","b"). event("y",0).', "2026-08-07",
-        [['before("x","y")', ORDER, 'uses("apnap.hidden-face-down")']]),
+        [['before("x","y")', ORDER, 'uses("apnap.hidden-face-down")', 'uses("apnap.knowledge")']]),
     "one player's unwritten choices in either order (CR 101.4c)": (
         TWO + 'first("a"). choice("x"). chooser("x","a"). event("x",0). '
               'choice("z"). chooser("z","a"). event("z",0).', "2026-08-07",
