@@ -15,7 +15,7 @@ from pathlib import Path
 from mtgrules.model.crtext import RulesText, number_key, read_rules
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import MtgRulesError
-from mtgrules.queries.crdiff import key_sources, keys_cited_by_number, scenario_keys
+from mtgrules.regression.crdiff import key_sources, keys_cited_by_number, scenario_keys
 
 
 @dataclass(frozen=True)
@@ -113,8 +113,8 @@ def coverage(cr_file: str | Path | None = None, edition: Edition | None = None,
 
 def _verdict_keys(edition: Edition, workers: int) -> dict[str, set[str]]:
     """Built-in scenario → the rulebook keys its verdict under ``edition`` cites."""
-    from mtgrules.queries.crdiff import scenario_files
-    from mtgrules.queries.regression import Job, run_jobs
+    from mtgrules.regression.crdiff import scenario_files
+    from mtgrules.regression.regress import Job, run_jobs
 
     out: dict[str, set[str]] = {}
     for answer in run_jobs([Job(str(p), edition.date) for p in scenario_files()], workers):
