@@ -138,7 +138,8 @@ _AREA_FILES = {"golden": ("golden",), "apnap": ("apnap",), "cast": ("casting", "
 def responsible_rules(a: Answer, b: Answer, old: Edition, new: Edition) -> tuple[str, ...]:
     """The encoded rules that hold in one edition and not the other, among those the two
     verdicts cite (or, when they cite none such, among those the question's encodings use)."""
-    from mtgrules.regression.crdiff import key_sources, keys_cited_by_number
+    from mtgrules.regression.crdiff import keys_cited_by_number
+    from mtgrules.regression.links import key_sources
 
     candidates: set[str] = set()
     for answer, edition in ((a, old), (b, new)):
