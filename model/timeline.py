@@ -237,5 +237,7 @@ class Event:
     """Whose turn it is after it."""
     on_stack: tuple[str, ...] = ()
     """The objects on the stack after it, in words, the top first."""
+    resolving: str = ""
+    """The object resolving after it, if any: still on the stack (CR 608.2n), its top."""
     life: dict[str, int] = field(default_factory=dict)
     """The life totals it changed: player → life after it."""

@@ -419,8 +419,14 @@ def trace_rows(trace: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, 
             life[p] = total
         rows.append({"t": e["t"], "step": e["step"], "active": a.get("active", ""),
                      "event": e["event"], "by": e.get("by", ""), "priority": e.get("priority"),
-                     "stack": list(a.get("stack", ())), "depth": e.get("stack", 0), "life": changed})
+                     "stack": _stack_words(a.get("stack", ()), a.get("resolving")), "depth": e.get("stack", 0),
+                     "life": changed})
     return rows
+
+
+def _stack_words(stack: Sequence[str], resolving: str | None) -> list[str]:
+    """The stack, top first, the object resolving (its top, CR 608.2n) said to be so."""
+    return [f"{x} (resolving)" if k == 0 and x == resolving else x for k, x in enumerate(stack)]
 
 
 def life_words(player: str, change: tuple[int | None, int]) -> str:
@@ -500,7 +506,8 @@ def final_state(final: Mapping[str, Any], trace: Sequence[Mapping[str, Any]] = (
     priority = final.get("priority")
     out = [Text(f"the state at the end (after event {final.get('time')}): {when}; "
                 + (f"{priority} has priority" if priority else "nobody has priority"))]
-    out.append(Text("  stack (top first): " + (", ".join(reversed(final.get("stack") or ())) or "empty")))
+    top_first = _stack_words(list(reversed(final.get("stack") or ())), final.get("resolving"))
+    out.append(Text("  stack (top first): " + (", ".join(top_first) or "empty")))
     creatures = (trace[-1].get("creatures") if trace else None) or {}
     tapped = set(final.get("tapped") or ())
     damage = final.get("damage") or {}

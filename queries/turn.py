@@ -428,6 +428,8 @@ def _after_each_event(timeline: game.Timeline) -> list[dict[str, Any]]:
     rows = []
     for e in timeline.events:
         row: dict[str, Any] = {"t": e.time, "active": e.active, "stack": list(e.on_stack)}
+        if e.resolving:
+            row["resolving"] = e.resolving  # the top of the stack (CR 608.2n)
         if e.life:
             row["life"] = dict(e.life)
         rows.append(row)

@@ -15,9 +15,10 @@ put on the bottom) are trace times; only their order among those of their kind m
 between steps each kind is renumbered into slots 1..N of its own, in order, and ``offset(N)``
 (N the most slots of any kind) makes the event's own ``t+Off`` N+1, later than every slot. What the model shows is mapped back to trace times for the reader.
 
-A rule whose body needs input facts the question has none of (a planeswalker's loyalty, a
-token's slot, a script's blocks) is not handed to the grounder: it could derive nothing, and
-each rule costs the grounder a fixed time however little it derives.
+A rule whose body needs a predicate that neither the question's facts nor any rule that may
+fire defines (a planeswalker's loyalty, a token's slot, a script's blocks, and what only they
+lead to) is not handed to the grounder: it could derive nothing, and each rule costs the
+grounder a fixed time however little it derives.
 
 A search over states (a way, ``search`` in ``__init__.py``; sequencing's runs,
 ``encodings/sequencing/core.py``) moves to any state (``goto``) and takes every answer of a step
@@ -140,25 +141,45 @@ def _defined(statements: Iterable[ast.AST]) -> set[tuple[str, int]]:
     return out
 
 
+def _positive_body(statement: ast.AST) -> frozenset[tuple[str, int]]:
+    """The predicates of a statement's positive body literals (all must hold for it to fire)."""
+    needs: set[tuple[str, int]] = set()
+    for lit in getattr(statement, "body", ()):
+        if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                and lit.atom.ast_type == ast.ASTType.SymbolicAtom
+                and lit.atom.symbol.ast_type == ast.ASTType.Function):
+            needs.add((lit.atom.symbol.name, len(lit.atom.symbol.arguments)))
+    return frozenset(needs)
+
+
 @functools.cache
-def _inputs_read(names: tuple[str, ...]) -> tuple[tuple[ast.AST, frozenset[tuple[str, int]]], ...]:
-    """Each statement of the step program with the input predicates its body needs (a
-    positive literal over facts no rule defines)."""
-    statements = _statements(names)
-    defined = _defined(statements)
+def _rules_of(names: tuple[str, ...]) -> tuple[tuple[ast.AST, frozenset[tuple[str, int]],
+                                                      frozenset[tuple[str, int]] | None], ...]:
+    """Each statement of the step program with the predicates its positive body needs and,
+    for a rule or an external, those its head defines (``None``: another kind of statement)."""
     out = []
-    for statement in statements:
-        needs: set[tuple[str, int]] = set()
-        if statement.ast_type == ast.ASTType.Rule:
-            for lit in statement.body:
-                if (lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
-                        and lit.atom.ast_type == ast.ASTType.SymbolicAtom
-                        and lit.atom.symbol.ast_type == ast.ASTType.Function):
-                    key = (lit.atom.symbol.name, len(lit.atom.symbol.arguments))
-                    if key not in defined:
-                        needs.add(key)
-        out.append((statement, frozenset(needs)))
+    for statement in _statements(names):
+        derives = statement.ast_type in (ast.ASTType.Rule, ast.ASTType.External)
+        out.append((statement, _positive_body(statement), frozenset(_defined([statement])) if derives else None))
     return tuple(out)
+
+
+@functools.cache
+def _derivable(names: tuple[str, ...], given: frozenset[tuple[str, int]]) -> tuple[ast.AST, ...]:
+    """The statements of the step program that may derive something from facts of the
+    predicates ``given``: a rule whose positive body needs a predicate that neither the facts
+    nor any rule that may fire defines is left out (each rule costs the grounder a fixed time
+    however little it derives). The least fixpoint over predicates, by name and arity."""
+    rules = _rules_of(names)
+    possible = set(given)
+    grown = True
+    while grown:
+        grown = False
+        for _, needs, heads in rules:
+            if heads is not None and not heads <= possible and needs <= possible:
+                possible |= heads
+                grown = True
+    return tuple(statement for statement, needs, _ in rules if needs <= possible)
 
 
 @functools.cache
@@ -297,12 +318,10 @@ class Stepper:
                  *(F("slots", [F(kind), N(n)]) for kind, n in self.slots.items()),
                  F("width", [N(self.width)]), F("depth", [N(self.depth)]), F("reach", [N(REACH)]),
                  *(F("around", [f]) for f in slotted)]
-        given = {(f.name, len(f.arguments)) for f in facts}
-        # a rule that needs facts the question has none of derives nothing: not given to the grounder
+        given = frozenset((f.name, len(f.arguments)) for f in facts)
         with ast.ProgramBuilder(ctl) as builder:
-            for statement, needs in _inputs_read(self.programs):
-                if needs <= given:
-                    builder.add(statement)
+            for statement in _derivable(self.programs, given):
+                builder.add(statement)
         ctl.add("base", [], "\n".join(f"{s}." for s in facts))
         parts = [("base", []), *((p, [N(0)]) for p in NOW_PARTS), *((p, [N(1)]) for p in self.next_parts)]
         parts += [(part, [N(0)]) for part in self.checks]

@@ -127,12 +127,17 @@ class Snapshot:
     """player → hidden objects whose identity they know."""
     counters: dict[str, dict[str, int]] = field(default_factory=dict)
     """object → counters on it by kind (+1/+1, -1/-1, loyalty)."""
+    resolving: str = ""
+    """The object resolving, if any: the top of ``stack`` (CR 608.2n)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"time": self.time, "step": self.step, "turn": self.turn, "active": self.active,
-                "priority": self.priority, "life": self.life, "zones": self.zones,
-                "stack": self.stack, "mana pools": self.pools, "tapped": self.tapped,
-                "damage": self.damage, "counters": self.counters, "lost": self.lost}
+        out = {"time": self.time, "step": self.step, "turn": self.turn, "active": self.active,
+               "priority": self.priority, "life": self.life, "zones": self.zones,
+               "stack": self.stack, "mana pools": self.pools, "tapped": self.tapped,
+               "damage": self.damage, "counters": self.counters, "lost": self.lost}
+        if self.resolving:
+            out["resolving"] = self.resolving
+        return out
 
 
 class Reader:
@@ -241,8 +246,8 @@ class Reader:
             if zone != "stack":
                 zones[self.owners[obj]].setdefault(zone, []).append(obj)
         # an object resolving is still on the stack, above the others (CR 608.2n)
-        stack = [*(self.item(x) for _, x, _ in sorted(get("stack"), key=lambda f: f[2])),
-                 *(f"{self.item(x)} (resolving)" for _, x, _ in get("resolving"))]
+        resolving = next((self.item(x) for _, x, _ in get("resolving")), "")
+        stack = [*(self.item(x) for _, x, _ in sorted(get("stack"), key=lambda f: f[2])), *([resolving] if resolving else [])]
         pools: dict[str, str] = {}
         for _, p, c, n in sorted(get("pool")):
             pools[p] = pools.get(p, "") + ("{" + COLOUR_LETTER[c] + "}") * n
@@ -256,7 +261,7 @@ class Reader:
             active=next(f[1] for f in get("active")),
             priority=self.priority.get(t),
             life={p: n for _, p, n in sorted(get("life"))},
-            zones=zones, stack=stack, pools=pools,
+            zones=zones, stack=stack, resolving=resolving, pools=pools,
             tapped=sorted((f[1] for f in get("tapped")), key=natural),
             damage={o: n for _, o, n in get("damage")},
             lost=sorted(f[1] for f in get("lost")),
@@ -452,7 +457,8 @@ class Reader:
         for t in sorted(self.occurs):
             held = (held - carried(self.ended[t])) | carried(self.started[t])
             # top first: an object resolving is still on the stack, above the others (CR 608.2n)
-            on_stack = (*(f"{self.item(f[1])} (resolving)" for f in held if f[0] == "resolving"),
+            resolving = next((self.item(f[1]) for f in held if f[0] == "resolving"), "")
+            on_stack = (*([resolving] if resolving else []),
                         *(self.item(f[1]) for f in sorted((f for f in held if f[0] == "stack"), key=lambda f: -f[2])))
             life = {f[1]: f[2] for f in sorted(self.started[t], key=str)
                     if isinstance(f, tuple) and f[0] == "life"}
@@ -468,7 +474,7 @@ class Reader:
                              step=step, priority=self.priority.get(t), stack=stack,
                              creatures=creatures,
                              active=next((f[1] for f in held if f[0] == "active"), ""),
-                             on_stack=on_stack, life=life))
+                             on_stack=on_stack, resolving=resolving, life=life))
         return out
 
     def timeline(self, timeline_type: Any, stop_type: Any, horizon: int, stuck: bool,
