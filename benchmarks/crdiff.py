@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from mtgrules.model.crtext import read_rules
-from mtgrules.queries.crdiff import cr_diff
+from mtgrules.regression.crdiff import cr_diff
 
 from timing import timed
 

@@ -161,7 +161,8 @@ def find_rules(query: str) -> list[EncodedRule]:
 
 
 def rule_entry(rule: EncodedRule) -> RuleEntry:
-    from mtgrules.queries.crdiff import key_sources, scenarios_citing
+    from mtgrules.regression.crdiff import scenarios_citing
+    from mtgrules.regression.links import key_sources
 
     numbers = tuple((e.date, rule.number_in(e) if rule.holds_in(e) else None) for e in Edition.all())
     return RuleEntry(rule, numbers, key_sources().get(rule.key, ()), scenarios_citing(rule.key))

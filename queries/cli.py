@@ -514,7 +514,7 @@ def regress(old: str, new: str, files: tuple[Path, ...], jobs: int, backend: str
             as_json: bool) -> None:
     """Run scenarios FILES (default: the built-in library) under two editions: the verdicts that
     change and the rules whose edition range made the change. Exit 1 on an unexpected change."""
-    from mtgrules.queries.regression import regress as run
+    from mtgrules.regression.regress import regress as run
 
     try:
         old_edition, new_edition = Edition(old), Edition(new)
@@ -571,8 +571,8 @@ def _cell(verdict: str | None, expected: str | None) -> str:
 def cr_diff(old_file: Path, new_file: Path, section: str | None, as_json: bool) -> None:
     """Every rule of two Comprehensive Rules files, aligned by text, and the encoded rules and
     scenarios the changes touch. Exit 1 when a rule the encodings cite changed."""
-    from mtgrules.queries.crdiff import cr_diff as diff_files
-    from mtgrules.queries.crdiff import print_diff
+    from mtgrules.regression.crdiff import cr_diff as diff_files
+    from mtgrules.regression.crdiff import print_diff
 
     if section is not None and not section.replace(".", "").isalnum():
         _error(f"--section '{section}': expected a chapter (5), a section (509) or a rule (509.3).")
@@ -601,8 +601,8 @@ def coverage(cr_file: Path | None, edition: str | None, static: bool, jobs: int,
              as_json: bool) -> None:
     """Which rules of an edition the encodings implement, which scenarios exercise each, and
     (given the edition's CR_FILE) which sections nothing models."""
-    from mtgrules.queries.coverage import coverage as measure
-    from mtgrules.queries.coverage import print_coverage
+    from mtgrules.regression.coverage import coverage as measure
+    from mtgrules.regression.coverage import print_coverage
 
     try:
         result = measure(cr_file, Edition(edition) if edition else None, not static, jobs)
@@ -622,7 +622,7 @@ def coverage(cr_file: Path | None, edition: str | None, static: bool, jobs: int,
 @click.option("--json", "as_json", is_flag=True)
 def rules_diff(old_file: Path, new_file: Path, show_all: bool, as_json: bool) -> None:
     """Which encoded rules' text changed between two Comprehensive Rules files."""
-    from mtgrules.queries.regression import rules_text_diff
+    from mtgrules.regression.regress import rules_text_diff
 
     try:
         old_date, new_date, changes = rules_text_diff(old_file, new_file)
@@ -730,7 +730,7 @@ def rules(query: str | None, as_json: bool) -> None:
         _out().print(table, highlight=False)
         _out().print("mtgrules rules KEY|NUMBER shows one in full.", highlight=False)
         return
-    from mtgrules.queries.crdiff import CR_DIR_VARIABLE, cr_folder, printed_rule
+    from mtgrules.regression.crdiff import CR_DIR_VARIABLE, cr_folder, printed_rule
 
     try:
         folder = cr_folder()

@@ -8,13 +8,13 @@ import pytest
 from click.testing import CliRunner
 
 from mtgrules.queries.cli import main
-from mtgrules.queries.regression import scenario_paths
 from mtgrules.queries.scenario import (
     builtin_scenario_files,
     find_scenario_files,
     is_scenario_text,
     scenario_files_in,
 )
+from mtgrules.regression.regress import scenario_paths
 
 SCENARIO = ("name: s\nstate: {players: [alice, bob]}\n"
             "question: {kind: golden, ask: concede, player: alice}\nexpect: {verdict: allowed}\n")

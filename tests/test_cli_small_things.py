@@ -15,9 +15,9 @@ from mtgrules.encodings import Budget, budget
 from mtgrules.model.edition import rulebook
 from mtgrules.queries import cli
 from mtgrules.queries.cli import main
-from mtgrules.queries.crdiff import cr_diff
-from mtgrules.queries.regression import rules_text_diff
 from mtgrules.queries.scenario import builtin_scenario_files
+from mtgrules.regression.crdiff import cr_diff
+from mtgrules.regression.regress import rules_text_diff
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,7 +12,7 @@ import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 TOP = {"src/mtgrules": "mtgrules", "model": "mtgrules.model", "encodings": "mtgrules.encodings",
-       "queries": "mtgrules.queries"}
+       "queries": "mtgrules.queries", "regression": "mtgrules.regression"}
 """Each top-level folder of the repository and the package it installs as."""
 DATA_SUFFIXES = {".py", ".lp", ".yaml"}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from mtgrules.queries.cli import main
-from mtgrules.queries.regression import rules_text_diff
+from mtgrules.regression.regress import rules_text_diff
 
 
 def _cr(date: str, rules: dict[str, str]) -> str:

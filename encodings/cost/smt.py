@@ -272,12 +272,14 @@ def _build_total(solver: z3.Solver, problem: CostProblem, tag: str,
     current = stage("base", "mana cost" if not problem.additional.symbols else "mana cost",
                     base)
     # increases (generic or coloured) add; all apply before any reduction (CR 601.2f)
+    #@ implements: cast.total-cost, cost.increase-reduce
     for m in problem.modifiers:
         if m.kind == "increase":
             current = stage("increase", m.source,
                             {c: current[c] + m.get(c) for c in COMPONENTS})
     # reductions: coloured ones first lower their colour and pass any excess to generic
     # (118.7c); generic ones lower only generic (118.7a); never below zero (601.2f)
+    #@ implements: cost.generic-reduction, cost.colored-reduction-excess
     for m in problem.modifiers:
         if m.kind != "reduction":
             continue
@@ -371,6 +373,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
     for a in problem.abilities:
         solver.add(z3.Or(uses[a.id] == 0, uses[a.id] == 1))
         if a.taps is not None and a.taps not in problem.untapped:
+            #@ implements: cost.resources
             solver.add(uses[a.id] == 0)  # CR 118.3: a tapped permanent can't be tapped again
 
     # each permanent is sacrificed at most once, whatever it pays for
@@ -381,6 +384,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
     sac_vars = _pick_at_most_once(solver, "sac", problem.sacrifice, sacrificed)
     card_vars = _pick_at_most_once(solver, "card", problem.cards, {})
 
+    #@ implements: cost.snow
     # mana made, by type and by whether it came from a snow source (pool mana: not snow)
     made: dict[tuple[str, bool], z3.ArithRef] = {}
     for t in MANA_TYPES:
@@ -408,6 +412,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
     requirements: dict[str, z3.BoolRef] = {}
     for c in COMPONENTS:
         requirements[c] = spent_on(c) == need[c]
+    #@ implements: cost.pay-life
     requirements["life"] = z3.Or(total.life == 0, total.life <= problem.life_total)  # CR 119.4
     for what, _candidates, picks in sac_vars:
         requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
@@ -415,6 +420,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
         requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
     # CR 101.2: a prohibition on sacrificing an object beats every cost that would sacrifice
     # it (its own label, so an unpayable cost names it).
+    #@ implements: golden.cant-beats-can
     for obj, source in problem.unsacrificeable:
         taking = [p for _, cands, picks in sac_vars for o, p in zip(cands, picks) if o == obj]
         taking += [uses[a.id] for a in problem.abilities if a.sacrifices == obj]

@@ -1,8 +1,8 @@
 """mtgrules: an executable model of the rules of Magic: The Gathering, decided by clingo and z3.
 
-The code lives in three subpackages, installed from the repository's top-level folders:
-``mtgrules.model`` (``model/``), ``mtgrules.encodings`` (``encodings/``) and
-``mtgrules.queries`` (``queries/``). This folder holds only the package's version; it sits
+The code lives in four subpackages, installed from the repository's top-level folders:
+``mtgrules.model`` (``model/``), ``mtgrules.encodings`` (``encodings/``),
+``mtgrules.queries`` (``queries/``) and ``mtgrules.regression`` (``regression/``). This folder holds only the package's version; it sits
 under ``src/`` so that Python started at the repository's root never mistakes it for the
 installed package.
 """

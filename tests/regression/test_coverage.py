@@ -10,7 +10,7 @@ from crfiles import cr_text
 
 from mtgrules.model.edition import Edition
 from mtgrules.queries.cli import main
-from mtgrules.queries.coverage import coverage
+from mtgrules.regression.coverage import coverage
 
 
 def test_static_coverage_of_the_newest_edition():

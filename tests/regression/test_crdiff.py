@@ -10,7 +10,7 @@ from crfiles import cr_text
 
 from mtgrules.model.crtext import parse_rules
 from mtgrules.queries.cli import main
-from mtgrules.queries.crdiff import align_rules, cr_diff, key_sources, scenario_keys, word_diff
+from mtgrules.regression.crdiff import align_rules, cr_diff, key_sources, scenario_keys, word_diff
 
 BASE = [("101.1", "Cards may contradict rules, and then the card wins."),
         ("101.2", "When one effect allows and another forbids, forbidding wins."),

@@ -9,9 +9,9 @@ from click.testing import CliRunner
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import ScenarioError
 from mtgrules.queries.cli import main
-from mtgrules.queries.crdiff import scenario_files
-from mtgrules.queries.regression import Job, regress, run_job, run_jobs
 from mtgrules.queries.scenario import parse_scenario
+from mtgrules.regression.crdiff import scenario_files
+from mtgrules.regression.regress import Job, regress, run_job, run_jobs
 
 RESTART = """
 name: restart

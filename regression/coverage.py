@@ -2,7 +2,8 @@
 and which sections of the Comprehensive Rules nothing models (``mtgrules coverage``).
 
 A rule is *implemented* when a rulebook key (``model/data/rules.yaml``) holds in the edition and
-some source of the package names the key (an encoding's citation comment or code). A scenario
+an encoding declares it (:mod:`mtgrules.regression.links`: an ``implements`` annotation, a
+citation comment ``CR N (key)`` heading a rule, or a key in a citation atom). A scenario
 *exercises* a rule when its verdict under the edition cites it, or when its file cites it
 (``source:``, ``expect.cites``).
 """
@@ -15,7 +16,8 @@ from pathlib import Path
 from mtgrules.model.crtext import RulesText, number_key, read_rules
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import MtgRulesError
-from mtgrules.queries.crdiff import key_sources, keys_cited_by_number, scenario_keys
+from mtgrules.regression.crdiff import keys_cited_by_number, scenario_keys
+from mtgrules.regression.links import key_locations, key_sources
 
 
 @dataclass(frozen=True)
@@ -27,10 +29,14 @@ class RuleCoverage:
     in_file: bool | None
     """Whether the CR file has the number (None without a file, or for MTR rules)."""
     encodings: tuple[str, ...]
+    """The encoding files that declare the key."""
     scenarios: tuple[str, ...]
+    locations: tuple[str, ...] = ()
+    """The rules (``file:line``) that declare the key."""
 
     def to_json(self) -> dict:
-        return dict(self.__dict__, encodings=list(self.encodings), scenarios=list(self.scenarios))
+        return dict(self.__dict__, encodings=list(self.encodings), scenarios=list(self.scenarios),
+                    locations=list(self.locations))
 
 
 @dataclass(frozen=True)
@@ -83,7 +89,7 @@ def coverage(cr_file: str | Path | None = None, edition: Edition | None = None,
         for stem, cited_keys in _verdict_keys(edition, workers).items():
             for key in cited_keys:
                 exercised[key].add(stem)
-    sources = key_sources()
+    sources, locations = key_sources(), key_locations()
     rows = []
     for key, rule in rulebook().items():
         if not rule.holds_in(edition):
@@ -92,7 +98,8 @@ def coverage(cr_file: str | Path | None = None, edition: Edition | None = None,
         in_file = (number in text.rules) if text is not None and rule.document == "CR" else None
         rows.append(RuleCoverage(key, rule.document, number,
                                  number.split(".")[0] if rule.document == "CR" else "",
-                                 in_file, sources.get(key, ()), tuple(sorted(exercised[key]))))
+                                 in_file, sources.get(key, ()), tuple(sorted(exercised[key])),
+                                 locations.get(key, ())))
     rows.sort(key=lambda r: (r.document != "CR", number_key(r.number), r.number, r.key))
     cited: dict[str, set[str]] = defaultdict(set)
     for r in rows:
@@ -113,8 +120,8 @@ def coverage(cr_file: str | Path | None = None, edition: Edition | None = None,
 
 def _verdict_keys(edition: Edition, workers: int) -> dict[str, set[str]]:
     """Built-in scenario → the rulebook keys its verdict under ``edition`` cites."""
-    from mtgrules.queries.crdiff import scenario_files
-    from mtgrules.queries.regression import Job, run_jobs
+    from mtgrules.regression.crdiff import scenario_files
+    from mtgrules.regression.regress import Job, run_jobs
 
     out: dict[str, set[str]] = {}
     for answer in run_jobs([Job(str(p), edition.date) for p in scenario_files()], workers):
@@ -146,7 +153,7 @@ def print_coverage(cov: Coverage, console) -> None:
                       + (" …" if len(r.scenarios) > 4 else "") if r.scenarios else "[red]0[/]")
     console.print(table)
     implemented = [r for r in cov.rules if r.encodings]
-    console.print(f"{len(implemented)} of {len(cov.rules)} rulebook entries are named by an "
+    console.print(f"{len(implemented)} of {len(cov.rules)} rulebook entries are declared by an "
                   f"encoding; {sum(1 for r in cov.rules if r.scenarios)} are exercised by a "
                   "scenario.", highlight=False)
     if cov.file is None:

@@ -9,8 +9,9 @@ Rules are paired by what they say, not by their number (DESIGN §9):
 3. among the rest, similar text (``difflib`` ratio on words, candidates found through shared rare
    words) → ``reworded`` (same number) or ``moved-and-reworded``;
 4. whatever is left is ``removed`` (old file only) or ``added`` (new file only).
-The glossary is aligned by term. The impact names the rulebook keys (``model/data/rules.yaml``)
-and the built-in scenarios that cite a rule that changed, and the citation drift: rulebook
+The glossary is aligned by term. The impact names the rulebook keys (``model/data/rules.yaml``),
+the encodings that declare them (:mod:`mtgrules.regression.links`) and the built-in scenarios
+that cite a rule that changed, and the citation drift: rulebook
 numbers whose text in the new file is no longer the text the rulebook cited.
 """
 from __future__ import annotations
@@ -29,6 +30,7 @@ import yaml
 from mtgrules.model.crtext import RulesText, normalised, number_key, read_rules
 from mtgrules.model.edition import Edition, EncodedRule, rulebook
 from mtgrules.model.errors import MtgRulesError
+from mtgrules.regression.links import key_locations, key_sources
 
 STATUSES = ("unchanged", "renumbered", "reworded", "moved-and-reworded", "added", "removed")
 CHANGED = tuple(s for s in STATUSES if s != "unchanged")
@@ -87,12 +89,16 @@ class KeyImpact:
     text_now_at: str | None
     """Where the old cited text went, by the alignment (None: removed or not cited before)."""
     encodings: tuple[str, ...]
+    """The encoding files that declare the key (``regression.links``)."""
     scenarios: tuple[str, ...]
     drift: str | None = None
     """Why the rulebook's number for the new file looks wrong, if it does."""
+    locations: tuple[str, ...] = ()
+    """The rules (``file:line``) that declare the key."""
 
     def to_json(self) -> dict:
-        return dict(self.__dict__, encodings=list(self.encodings), scenarios=list(self.scenarios))
+        return dict(self.__dict__, encodings=list(self.encodings), scenarios=list(self.scenarios),
+                    locations=list(self.locations))
 
 
 @dataclass
@@ -287,32 +293,6 @@ def align_glossary(old: RulesText, new: RulesText) -> list[GlossaryChange]:
 
 # -- who cites what ---------------------------------------------------------------------------
 
-_PACKAGES = ("mtgrules.encodings", "mtgrules.queries", "mtgrules.model")
-
-
-@cache
-def key_sources() -> dict[str, tuple[str, ...]]:
-    """Rulebook key → the source files of the package that name it (encodings, queries and the
-    model's planners; in code or in an encoding's citation comment), as paths such as
-    ``encodings/asp/golden.lp``."""
-    keys = sorted(rulebook(), key=len, reverse=True)
-    # a key as a whole token: a string literal, or named in an encoding's comment
-    pattern = re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, keys)) + r")(?![\w-])")
-    found: dict[str, set[str]] = defaultdict(set)
-    for package in _PACKAGES:
-        root = resources.files(package)
-        base = Path(str(root))
-        for path in sorted(base.rglob("*")):
-            if path.suffix not in (".py", ".lp") or "__pycache__" in path.parts:
-                continue
-            if path.name in ("crdiff.py", "coverage.py", "regression.py", "edition.py"):
-                continue  # the tools that read the rulebook, not encodings of it
-            text = path.read_text(encoding="utf-8")
-            for key in pattern.findall(text):
-                found[key].add(f"{package.split('.')[1]}/{path.relative_to(base).as_posix()}")
-    return {k: tuple(sorted(v)) for k, v in found.items()}
-
-
 _CITE = re.compile(r"\bCR (\d{3}\.\d+[a-z]{0,2})")
 _CITE_MTR = re.compile(r"\bMTR (\d+\.\d+)")
 
@@ -411,7 +391,7 @@ _SEVERITY = {s: i for i, s in enumerate(STATUSES)}
 
 def impact(diff: CRDiff, old: RulesText, new: RulesText) -> list[KeyImpact]:
     by_old, by_new = diff.by_old(), diff.by_new()
-    sources = key_sources()
+    sources, locations = key_sources(), key_locations()
     out = []
     for key, rule in sorted(rulebook().items()):
         if rule.document != "CR":
@@ -427,7 +407,8 @@ def impact(diff: CRDiff, old: RulesText, new: RulesText) -> list[KeyImpact]:
             statuses.append(by_new[n].status)
         status = max(statuses, key=_SEVERITY.__getitem__) if statuses else "absent"
         out.append(KeyImpact(key, o, n, status, now_at, sources.get(key, ()),
-                             scenarios_citing(key), _drift(rule, o, n, now_at, old, new)))
+                             scenarios_citing(key), _drift(rule, o, n, now_at, old, new),
+                             locations.get(key, ())))
     return out
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from mtgrules.model.crtext import read_rules
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import MtgRulesError
-from mtgrules.queries.crdiff import same_meaning
+from mtgrules.regression.crdiff import same_meaning
 
 # -- verdicts across editions -----------------------------------------------------------------
 
@@ -109,8 +109,8 @@ class Regression:
 def scenario_paths(paths=None) -> list[Path]:
     """Scenario files: those given (a folder stands for every ``.yaml`` and ``.yml`` file under
     it, recursively), or the built-in library (found recursively: it may be kept in subfolders)."""
-    from mtgrules.queries.crdiff import scenario_files
     from mtgrules.queries.scenario import scenario_files_in
+    from mtgrules.regression.crdiff import scenario_files
 
     return scenario_files_in(paths) if paths else scenario_files()
 
@@ -138,7 +138,8 @@ _AREA_FILES = {"golden": ("golden",), "apnap": ("apnap",), "cast": ("casting", "
 def responsible_rules(a: Answer, b: Answer, old: Edition, new: Edition) -> tuple[str, ...]:
     """The encoded rules that hold in one edition and not the other, among those the two
     verdicts cite (or, when they cite none such, among those the question's encodings use)."""
-    from mtgrules.queries.crdiff import key_sources, keys_cited_by_number
+    from mtgrules.regression.crdiff import keys_cited_by_number
+    from mtgrules.regression.links import key_sources
 
     candidates: set[str] = set()
     for answer, edition in ((a, old), (b, new)):
