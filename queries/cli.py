@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from mtgrules import __version__
+from mtgrules.encodings.asp import cores as asp_cores
 from mtgrules.model.edition import EDITION_DATES, Edition, EditionInForce
 from mtgrules.model.errors import MtgRulesError
 from mtgrules.queries import api
@@ -123,14 +124,6 @@ JOBS_HELP = ("Worker processes answering the scenarios (default: one per core of
              "long run in one would slow down).")
 
 
-def _cores() -> int:
-    """The cores this process may run on: the default number of worker processes."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
 @click.group()
 @click.version_option(__version__, prog_name="mtgrules")
 @click.option("--budget", callback=_budget, metavar="N|KEY=N,…",
@@ -158,7 +151,7 @@ def main(budget: Budget | None) -> None:
 @click.option("--backend", type=click.Choice(BACKENDS), default="both", show_default=True,
               help="Which solver answers; 'both' also checks that ASP and SMT agree.")
 @click.option("--json", "as_json", is_flag=True, help="Print results as JSON.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=_cores, help=JOBS_HELP)
+@click.option("--jobs", type=click.IntRange(1, 64), default=asp_cores, help=JOBS_HELP)
 def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: bool, jobs: int) -> None:
     """Check scenario FILES or folders of them, subfolders included (default: the built-in
     library), and compare with expected verdicts. Rows are printed as the scenarios are
@@ -506,7 +499,7 @@ def explain(file: Path, edition: str | None, backend: str, as_json: bool, as_svg
 @click.option("--from", "old", required=True, help="The earlier edition date.")
 @click.option("--to", "new", required=True, help="The later edition date.")
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--jobs", type=click.IntRange(1, 64), default=_cores, help=JOBS_HELP)
+@click.option("--jobs", type=click.IntRange(1, 64), default=asp_cores, help=JOBS_HELP)
 @click.option("--backend", type=click.Choice(BACKENDS), default="both", show_default=True)
 @click.option("--all", "show_all", is_flag=True, help="Also list scenarios whose verdict stays.")
 @click.option("--json", "as_json", is_flag=True)
@@ -595,7 +588,7 @@ def cr_diff(old_file: Path, new_file: Path, section: str | None, as_json: bool) 
 @click.option("--edition", help="Edition date (default: the CR file's, else the newest).")
 @click.option("--static", is_flag=True, help="Only the citations written in scenario files; "
               "don't run the library to see which rules its verdicts cite.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=_cores, help=JOBS_HELP)
+@click.option("--jobs", type=click.IntRange(1, 64), default=asp_cores, help=JOBS_HELP)
 @click.option("--json", "as_json", is_flag=True)
 def coverage(cr_file: Path | None, edition: str | None, static: bool, jobs: int,
              as_json: bool) -> None:

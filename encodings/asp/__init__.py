@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
+import os
 import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -217,6 +218,14 @@ def _value(symbol: clingo.Symbol) -> object:
     if symbol.type == clingo.SymbolType.Function:
         return (symbol.name, *(_value(a) for a in symbol.arguments))
     return str(symbol)
+
+
+def cores() -> int:
+    """The cores this process may run on: the default number of worker processes."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def map_in_workers(fn: Callable, items: Sequence, workers: int) -> list:
