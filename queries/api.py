@@ -232,16 +232,13 @@ class CheckRun:
 
 
 def check_run(paths: Iterable[str | Path] | None = None, edition: Edition | str | None = None,
-              backend: str = "both", workers: int | None = None) -> CheckRun:
+              backend: str = "both", workers: int = 0) -> CheckRun:
     """Start checking scenario files or folders of them (default: the built-in library), as
     ``check`` does, giving each result as soon as it and those before it are answered. A file
     named is always taken for a scenario; a folder stands for its scenario files, subfolders
     included, and its other YAML files are skipped (``scenario.is_scenario_file``). Nothing is
     answered, and no process started, before the results are read."""
-    from mtgrules.encodings.asp import cores, imap_in_workers
-
-    if workers is None:
-        workers = cores()
+    from mtgrules.encodings.asp import imap_in_workers
 
     edition = _as_edition(edition)
     found = find_scenario_files(paths) if paths else ScenarioFiles(builtin_scenario_files(), [])
@@ -250,12 +247,13 @@ def check_run(paths: Iterable[str | Path] | None = None, edition: Edition | str 
 
 
 def check(paths: Iterable[str | Path] | None = None, edition: Edition | str | None = None,
-          backend: str = "both", workers: int | None = None) -> list[CheckResult]:
+          backend: str = "both", workers: int = 0) -> list[CheckResult]:
     """Check scenario files or folders of them, subfolders included (default: the built-in
-    library), in ``workers`` worker processes (default: one per core), replaced as they go, or
-    with ``workers=0`` in this process. clingo keeps every symbol it makes for the life of a
-    process: a process that answered a library, and more so a big question, answers the next
-    ones slower (``benchmarks/process.py``), so a notebook's sweeps leave it to workers.
+    library), in this process or in ``workers`` worker processes, replaced as they go. clingo
+    keeps every symbol it makes for the life of a process: a process that answered a library,
+    and more so a big question, answers the next ones slower (``benchmarks/process.py``), so a
+    long sweep of big questions is best given to workers; for many small ones (a few ms each)
+    starting and replacing workers costs more than it saves.
     A folder's YAML files that are not scenarios are skipped (``check_run`` says which).
 
     >>> from mtgrules.queries.scenario import builtin_scenario_files
