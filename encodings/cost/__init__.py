@@ -20,7 +20,7 @@ from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Modifier, PaymentProblem
 from mtgrules.model.cards import Card
 from mtgrules.model.casting import Casting
-from mtgrules.model.edition import Edition, rulebook
+from mtgrules.model.edition import Edition
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost, ManaCostError, parse_pool
 from mtgrules.model.state import GameState
@@ -308,19 +308,9 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
 
 
 def _solve(facts: Sequence[str], edition: Edition) -> _Answer:
-    """Solve ``cost.lp`` with ``facts``; the rules in force in ``edition`` as ``in_force``
-    facts (the program reads editions only to say which keys it cites). One answer set."""
-    ctl = asp.control()
-    asp.add_encodings(ctl, [PROGRAM])
-    keys = [k for k, rule in rulebook().items() if rule.holds_in(edition)]
-    ctl.add("base", [], "\n".join([*facts, *(_fact("in_force", k) for k in keys)]))
-    ctl.ground([("base", [])])
-    found: list[list[clingo.Symbol]] = []
-
-    def keep(model: clingo.Model) -> None:
-        found.append(list(model.symbols(shown=True)))
-
-    asp.run(ctl, keep)
+    """Solve ``cost.lp`` with ``facts`` under ``edition`` (its ``in_force`` keys: the program
+    reads editions only to say which keys it cites). One answer set."""
+    found = asp.solve([PROGRAM], facts, edition).models
     assert len(found) == 1, "cost.lp has exactly one answer set"
     return _Answer(found[0])
 
