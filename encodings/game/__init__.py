@@ -32,7 +32,7 @@ MAX_EVENTS = 600
 SEARCH_HORIZON = 60
 """How many events a search looks ahead by default."""
 
-THEORY = ("game/game", "game/resolving", "game/effects", "game/cite", "game/actions")
+THEORY = ("common/characteristics", "common/timing", "game/game", "game/resolving", "game/effects", "game/cite", "game/actions")
 """The core's action theory and the legality of decisions: every question on the core loads these."""
 
 

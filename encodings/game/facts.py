@@ -256,18 +256,19 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
 def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.is_a("land"):
         return
+    yield a("spell_card", o)
     if card.alternative_costs or card.kicker:
-        yield a("speed", o, F("unsupported", []))
+        yield a("cost_unsupported", o)
         return
     for i, extra in enumerate(card.additional_costs, start=1):
         (kind, what), = extra if len(extra) == 1 else ((None, None),)
         if kind != "sacrifice" or what not in ("land", "creature", "artifact", "enchantment"):
-            yield a("speed", o, F("unsupported", []))
+            yield a("cost_unsupported", o)
             return
         yield a("add_cost", o, N(i), a("sacrifice", F("you", []), F(str(what), []), N(1)))
     cost = card.mana_cost or ManaCost()
     if cost.choices or cost.x_count:
-        yield a("speed", o, F("unsupported", []))
+        yield a("cost_unsupported", o)
         return
     counts = cost.counts()
     for letter, amount in sorted(counts.items()):
@@ -275,8 +276,6 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
             yield a("generic", o, N(amount))
         elif letter in COLOUR:
             yield a("cost", o, F(COLOUR[letter], []), N(amount))
-    # flash, printed or granted, is read in time (actions.lp)
-    yield a("speed", o, F("instant" if card.is_a("instant") else "sorcery", []))
 
 
 def targets_of(instructions: Sequence[Instruction]) -> tuple[str, ...]:

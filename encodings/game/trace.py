@@ -29,6 +29,8 @@ DECISIONS = {"pass", "hold", "cast", "activate", "mana", "play", "attack", "bloc
 # Why an action is illegal, in words.
 WHY = {
     "no_priority": "{p} does not have priority",
+    "priority_elsewhere": "{p} does not have priority",
+    "land_no_priority": "{p} does not have priority",
     "not_in_hand": "it is not in {p}'s hand",
     "not_main_phase": "a sorcery-speed spell needs a main phase",
     "not_your_turn": "a sorcery-speed spell needs its caster's own turn",
