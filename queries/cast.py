@@ -36,7 +36,8 @@ STEP_WORDS = {
 }
 WHY_WORDS = {
     "no_priority": "the player doesn't have priority",
-    "not_main_phase": "a sorcery-speed spell needs its caster's own main phase",
+    "not_main_phase": "a sorcery-speed spell needs a main phase",
+    "not_your_turn": "a sorcery-speed spell needs its caster's own turn",
     "stack_not_empty": "a sorcery-speed spell needs an empty stack",
     "two_alternative_costs": "more than one alternative cost was announced",
     "too_few_targets": "fewer targets than the spell requires",

@@ -83,18 +83,24 @@ def control(arguments: Sequence[str] = ()) -> clingo.Control:
                            f"--solve-limit={limits.conflicts}", *arguments])
 
 
-def ground(programs: Sequence[str], facts: Iterable[str], edition: Edition,
+MOMENT_PARTS = ("derive", "legal")
+"""The parts of the common rules (``encodings/common``) grounded at time 0 for a question
+about one moment; the temporal core grounds them for each state it steps from."""
+
+
+def ground(programs: Sequence[str], facts: Iterable[str | clingo.Symbol], edition: Edition,
            arguments: Sequence[str] = ()) -> clingo.Control:
-    """A grounded clingo control for ``programs`` (encoding names) with ``facts``, the
-    rules of ``edition`` switched on through their ``in_force`` externals. Keep it to solve
-    several times (switching other externals) without grounding again."""
+    """A grounded clingo control for ``programs`` (encoding names) with ``facts`` (symbols,
+    written by clingo), the rules of ``edition`` switched on through their ``in_force``
+    externals. Keep it to solve several times (switching other externals) without grounding
+    again."""
     ctl = control(arguments)
     keys = sorted(rulebook())
     ctl.add("base", [], "\n".join(f"#external in_force({term(k)})." for k in keys))
     for name in programs:
         ctl.add("base", [], encoding(name))
-    ctl.add("base", [], "\n".join(facts))
-    ctl.ground([("base", [])])
+    ctl.add("base", [], "\n".join(f"{f}." if isinstance(f, clingo.Symbol) else f for f in facts))
+    ctl.ground([("base", []), *((part, [clingo.Number(0)]) for part in MOMENT_PARTS)])
     set_edition(ctl, edition)
     return ctl
 
@@ -105,7 +111,7 @@ def set_edition(ctl: clingo.Control, edition: Edition) -> None:
         ctl.assign_external(clingo.Function("in_force", [clingo.String(key)]), rule.holds_in(edition))
 
 
-def solve(programs: Sequence[str], facts: Iterable[str], edition: Edition, *,
+def solve(programs: Sequence[str], facts: Iterable[str | clingo.Symbol], edition: Edition, *,
           models: int = 1, options: Sequence[str] = (), optimise: bool = False,
           project: bool = False) -> AspResult:
     """Ground ``programs`` (encoding names) with ``facts`` and solve under ``edition``.

@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from mtgrules.encodings import asp
+import clingo
+
+from mtgrules.encodings import asp, common
 from mtgrules.encodings.cost import Plan
 from mtgrules.encodings.cost import smt as smt_cost
-from mtgrules.encodings.golden import ability_facts
 from mtgrules.model.casting import Casting
 from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
@@ -25,6 +26,10 @@ from mtgrules.model.vocabulary import (
     sacrifice_prohibitions,
     statics_at,
 )
+
+F = clingo.Function
+S = clingo.String
+N = clingo.Number
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,7 @@ class CastingSteps:
 
 def solve(casting: Casting, p: Plan, state: GameState, payment: Any, edition: Edition) -> CastingSteps:
     """Solve ``casting.lp`` for a proposal under ``edition``."""
-    model = asp.solve(["golden/abilities", "casting/casting"], facts(casting, p, state, payment),
+    model = asp.solve((*common.PROGRAMS, "casting/casting"), facts(casting, p, state, payment),
                       edition).models[0]
     undecided = sorted(str(k) for (k,) in asp.atoms(model, "undecided"))
     if undecided:
@@ -60,77 +65,58 @@ def solve(casting: Casting, p: Plan, state: GameState, payment: Any, edition: Ed
                         frozenset(str(k) for (k,) in asp.atoms(model, "cites")))
 
 
-def facts(casting: Casting, p: Plan, state: GameState, payment) -> list[str]:
-    """ASP facts for the proposal, the state and the z3 payment answer."""
+def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[clingo.Symbol]:
+    """The facts of the proposal, the state (``common.moment_facts``) and z3's answer."""
     card, player = p.card, casting.player
     proposal = {"spell": "spell", "ability": "ability", "mana-ability": "mana_ability"}[p.kind]
-    out = [f"proposal({proposal})."]
-    if card.is_a("instant"):
-        out.append("instant_type.")
-    if card.is_a("creature"):
-        out.append("creature_type.")
+    out = common.moment_facts(state)
+    out += [_f("proposal", F(proposal, [])), _f("caster", S(player)), _f("cast_object", S(casting.card))]
     if p.kind == "spell":
-        out.append(asp.fact("cast_zone", casting.zone))
+        out.append(_f("cast_zone", S(casting.zone)))
         permits, forbids = cast_zone_effects(state, player)
-        out += [asp.fact("permitted_from", e, z) for e, z in permits]
-        out += [asp.fact("forbidden_from", e, z) for e, z in forbids]
+        out += [_f("permitted_from", S(e), S(z)) for e, z in permits]
+        out += [_f("forbidden_from", S(e), S(z)) for e, z in forbids]
         for alt in casting.alternatives:
             for ins in (statics_at(state, alt) if alt != "card" else ()):
                 if ins.verb == "cast-without-paying" and ins.get("from") is not None:
-                    out.append(asp.fact("alternative_zone", alt, str(ins.get("from"))))
-    prohibited = sacrifice_prohibitions(state)
+                    out.append(_f("alternative_zone", S(alt), S(str(ins.get("from")))))
     for e in casting.during:
         if e.action == "sacrifice":
-            out.append(asp.fact("during_sacrifice", e.object))
+            out.append(_f("during_sacrifice", S(e.object)))
     if p.payment is not None:
         for _, candidates in p.payment.sacrifice:
-            out += [asp.fact("sacrifice_cost", o) for o in candidates]
-    out += [asp.fact("cant_sacrifice", o, source) for o, source in prohibited]
-    out.append(asp.fact("cast_object", casting.card))
-    out += ability_facts(state, casting.card)
-    if state.priority == player or (state.priority is None and player == state.active):
-        out.append("has_priority.")
-    if player == state.active and state.step.is_main:
-        out.append("own_main_phase.")
-    if not any(True for _ in state.objects("stack")):
-        out.append("stack_empty.")
-    for source in _forbidding(state, player):
-        out.append(asp.fact("forbidden_by", source))
-    out.append(asp.fact("alternatives", len(casting.alternatives)))
-    # targets (CR 601.2c)
-    if p.kind == "spell":
+            out += [_f("sacrifice_cost", S(o)) for o in candidates]
+    out += [_f("cant_sacrifice", S(o), S(source)) for o, source in sacrifice_prohibitions(state)]
+    out += [_f("forbidden_by", S(source)) for source in _forbidding(state, player)]
+    out.append(_f("alternatives", N(len(casting.alternatives))))
+    if p.kind == "spell":  # targets (CR 601.2c)
         lo, hi = _target_range(card)
-        out.append(f"target_count({lo},{hi}).")
-        kind = card.targets[0] if card.targets else "any"
+        out.append(_f("target_count", N(lo), N(hi)))
+        out.append(_f("target_kind", F(card.targets[0] if card.targets else "any", [])))
         for i, t in enumerate(casting.targets):
-            out.append(f"target({i},{asp.term(t)}).")
-            if _legal_target(t, kind, player, state, casting.card):
-                out.append(f"target_ok({i}).")
-            for j in range(i):
-                if casting.targets[j] == t:
-                    out.append(f"same_target({j},{i}).")
+            out.append(_f("target", N(i), S(t)))
+            out += [_f("same_target", N(j), N(i)) for j in range(i) if casting.targets[j] == t]
         for ins in card.resolve:
             if ins.verb == "damage" and param(ins, "divided") == "announced":
-                out.append(f"divides({int(param(ins, 'amount'))}).")
-        for i, n in enumerate(casting.division or ()):
-            out.append(f"division({i},{n}).")
+                out.append(_f("divides", N(int(param(ins, "amount")))))
+        out += [_f("division", N(i), N(n)) for i, n in enumerate(casting.division or ())]
     # cost and payment (z3)
     if payment is None and p.payment is None:
-        out.append("unpayable_by_nature.")
-        out.append("mana_payment.")
+        out += [_f("unpayable_by_nature"), _f("mana_payment")]
     elif isinstance(payment, smt_cost.Payment):
         if payment.total.mana_amount:
-            out.append("mana_payment.")
-        out.append("payable.")
+            out.append(_f("mana_payment"))
+        out.append(_f("payable"))
     else:
-        out.append("mana_payment.")
-        for name in payment.short:
-            out.append(f"unpayable({asp.term('short:' + name)}).")
-    for e in casting.during:
-        out.append(asp.fact("cost_event", str(e)))
-    for source, _ in p.dropped_after:
-        out.append(asp.fact("lock_ignores", source))
+        out.append(_f("mana_payment"))
+        out += [_f("unpayable", S("short:" + name)) for name in payment.short]
+    out += [_f("cost_event", S(str(e))) for e in casting.during]
+    out += [_f("lock_ignores", S(source)) for source, _ in p.dropped_after]
     return out
+
+
+def _f(name: str, *args: clingo.Symbol) -> clingo.Symbol:
+    return F(name, list(args))
 
 
 def _target_range(card) -> tuple[int, int]:
@@ -140,25 +126,6 @@ def _target_range(card) -> tuple[int, int]:
             d = dict(spec)
             return int(d.get("min", 1)), int(d.get("max", -1))
     return len(card.targets), len(card.targets)
-
-
-def _legal_target(t: str, kind: str, player: str, state: GameState, spell: str) -> bool:
-    if t in state.names:
-        return kind in ("any", "player") or (kind == "opponent" and t != player)
-    where = state.find(t)
-    if where is None:
-        return False
-    _, zone, obj = where
-    card = state.card_of(obj)
-    if zone == "stack":
-        return kind == "spell" and t != spell
-    if zone != "battlefield" or card is None:
-        return False
-    if kind == "creature":
-        return card.is_a("creature")
-    if kind == "any":
-        return bool({"creature", "planeswalker", "battle"} & card.types)
-    return False
 
 
 def _forbidding(state: GameState, player: str) -> list[str]:

@@ -1,0 +1,185 @@
+"""The rules several areas read, once: ``characteristics.lp`` (the effects in force, types
+and abilities as they are), ``timing.lp`` (when a spell is cast), ``targets.lp`` (what a
+target may be), ``player.lp`` (land plays, life and losing, the maximum hand size).
+
+The temporal core grounds their ``derive(t)`` and ``legal(t)`` parts for the state it steps
+from. A question about one moment (golden rules, casting) grounds them at time 0 over the
+facts :func:`moment_facts` writes: the state as the core reads it, with no timestamps (an
+effect's is ``unknown``: CR 613.7 orders what the state doesn't).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import clingo
+
+from mtgrules.model.cards import Instruction
+from mtgrules.model.errors import UnsupportedQuestion
+from mtgrules.model.state import GameState
+from mtgrules.model.vocabulary import AFFECTED, AFFECTING, KEYWORDS, InForce
+
+PROGRAMS = ("common/characteristics", "common/timing", "common/targets", "common/player")
+"""Every program of the common rules, in the order an area loads them."""
+
+MOMENT = clingo.Number(0)
+"""The time a question about one moment grounds the common parts at."""
+
+Sym = clingo.Symbol
+F = clingo.Function
+S = clingo.String
+
+
+def a(name: str, *args: Sym) -> Sym:
+    return F(name, list(args))
+
+
+def keyword_atom(keyword: str) -> Sym:
+    """A keyword ability as the rules name it (``first strike`` → ``first_strike``)."""
+    return F(keyword.replace(" ", "_"), [])
+
+
+def step_atom(step: str) -> Sym:
+    """A step as the rules name it (``declare-attackers`` → ``declare_attackers``)."""
+    return F(step.replace("-", "_"), [])
+
+
+UNKNOWN = F("unknown", [])
+
+
+def lasting_effect(n: int) -> Sym:
+    """The name of the state's ``n``-th lasting effect (from 1), its timestamp unknown."""
+    return a("e", UNKNOWN, a("lasting", clingo.Number(n)), clingo.Number(0))
+
+
+def moment_facts(state: GameState) -> list[Sym]:
+    """The inputs of the common rules about ``state`` at time 0: players and turn order,
+    objects and their printed characteristics, static abilities and lasting effects that
+    change characteristics, the step, priority and the stack."""
+    out: list[Sym] = [a("active", S(state.active), MOMENT),
+                      a("step", step_atom(state.step.value), MOMENT)]
+    for seat, p in enumerate(state.players):
+        out += [a("player", S(p.name)), a("seat", S(p.name), clingo.Number(seat)),
+                a("life", S(p.name), clingo.Number(p.life), MOMENT),
+                a("lands_played", S(p.name), clingo.Number(p.lands_played), MOMENT),
+                a("hand_count", S(p.name), clingo.Number(len(p.zone("hand"))), MOMENT)]
+    stack = False
+    for owner, zone, obj in state.objects():
+        o = S(obj.id)
+        stack = stack or zone == "stack"
+        out += [a("object", o), a("owner", o, S(owner)), a("in", o, F(zone, []), MOMENT)]
+        card = state.card_of(obj)
+        if card is None:
+            continue
+        out += [a("is", o, F(t, [])) for t in sorted(card.types)]
+        out += [a("keyword", o, keyword_atom(k)) for k in sorted(card.keywords)]
+        if not card.is_a("land"):
+            out.append(a("spell_card", o))
+        if zone == "battlefield":
+            out += [a("controller", o, S(obj.controller)), a("since", o, UNKNOWN, MOMENT)]
+            out += list(_static_mods(state, obj.id))
+    if not stack:
+        out.append(a("stack_empty", MOMENT))
+    holder = state.priority or state.active
+    if state.priority is None:
+        # a state that names nobody: the active player, who receives priority first (CR 117.3a)
+        out.append(a("priority_unstated"))
+    out.append(a("has_priority", S(holder), MOMENT))
+    out += [a("alive", S(p.name), MOMENT) for p in state.players]
+    out += list(_lasting_effects(state))
+    return out
+
+
+def _static_mods(state: GameState, object_id: str) -> Iterator[Sym]:
+    found = state.find(object_id)
+    card = state.card_of(found[2]) if found else None
+    if card is None:
+        return
+    for number, ability in enumerate(card.abilities, start=1):
+        if ability.kind != "static":
+            continue
+        for ins in ability.effect:
+            what = str(ins.get("what", "self"))
+            if ins.verb not in AFFECTING or ins.get("duration") is not None or what not in AFFECTED:
+                continue
+            for m in _modified(ins, card.name):
+                yield a("static_mod", S(object_id), clingo.Number(number), F(what.replace("-", "_"), []), m)
+
+
+def _lasting_effects(state: GameState) -> Iterator[Sym]:
+    for n, effect in enumerate(state.effects, start=1):
+        ins = effect.instruction
+        if ins.verb not in AFFECTING and ins.verb != "animate":
+            continue
+        what = ins.get("what")
+        obj = effect.target if effect.target and state.find(effect.target) else what
+        if obj is None or state.find(str(obj)) is None:
+            continue  # on a set of objects: fixed as the effect began (CR 611.2c), not in the state
+        for m in _modified(ins, effect.source):
+            yield a("held", lasting_effect(n), S(str(obj)), m, MOMENT)
+
+
+def modifications(ins: Instruction) -> list[Sym] | None:
+    """What an effect on characteristics does, by layer (CR 613): ``type(T)`` (4),
+    ``grant(K)``/``remove(K)``/``remove_all`` (6), ``set(P,T)`` (7b), ``pt(P,T)`` (7c),
+    ``switch`` (7d). ``None``: something the rules here do not model."""
+    v = ins.verb
+    num = clingo.Number
+    if v in ("modify-pt", "set-pt"):
+        p, t = ins.get("power", 0), ins.get("toughness", 0)
+        return [a("pt" if v == "modify-pt" else "set", num(int(p)), num(int(t)))]
+    if v == "switch-pt":
+        return [F("switch", [])]
+    if v in ("grant-ability", "remove-ability"):
+        ability = str(ins.get("ability"))
+        if ability == "all":
+            return [F("remove_all", [])]
+        if ability not in KEYWORDS:
+            return None  # a regeneration shield: a replacement effect not modelled
+        return [a("grant" if v == "grant-ability" else "remove", keyword_atom(ability))]
+    if v == "animate":
+        mods = [a("type", F(t, [])) for t in sorted(set(ins.get("types") or ()) | {"creature"})]
+        if (ins.get("power") is None) != (ins.get("toughness") is None):
+            return None
+        if ins.get("power") is not None:
+            mods.append(a("set", num(int(ins.get("power"))), num(int(ins.get("toughness")))))
+        for k in ins.get("keywords") or ():
+            if k not in KEYWORDS:
+                return None
+            mods.append(a("grant", keyword_atom(str(k))))
+        # Its colours (layer 5) and subtypes (layer 4) are read by no rule here.
+        return mods
+    return None
+
+
+def _modified(ins: Instruction, source: str) -> list[Sym]:
+    mods = modifications(ins)
+    if mods is None:
+        raise UnsupportedQuestion(f"the effect of {source} ({ins}) is not modelled")
+    return mods
+
+
+def effects_named(state: GameState) -> list[tuple[Sym, InForce]]:
+    """Every continuous effect in force (``effects_in_force``'s order), with the name the
+    common rules give it: ``e(unknown,O,K)`` for the K-th ability of permanent O, a static one;
+    :func:`lasting_effect` for the state's lasting effects."""
+    named = []
+    for _, _, obj in state.objects("battlefield"):
+        card = state.card_of(obj)
+        for number, ability in enumerate(card.abilities if card else (), start=1):
+            if ability.kind == "static":
+                name = a("e", UNKNOWN, S(obj.id), clingo.Number(number))
+                named += [(name, InForce(obj.id, obj.controller, ins, None, obj)) for ins in ability.effect]
+    for n, e in enumerate(state.effects, start=1):
+        named.append((lasting_effect(n), InForce(e.source, e.controller, e.instruction, e.target)))
+    return named
+
+
+def effect_source(term: Sym, state: GameState) -> str:
+    """The card an effect's name (``e(Ts,Source,K)``) comes from: a permanent's static
+    ability, or one of the state's lasting effects."""
+    source = term.arguments[1]
+    if source.type == clingo.SymbolType.String:
+        found = state.find(source.string)
+        card = state.card_of(found[2]) if found else None
+        return card.name if card else source.string
+    return state.effects[source.arguments[0].number - 1].source

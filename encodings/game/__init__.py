@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from mtgrules.encodings import asp, budget
+from mtgrules.encodings import asp, budget, common
 from mtgrules.encodings.game.decisions import condition_facts, point_term, script_facts
 from mtgrules.encodings.game.facts import Unsupported, a, split_state
 from mtgrules.encodings.game.step import STATE_SHOWS, Stepper
@@ -32,7 +32,7 @@ MAX_EVENTS = 600
 SEARCH_HORIZON = 60
 """How many events a search looks ahead by default."""
 
-THEORY = ("common/characteristics", "common/timing", "game/game", "game/resolving", "game/effects", "game/cite", "game/actions")
+THEORY = (*common.PROGRAMS, "game/game", "game/resolving", "game/effects", "game/cite", "game/actions")
 """The core's action theory and the legality of decisions: every question on the core loads these."""
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import clingo
 
+from mtgrules.encodings.common import keyword_atom, modifications
 from mtgrules.model import vocabulary
 from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.edition import Edition, rulebook
@@ -68,7 +69,7 @@ def split_state(state: GameState, edition: Edition, stack_targets: dict[str, str
         out += [a("player", S(name)), a("seat", S(name), N(seat))]
     for key, rule in rulebook().items():
         if rule.holds_in(edition):
-            out.append(a("law", S(key)))
+            out += [a("law", S(key)), a("in_force", S(key))]
     init: list[Sym] = []
     init.append(a("step", F(STEP_ATOM[state.step.value], [])))
     init.append(a("active", S(state.active)))
@@ -193,7 +194,7 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
             raise Unsupported(f"{card.name}: the supertype {t} is not modelled by the core")
         yield a("super", o, F(t, []))
     for k in sorted(card.keywords):
-        yield a("keyword", o, F(k.replace(" ", "_"), []))
+        yield a("keyword", o, keyword_atom(k))
     if card.power is not None:
         yield a("power", o, N(card.power))
     if card.toughness is not None:
@@ -351,38 +352,6 @@ def duration_term(duration: object, controller: Sym | None = None) -> Sym:
     return F("forever", [])
 
 
-def modifications(ins: Instruction) -> list[Sym] | None:
-    """What an effect on characteristics does, by layer (CR 613): ``type(T)`` (4),
-    ``grant(K)``/``remove(K)``/``remove_all`` (6), ``set(P,T)`` (7b), ``pt(P,T)`` (7c),
-    ``switch`` (7d). ``None``: something the core does not model."""
-    v = ins.verb
-    if v in ("modify-pt", "set-pt"):
-        p, t = ins.get("power", 0), ins.get("toughness", 0)
-        return [a("pt" if v == "modify-pt" else "set", N(int(p)), N(int(t)))]
-    if v == "switch-pt":
-        return [F("switch", [])]
-    if v in ("grant-ability", "remove-ability"):
-        ability = str(ins.get("ability"))
-        if ability == "all":
-            return [F("remove_all", [])]
-        if ability not in vocabulary.KEYWORDS:
-            return None  # a regeneration shield: a replacement effect the core does not model
-        return [a("grant" if v == "grant-ability" else "remove", keyword_atom(ability))]
-    if v == "animate":
-        mods = [a("type", F(t, [])) for t in sorted(set(ins.get("types") or ()) | {"creature"})]
-        if (ins.get("power") is None) != (ins.get("toughness") is None):
-            return None
-        if ins.get("power") is not None:
-            mods.append(a("set", N(int(ins.get("power"))), N(int(ins.get("toughness")))))
-        for k in ins.get("keywords") or ():
-            if k not in vocabulary.KEYWORDS:
-                return None
-            mods.append(a("grant", keyword_atom(str(k))))
-        # Its colours (layer 5) and subtypes (layer 4) are read by no rule of the core.
-        return mods
-    return None
-
-
 def characteristic_effect(ins: Instruction) -> tuple[Sym, list[Sym]] | None:
     """``effect(Aff,Dur)`` for an instruction that makes a continuous effect on objects:
     Aff is ``target``, ``self`` or ``set(S)`` (fixed as the effect begins, CR 611.2c)."""
@@ -398,10 +367,6 @@ def characteristic_effect(ins: Instruction) -> tuple[Sym, list[Sym]] | None:
     else:
         return None
     return a("effect", aff, duration_term(ins.get("duration"))), mods
-
-
-def keyword_atom(keyword: str) -> Sym:
-    return F(keyword.replace(" ", "_"), [])
 
 
 COUNTER = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty"}

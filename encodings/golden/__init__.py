@@ -9,20 +9,22 @@ from dataclasses import dataclass
 
 import clingo
 
-from mtgrules.encodings import asp
+from mtgrules.encodings import asp, common
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
     ACTIONS,
-    effects_in_force,
     param,
     players_named,
     sacrifice_prohibitions,
 )
 
-PROGRAMS = ("golden/abilities", "golden/golden")
-"""The programs a golden question is solved with: which abilities objects have, and the
-golden rules' precedence."""
+F = clingo.Function
+S = clingo.String
+
+PROGRAMS = (*common.PROGRAMS, "golden/golden")
+"""The programs a golden question is solved with: the common rules (abilities as they are,
+land plays, losing, the maximum hand size) and the golden rules' precedence."""
 
 # What a golden question may ask about, and which fields each needs.
 ASKS = {
@@ -71,105 +73,64 @@ class GoldenAnswer:
     """How much of an instruction was carried out, when partially."""
 
 
-def facts(question: GoldenQuestion, state: GameState) -> list[str]:
-    """ASP facts for the state and the question (the inputs documented in ``golden.lp``)."""
-    out = [asp.fact("active", state.active)]
+def facts(question: GoldenQuestion, state: GameState) -> list[clingo.Symbol]:
+    """The facts of the state and the question (the inputs documented in ``golden.lp``)."""
+    out = common.moment_facts(state)
     for p in state.players:
-        out += [asp.fact("player", p.name), asp.fact("life", p.name, p.life),
-                asp.fact("hand_size", p.name, len(p.zone("hand"))),
-                asp.fact("lands_played", p.name, p.lands_played)]
         for what in ("creature", "land", "artifact"):
-            out.append(asp.fact("sacrifice_kind", f"sacrifice-{what}"))
-            out += [asp.fact("sacrificeable", p.name, f"sacrifice-{what}", o.id)
-                    for o in state.controlled(p.name, what)]
-        out.append(asp.fact("available", p.name, "discard", len(p.zone("hand"))))
+            kind = S(f"sacrifice-{what}")
+            out.append(F("sacrifice_kind", [kind]))
+            out += [F("sacrificeable", [S(p.name), kind, S(o.id)]) for o in state.controlled(p.name, what)]
+        out.append(F("available", [S(p.name), S("discard"), clingo.Number(len(p.zone("hand")))]))
     for _, _, obj in state.objects("battlefield"):
-        out.append(asp.fact("controller", obj.id, obj.controller))
         if obj.attacking:
-            out.append(asp.fact("attacker", obj.id))
-    out += printed_keyword_facts(state)
-    out += [asp.fact("cant_sacrifice", o, source) for o, source in sacrifice_prohibitions(state)]
+            out.append(F("attacker", [S(obj.id)]))
+    out += [F("cant_sacrifice", [S(o), S(source)]) for o, source in sacrifice_prohibitions(state)]
     out += _effect_facts(state)
-    out.append(f"{clingo.Function('asked', [asked_term(question)])}.")
+    out.append(F("asked", [asked_term(question)]))
     return out
 
 
 def asked_term(q: GoldenQuestion) -> clingo.Symbol:
-    """The asked term as a symbol (its name one of ``ASKS``, every argument a quoted string or a
-    number), so no value from a scenario becomes program text."""
-    s = clingo.String
+    """The asked term as a symbol (its name one of ``ASKS``, every argument a quoted string, a
+    number or a keyword), so no value from a scenario becomes program text."""
     if q.ask not in ASKS:
         raise ValueError(f"unknown golden question {q.ask!r}")
     if q.ask == "attack":
-        return clingo.Function("attack_tap", [s(str(q.object))])
+        return F("attack_tap", [S(str(q.object))])
     if q.ask == "has-ability":
-        return clingo.Function("has_ability", [s(str(q.object)), s(str(q.ability))])
+        return F("has_ability", [S(str(q.object)), common.keyword_atom(str(q.ability))])
     if q.ask in ("discard", "sacrifice"):
         verb = "discard" if q.ask == "discard" else f"sacrifice-{q.what}"
-        return clingo.Function("perform", [s(str(q.player)), s(verb), clingo.Number(int(q.count or 0))])
-    return clingo.Function(q.ask.replace("-", "_"), [s(str(q.player))])
+        return F("perform", [S(str(q.player)), S(verb), clingo.Number(int(q.count or 0))])
+    return F(q.ask.replace("-", "_"), [S(str(q.player))])
 
 
-def printed_keyword_facts(state: GameState, only: str | None = None) -> list[str]:
-    """``keyword(O,K)`` for the keywords printed on every visible object (or on ``only``),
-    the input of ``abilities.lp``."""
+def _effect_facts(state: GameState) -> list[clingo.Symbol]:
+    """Permissions, prohibitions and overrides among the effects in force, each under its
+    name (``common.effects_named``)."""
     out = []
-    for _, _, obj in state.objects():
-        card = state.card_of(obj)
-        if only is not None and obj.id != only:
-            continue
-        for keyword in sorted(card.keywords if card else ()):
-            out.append(asp.fact("keyword", obj.id, keyword))
-    return out
-
-
-def ability_facts(state: GameState, only: str) -> list[str]:
-    """The inputs of ``abilities.lp`` about one object: its printed keywords and every
-    effect in force that adds or removes an ability of it (``grants``/``removes``), for
-    areas other than the golden rules that read a keyword (casting: flash)."""
-    out = printed_keyword_facts(state, only)
-    for n, effect in enumerate(effects_in_force(state)):
+    for eid, effect in common.effects_named(state):
+        out.append(F("effect", [eid]))
         ins = effect.instruction
-        if ins.verb in ("grant-ability", "remove-ability"):
-            obj = _ability_object(effect)
-            if obj == only:
-                pred = "grants" if ins.verb == "grant-ability" else "removes"
-                out.append(asp.fact(pred, f"e{n}", obj, param(ins, "ability")))
-    return out
-
-
-def _ability_object(effect) -> str:
-    what = param(effect.instruction, "what")
-    return effect.permanent.id if what == "self" and effect.permanent else effect.target or what
-
-
-def _effect_facts(state: GameState) -> list[str]:
-    """Facts for the effects in force; an effect's fact id is its index in
-    ``effects_in_force``."""
-    out = []
-    for n, effect in enumerate(effects_in_force(state)):
-        eid, ins = f"e{n}", effect.instruction
-        out.append(asp.fact("effect", eid, effect.source))
         if ins.verb == "forbid" and param(ins, "action") == "sacrifice":
             continue  # read object by object (sacrifice_prohibitions): cant_sacrifice/2
         if ins.verb in ("permit", "forbid") and ins.get("zone") is not None:
             continue  # a zone's casting permission: the casting area reads it
-        if ins.verb in ("permit", "forbid", "override-rule"):
-            for player in players_named(param(ins, "who"), effect.controller, effect.target, state):
-                if ins.verb == "override-rule":
-                    out.append(asp.fact("overrides", eid, param(ins, "rule"), player))
-                    continue
-                action = str(param(ins, "action"))
-                if action not in ACTIONS:  # validated when read; never pasted as program text
-                    raise ValueError(f"unknown action {action!r}")
-                act = clingo.Function(action.replace("-", "_"), [clingo.String(player)])
-                if ins.verb == "permit":
-                    out.append(f"{clingo.Function('permits', [clingo.String(eid), act, clingo.Number(int(param(ins, 'count')))])}.")
-                else:
-                    out.append(f"{clingo.Function('forbids', [clingo.String(eid), act])}.")
-        if ins.verb in ("grant-ability", "remove-ability"):
-            pred = "grants" if ins.verb == "grant-ability" else "removes"
-            out.append(asp.fact(pred, eid, _ability_object(effect), param(ins, "ability")))
+        if ins.verb not in ("permit", "forbid", "override-rule"):
+            continue
+        for player in players_named(param(ins, "who"), effect.controller, effect.target, state):
+            if ins.verb == "override-rule":
+                out.append(F("overrides", [eid, S(str(param(ins, "rule"))), S(player)]))
+                continue
+            action = str(param(ins, "action"))
+            if action not in ACTIONS:  # validated when read; never pasted as program text
+                raise ValueError(f"unknown action {action!r}")
+            act = F(action.replace("-", "_"), [S(player)])
+            if ins.verb == "permit":
+                out.append(F("permits", [eid, act, clingo.Number(int(param(ins, "count")))]))
+            else:
+                out.append(F("forbids", [eid, act]))
     return out
 
 
@@ -177,16 +138,21 @@ def solve(question: GoldenQuestion, state: GameState, edition: Edition) -> Golde
     """Solve ``golden.lp`` for a question about a state under an edition."""
     model = asp.solve(PROGRAMS, facts(question, state), edition).models[0]
     statuses = [s for (_, s) in asp.atoms(model, "status")]
-    effects = {f"e{n}": e.source for n, e in enumerate(effects_in_force(state))}
-    involved = sorted({effects.get(e, str(e)) if isinstance(e, str) else _describe_term(e)
-                       for (_, e) in asp.atoms(model, "because")})
+    involved = sorted({_describe(term, state) for term in _because(model)})
     amounts = [n for (_, n) in asp.atoms(model, "amount")]
     return GoldenAnswer(str(statuses[0]) if statuses else "not_decided",
                         tuple(sorted({str(r) for (_, r) in asp.atoms(model, "decided_by")})),
                         tuple(involved), int(amounts[0]) if amounts else None)
 
 
-def _describe_term(term: tuple) -> str:
-    if term and term[0] == "keyword":
-        return f"{term[2]} of {term[1]}"
+def _because(model: list[clingo.Symbol]) -> list[clingo.Symbol]:
+    return [sym.arguments[1] for sym in model if sym.match("because", 2)]
+
+
+def _describe(term: clingo.Symbol, state: GameState) -> str:
+    """An effect's source card, or a keyword of an object (``vigilance of Serra Angel``)."""
+    if term.match("keyword", 2):
+        return f"{term.arguments[1].name} of {term.arguments[0].string}"
+    if term.match("e", 3):
+        return common.effect_source(term, state)
     return str(term)

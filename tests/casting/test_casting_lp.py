@@ -5,14 +5,19 @@ from __future__ import annotations
 import pytest
 from answer_sets import answer_sets, normal
 
+from mtgrules.encodings import common
+
 STEPS = ["propose", "announce", "targets", "divide", "check", "total", "mana", "pay", "cast"]
 KEYS = ['"cast.announce"', '"cast.modes"', '"cast.targets"', '"cast.division"',
         '"cast.legality-check"', '"cast.total-cost"', '"cast.mana-abilities"', '"cast.pay"',
         '"cast.becomes-cast"']
-BOLT = ('proposal(spell). instant_type. has_priority. stack_empty. alternatives(0). '
-        'target_count(1,1). target(0,"b"). target_ok(0). mana_payment. payable.')
-SORCERY_ON_STACK = ('proposal(spell). cast_object("s"). has_priority. own_main_phase. '
-                    'alternatives(0).')
+# The state at time 0 in the common rules' words: alice, active, in her main phase.
+NOW = 'player("a"). alive("a",0). active("a",0). step(main1,0). has_priority("a",0). caster("a"). '
+BOLT = (NOW + 'proposal(spell). cast_object("o"). spell_card("o"). is("o",instant). in("o",hand,0). '
+        'stack_empty(0). alternatives(0). target_count(1,1). target_kind(creature). target(0,"b"). '
+        'is("b",creature). in("b",battlefield,0). mana_payment. payable.')
+SORCERY_ON_STACK = (NOW + 'proposal(spell). cast_object("s"). spell_card("s"). is("s",sorcery). '
+                    'in("s",hand,0). in("x",stack,0). alternatives(0).')
 BAD = ['outcome(illegal)', 'rewound', 'cites("illegal.rewind")', 'cites("timing.cast")',
        'cites("sorcery.timing")']
 
@@ -34,7 +39,7 @@ CASES = {
         SORCERY_ON_STACK, "2008-02-01",
         [['failed(propose,stack_not_empty)', 'cites("cast.announce")', *BAD]]),
     "a mana ability skips the stack steps (CR 605.3b)": (
-        "proposal(mana_ability). has_priority. payable.", "2026-08-07",
+        NOW + 'proposal(mana_ability). cast_object("l"). payable.', "2026-08-07",
         [['completed(propose)', 'completed(check)', 'completed(total)', 'completed(pay)',
           'outcome(legal)', 'cites("activate.steps")', 'cites("mana-ability.no-stack")',
           'cites("cast.pay")']]),
@@ -44,17 +49,30 @@ CASES = {
          + ['failed(pay,"short:R")', 'outcome(illegal)', 'rewound', 'cites("illegal.rewind")',
             'cites("cost.resources")']]),
     "flash an effect gives counts as printed flash: cast with a spell on the stack (CR 702.8a)": (
-        SORCERY_ON_STACK + ' grants("e0","s","flash"). mana_payment. payable.', "2026-08-07",
+        SORCERY_ON_STACK + ' held(e(unknown,"e0",0),"s",grant(flash),0). mana_payment. payable.', "2026-08-07",
         [_legal(STEPS, KEYS) + ['cites("keyword.flash")']]),
     "printed flash, the same": (
-        SORCERY_ON_STACK + ' keyword("s","flash"). mana_payment. payable.', "2026-08-07",
+        SORCERY_ON_STACK + ' keyword("s",flash). mana_payment. payable.', "2026-08-07",
         [_legal(STEPS, KEYS) + ['cites("keyword.flash")']]),
     "printed flash an effect removes: sorcery timing again": (
-        SORCERY_ON_STACK + ' keyword("s","flash"). removes("e0","s","flash").', "2026-08-07",
+        SORCERY_ON_STACK + ' keyword("s",flash). held(e(unknown,"e0",0),"s",remove(flash),0).', "2026-08-07",
         [[f"completed({s})" for s in STEPS[:4]] + [f"cites({k})" for k in KEYS[:5]]
          + ["failed(check,stack_not_empty)", *BAD]]),
+    "a target with hexproof is not a legal target of an opponent's spell (CR 702.11b)": (
+        BOLT + ' keyword("b",hexproof). controller("b","z").', "2026-08-07",
+        [[f"completed({s})" for s in STEPS[:2]] + [f"cites({k})" for k in KEYS[:3]]
+         + ['failed(targets,illegal_target("b"))', 'outcome(illegal)', 'rewound', 'cites("illegal.rewind")']]),
+    "a land an effect made a creature is a legal creature target (layer 4)": (
+        BOLT.replace('is("b",creature).', 'is("b",land). held(e(unknown,"e0",0),"b",type(creature),0).'),
+        "2026-08-07", [_legal(STEPS, KEYS)]),
+    "a sorcery in the opponent's turn: not your turn (CR 307.1)": (
+        SORCERY_ON_STACK.replace('active("a",0)', 'active("z",0)').replace('in("x",stack,0). ', 'stack_empty(0). '),
+        "2026-08-07",
+        [[f"completed({s})" for s in STEPS[:4]] + [f"cites({k})" for k in KEYS[:5]]
+         + ["failed(check,not_your_turn)", *BAD]]),
     "flash given and taken away, where timing matters: undecided (CR 613.1f), either order": (
-        SORCERY_ON_STACK + ' removes("e0","s","flash"). grants("e1","s","flash").',
+        SORCERY_ON_STACK + ' held(e(unknown,"e0",0),"s",remove(flash),0). '
+        'held(e(unknown,"e1",0),"s",grant(flash),0).',
         "2026-08-07",
         [[f"completed({s})" for s in STEPS[:4]] + [f"cites({k})" for k in KEYS[:4]]
          + ['undecided("layers.abilities")', 'undecided("golden.abilities-not-cant")']]),
@@ -63,4 +81,4 @@ CASES = {
 
 @pytest.mark.parametrize(("facts", "edition", "expected"), CASES.values(), ids=CASES.keys())
 def test_casting_lp_answer_sets(facts, edition, expected):
-    assert answer_sets(("golden/abilities", "casting/casting"), facts, edition) == normal(expected)
+    assert answer_sets((*common.PROGRAMS, "casting/casting"), facts, edition) == normal(expected)

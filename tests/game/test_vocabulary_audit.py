@@ -13,21 +13,20 @@ from __future__ import annotations
 
 import itertools
 import re
-from importlib import resources
 
 import clingo
 import pytest
 
-from mtgrules.encodings.game import facts
+from mtgrules.encodings import asp
+from mtgrules.encodings.game import THEORY, facts
 from mtgrules.model import vocabulary
 from mtgrules.model.cards import Instruction
 
-PROGRAMS = ("game", "resolving", "effects", "actions", "cite", "script", "search")
+PROGRAMS = (*THEORY, "game/script", "game/search")
 
 
 def program_text() -> str:
-    folder = resources.files("mtgrules.encodings") / "game"
-    return "\n".join((folder / f"{name}.lp").read_text() for name in PROGRAMS)
+    return "\n".join(asp.encoding(name) for name in THEORY)
 
 
 TEXT = program_text()
