@@ -1,7 +1,7 @@
 """The declared links from encoded rules to rulebook keys (``model/data/rules.yaml``): which
 encoding implements each key, file and line.
 
-The encodings declare the keys they implement in three strict forms (``encodings/README.md``
+The encodings declare the keys they implement in four strict forms (``encodings/README.md``
 describes them for authors):
 
 ``annotation``
@@ -21,7 +21,11 @@ describes them for authors):
     range (:data:`CITATION_ATOMS`, e.g. ``cites("timing.cast") :- …``,
     ``event_rule(untap(P),"turn.untap",t) :- …``, ``… :- in_force("apnap.restart")``).
     ``undecided("KEY")`` and ``explains("KEY", …)`` are not declarations: the first says a
-    rule does *not* decide, the second is a sentence about a key.
+    rule does *not* decide, the second is a sentence about a key;
+``second encoding``
+    ``#@ second encoding of: KEY[, KEY…]`` (or ``%@ …`` in a ``.lp`` file) above code that
+    encodes again, independently, a rule another encoding implements, so that tests can check
+    the two agree (APNAP order as z3 integer positions): it implements nothing a second time.
 
 A comment form declares at the line of the first rule below it (the next line that is neither
 blank nor a comment); an atom at its own line. Nothing else counts: a key named in prose, in a
@@ -39,7 +43,10 @@ from pathlib import Path
 
 from mtgrules.model.edition import rulebook
 
-FORMS = ("annotation", "citation comment", "citation atom")
+FORMS = ("annotation", "citation comment", "citation atom", "second encoding")
+IMPLEMENTING = ("annotation", "citation comment")
+"""The forms that say a rule implements a key; a citation atom attaches a key to what a rule
+derives (or gates it on the key's editions), which a rule that implements nothing may do."""
 
 CITATION_ATOMS = ("cites", "cited", "paid_cites", "paid_cited", "unpayable_cited", "cites_stop",
                   "event_rule", "why_rule", "decided_by", "judged_by", "uses", "step",
@@ -53,6 +60,8 @@ them."""
 _KEY = r"[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)*"
 _ANNOTATION = {".lp": re.compile(r"^\s*%@\s*implements:\s*(.*?)\s*$"),
                ".py": re.compile(r"^\s*#@\s*implements:\s*(.*?)\s*$")}
+_SECOND = {".lp": re.compile(r"^\s*%@\s*second encoding of:\s*(.*?)\s*$"),
+           ".py": re.compile(r"^\s*#@\s*second encoding of:\s*(.*?)\s*$")}
 _NUMBER_KEY = rf"(\d{{1,3}}(?:\.\d+[a-z]{{0,2}})?) \(({_KEY})\)"
 _CITATION_HEAD = re.compile(rf"^\s*%+\s*(?:-+\s*)?((?:CR|MTR) {_NUMBER_KEY}"
                             rf"(?:\s*(?:,|;|and|with)\s*(?:(?:CR|MTR) )?{_NUMBER_KEY})*)")
@@ -102,11 +111,13 @@ def declarations_in_text(text: str, file: str) -> list[Declaration]:
     lines = text.splitlines()
     out: list[Declaration] = []
     for i, line in enumerate(lines):
-        annotation = _ANNOTATION[suffix].match(line)
-        if annotation:
+        marked = [(form, m) for form, m in (("annotation", _ANNOTATION[suffix].match(line)),
+                                            ("second encoding", _SECOND[suffix].match(line))) if m]
+        if marked:
+            form, found = marked[0]
             at = _rule_line(lines, i + 1, suffix)
-            out += [Declaration(file, at, key.strip(), "annotation")
-                    for key in annotation.group(1).split(",") if key.strip()]
+            out += [Declaration(file, at, key.strip(), form)
+                    for key in found.group(1).split(",") if key.strip()]
             continue
         if suffix != ".lp":
             continue
@@ -165,6 +176,22 @@ def key_locations() -> dict[str, tuple[str, ...]]:
     return {k: tuple(dict.fromkeys(d.location for d in ds)) for k, ds in links().items()}
 
 
+def area(file: str) -> str:
+    """The rule area a declaring file belongs to: ``encodings/<area>/…``."""
+    return file.split("/")[1]
+
+
+def implementing_areas() -> dict[str, tuple[str, ...]]:
+    """Rulebook key → the rule areas (``encodings/<area>``) with a rule that implements it (an
+    annotation or a citation comment). An area may spread a rule over its files (the core's
+    topics, an ASP program and its z3 twin); two areas implementing one key hold two copies."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for d in declarations():
+        if d.form in IMPLEMENTING and d.file.startswith("encodings/"):
+            found[d.key].add(area(d.file))
+    return {k: tuple(sorted(v)) for k, v in sorted(found.items())}
+
+
 def unknown() -> list[Declaration]:
     """Declarations that name no rulebook key."""
     book = rulebook()
@@ -190,6 +217,6 @@ def wrong_numbers() -> list[Declaration]:
             and not any(_within(n, d.number) for _, n in book[d.key].numbers)]
 
 
-__all__ = ["FORMS", "CITATION_ATOMS", "PACKAGES", "Declaration", "declarations_in_text",
-           "declarations_in", "declarations", "links", "key_sources", "key_locations", "unknown",
-           "misplaced", "wrong_numbers"]
+__all__ = ["FORMS", "IMPLEMENTING", "CITATION_ATOMS", "PACKAGES", "Declaration",
+           "declarations_in_text", "declarations_in", "declarations", "links", "key_sources",
+           "key_locations", "area", "implementing_areas", "unknown", "misplaced", "wrong_numbers"]

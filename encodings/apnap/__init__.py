@@ -25,6 +25,9 @@ from mtgrules.model.vocabulary import (
     who_of,
 )
 
+PROGRAMS = ("common/apnap", "apnap/apnap")
+"""The APNAP program, with the common rule it reads: APNAP rank (CR 101.4)."""
+
 CHOOSING_VERBS = {"sacrifice": "battlefield", "discard": "hand", "balance": "battlefield"}
 
 def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
@@ -71,12 +74,12 @@ def _some(count: int, noun: str) -> str:
     return f"a {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def problem_facts(problem: ChoiceProblem) -> list[str]:
+def problem_facts(problem: ChoiceProblem) -> list[clingo.Symbol]:
     f = asp.fact
-    out = [f("nplayers", len(problem.players)), f("first", problem.first)]
+    out = [f("players", len(problem.players)), f("first", problem.first)]
     out += [f("seat", p, i) for i, p in enumerate(problem.players)]
     if problem.starting_game:
-        out.append("starting_game.")
+        out.append(f("starting_game"))
     out += [f("unavailable", o) for o in problem.unavailable]
     for c in problem.choices:
         out += [f("choice_listed", c.id), f("chooser", c.id, c.player)]
@@ -96,7 +99,7 @@ def problem_facts(problem: ChoiceProblem) -> list[str]:
 
 def solve_asp(problem: ChoiceProblem, edition: Edition) -> ChoiceOrders:
     allowed = orders_allowed(problem)
-    result = asp.solve(["apnap/apnap"], problem_facts(problem), edition, models=allowed + 1)
+    result = asp.solve(PROGRAMS, problem_facts(problem), edition, models=allowed + 1)
     if len(result.models) > allowed:
         raise too_many_orders(allowed)
     orders, knowledge, rules, undecided, empty = [], [], set(), set(), set()
@@ -122,7 +125,7 @@ def misplaced_asp(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Ed
     orders_allowed(problem)
     # the brave consequences: each model found adds what some correct order has; only the
     # last, holding them all, is kept
-    ctl = asp.ground(["apnap/apnap"], [*problem_facts(problem), "#show before/2."], edition,
+    ctl = asp.ground(PROGRAMS, [*problem_facts(problem), "#show before/2."], edition,
                      ["0", "--enum-mode=brave"])
     last: list[clingo.Symbol] = []
 

@@ -37,14 +37,13 @@ class ApnapSmt:
         self.no_choice = frozenset(c.id for c in problem.choices if not made(c))
         n_players = len(problem.players)
         self.rules: set[str] = {"apnap.order"} if choices else set()
-        #@ implements: golden.impossible-ignored
+        # CR 101.3 and 101.2 applied to the choices, cited as apnap.lp cites them
         if self.no_choice:
             self.rules.add("golden.impossible-ignored")
-        #@ implements: golden.cant-beats-can
         if any(o in taken for cid in self.no_choice for o in (listed[cid].options or ())):
             self.rules.add("golden.cant-beats-can")
         self.undecided: set[str] = set()
-        #@ implements: apnap.starting-game
+        #@ second encoding of: apnap.starting-game
         starting_rule = rule_holds("apnap.starting-game", edition)
         if problem.starting_game:
             (self.rules if starting_rule else self.undecided).add("apnap.starting-game")
@@ -56,7 +55,7 @@ class ApnapSmt:
         # CR 101.4: rank 0 for the first player (active, or starting under 101.4e), then
         # the others in turn order. Ranks are constants of the problem, kept as numbers so
         # that comparisons between them fold while the formula is built.
-        #@ implements: apnap.order
+        #@ second encoding of: apnap.order
         seat_first = problem.seat(problem.first)
         rank = {p: (problem.seat(p) - seat_first + n_players) % n_players for p in problem.players}
         self.pos = {c.id: int_var(f"pos@{c.id}") for c in choices}
@@ -67,7 +66,7 @@ class ApnapSmt:
             s.add(z3.Distinct(*self.pos.values()))
 
         # CR 101.4d: a caused choice of an earlier player restarts APNAP for the outstanding ones.
-        #@ implements: apnap.restart
+        #@ second encoding of: apnap.restart
         restart_rule = rule_holds("apnap.restart", edition)
         restarts = {c.id: z3.Bool(f"restart@{c.id}", self.ctx) for c in choices if c.caused_by}
         for cid, flag in restarts.items():
@@ -105,7 +104,7 @@ class ApnapSmt:
         self._restart_flags = restarts
 
         # The order: event, then round, then APNAP rank, then the written order (101.4c).
-        #@ implements: apnap.own-order
+        #@ second encoding of: apnap.own-order
         for c in choices:
             for d in choices:
                 if c.id == d.id:
@@ -128,7 +127,7 @@ class ApnapSmt:
         self.rnd, self.event, self.rank = rnd, event, rank
         self.restart_rule = restart_rule
 
-    #@ implements: apnap.knowledge, apnap.hidden-face-down
+    #@ second encoding of: apnap.knowledge, apnap.hidden-face-down
     def knows(self, c: str, d: str, position: dict[str, int]) -> bool:
         """CR 101.4b/101.4a: in an order (the positions of a model), c's chooser knows d if
         d came first and isn't a face-down card of another player."""

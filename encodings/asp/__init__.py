@@ -63,8 +63,16 @@ def term(value: object) -> str:
     return str(clingo.String(str(value)))
 
 
-def fact(predicate: str, *args: object) -> str:
-    return f"{predicate}({','.join(term(a) for a in args)})." if args else f"{predicate}."
+def fact(predicate: str, *args: object) -> clingo.Symbol:
+    """A fact as a symbol: ints as numbers, symbols as they are, anything else a string —
+    a value from a scenario never becomes program text."""
+    def symbol(a: object) -> clingo.Symbol:
+        if isinstance(a, clingo.Symbol):
+            return a
+        if isinstance(a, int) and not isinstance(a, bool):
+            return clingo.Number(a)
+        return clingo.String(str(a))
+    return clingo.Function(predicate, [symbol(a) for a in args])
 
 
 @dataclass

@@ -75,7 +75,7 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
         out.append(_f("cast_zone", S(casting.zone)))
         permits, forbids = cast_zone_effects(state, player)
         out += [_f("permitted_from", S(e), S(z)) for e, z in permits]
-        out += [_f("forbidden_from", S(e), S(z)) for e, z in forbids]
+        out += [_f("forbids", S(e), F("cast_from", [S(player), S(z)]), common.MOMENT) for e, z in forbids]
         for alt in casting.alternatives:
             for ins in (statics_at(state, alt) if alt != "card" else ()):
                 if ins.verb == "cast-without-paying" and ins.get("from") is not None:
@@ -86,8 +86,10 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
     if p.payment is not None:
         for _, candidates in p.payment.sacrifice:
             out += [_f("sacrifice_cost", S(o)) for o in candidates]
-    out += [_f("cant_sacrifice", S(o), S(source)) for o, source in sacrifice_prohibitions(state)]
-    out += [_f("forbidden_by", S(source)) for source in _forbidding(state, player)]
+    out += [_f("forbids", S(source), F("sacrifice", [S(o)]), common.MOMENT)
+            for o, source in sacrifice_prohibitions(state)]
+    out += [_f("forbids", S(source), F("cast_spell", [S(player)]), common.MOMENT)
+            for source in _forbidding(state, player)]
     out.append(_f("alternatives", N(len(casting.alternatives))))
     if p.kind == "spell":  # targets (CR 601.2c)
         lo, hi = _target_range(card)

@@ -1,6 +1,7 @@
-"""The rules several areas read, once: ``characteristics.lp`` (the effects in force, types
-and abilities as they are), ``timing.lp`` (when a spell is cast), ``targets.lp`` (what a
-target may be), ``player.lp`` (land plays, life and losing, the maximum hand size).
+"""The rules several areas read, once: ``apnap.lp`` (APNAP order), ``characteristics.lp`` (the effects in force, types
+and abilities as they are), ``prohibitions.lp`` ("can't" beats "can"), ``timing.lp`` (when a
+spell is cast), ``targets.lp`` (what a target may be), ``player.lp`` (land plays, life and
+losing, the maximum hand size).
 
 The temporal core grounds their ``derive(t)`` and ``legal(t)`` parts for the state it steps
 from. A question about one moment (golden rules, casting) grounds them at time 0 over the
@@ -18,7 +19,8 @@ from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import AFFECTED, AFFECTING, KEYWORDS, InForce
 
-PROGRAMS = ("common/characteristics", "common/timing", "common/targets", "common/player")
+PROGRAMS = ("common/apnap", "common/characteristics", "common/prohibitions", "common/timing",
+            "common/targets", "common/player")
 """Every program of the common rules, in the order an area loads them."""
 
 MOMENT = clingo.Number(0)
@@ -113,7 +115,10 @@ def _lasting_effects(state: GameState) -> Iterator[Sym]:
         what = ins.get("what")
         obj = effect.target if effect.target and state.find(effect.target) else what
         if obj is None or state.find(str(obj)) is None:
-            continue  # on a set of objects: fixed as the effect began (CR 611.2c), not in the state
+            # on a set of objects, fixed as the effect began (CR 611.2c): the state doesn't say
+            # which objects that was
+            raise UnsupportedQuestion(f"the effect of {effect.source} ({ins}) applies to the objects "
+                                      "it affected as it began (CR 611.2c), which the state doesn't list")
         for m in _modified(ins, effect.source):
             yield a("held", lasting_effect(n), S(str(obj)), m, MOMENT)
 

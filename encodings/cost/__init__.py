@@ -34,7 +34,8 @@ from mtgrules.model.vocabulary import (
     sacrifice_prohibitions,
 )
 
-PROGRAM = "cost/cost"
+PROGRAMS = ("common/prohibitions", "cost/cost")
+"""The cost area's program, with the common rule it reads: "can't" beats "can"."""
 KINDS = {"cost-increase": "increase", "cost-reduction": "reduction", "cost-floor": "floor"}
 SACRIFICED_KINDS = ("creature", "land", "artifact", "enchantment")
 """The card types a sacrifice cost may name (the vocabulary's)."""
@@ -72,7 +73,7 @@ class Plan:
     each with the rulebook key it cites."""
     mana_value: int = 0
     """The card's mana value as a spell on the stack (CR 202.3)."""
-    facts: list[str] = field(default_factory=list, repr=False)
+    facts: list[clingo.Symbol] = field(default_factory=list, repr=False)
     """The facts ``cost.lp`` was solved with (the payment's solve adds z3's answer)."""
 
 
@@ -95,19 +96,8 @@ def _const(name: str) -> clingo.Symbol:
     return clingo.Function(name.replace("-", "_"))
 
 
-def _fact(predicate: str, *args: object) -> str:
-    """A fact built from Symbols: ints as numbers, Symbols as they are, the rest as strings."""
-    def symbol(a: object) -> clingo.Symbol:
-        if isinstance(a, clingo.Symbol):
-            return a
-        if isinstance(a, int) and not isinstance(a, bool):
-            return clingo.Number(a)
-        return clingo.String(str(a))
-    return f"{clingo.Function(predicate, [symbol(a) for a in args])}."
-
-
-def _symbols(which: str, cost: ManaCost | None) -> list[str]:
-    return [_fact("symbol", _const(which), i, s.kind, s.amount) for i, s in enumerate(cost or ())]
+def _symbols(which: str, cost: ManaCost | None) -> list[clingo.Symbol]:
+    return [asp.fact("symbol", _const(which), i, s.kind, s.amount) for i, s in enumerate(cost or ())]
 
 
 @dataclass(frozen=True)
@@ -119,34 +109,34 @@ class _Source:
     colours: tuple[str, ...]
 
 
-def _card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> list[str]:
+def _card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> list[clingo.Symbol]:
     player = casting.player
-    out = [_fact("proposal", _const(kind.replace("-", "_"))), _fact("caster", player),
-           _fact("cast_object", casting.card), _fact("x", casting.x or 0),
-           _fact("targets", len(casting.targets))]
-    out += [_fact("player", p) for p in state.names]
-    out += [_fact("spell_type", t) for t in sorted(card.types)]
-    out += [_fact("spell_colour", c) for c in sorted(card.colors)]
+    out = [asp.fact("proposal", _const(kind.replace("-", "_"))), asp.fact("caster", player),
+           asp.fact("cast_object", casting.card), asp.fact("x", casting.x or 0),
+           asp.fact("targets", len(casting.targets))]
+    out += [asp.fact("player", p) for p in state.names]
+    out += [asp.fact("spell_type", t) for t in sorted(card.types)]
+    out += [asp.fact("spell_colour", c) for c in sorted(card.colors)]
     if casting.x is not None:
-        out.append("x_announced.")
+        out.append(asp.fact("x_announced"))
     if card.mana_cost is not None:
-        out.append("mana_cost.")
+        out.append(asp.fact("mana_cost"))
         out += _symbols("mana_cost", card.mana_cost)
     if card.kicker is not None:
-        out.append("kicker.")
+        out.append(asp.fact("kicker"))
         out += _symbols("kicker", card.kicker)
     if casting.kicked:
-        out.append("kicked.")
-    out += [_fact("alternative", i, a) for i, a in enumerate(casting.alternatives)]
+        out.append(asp.fact("kicked"))
+    out += [asp.fact("alternative", i, a) for i, a in enumerate(casting.alternatives)]
     for j, item in enumerate(card.alternative_costs[0] if card.alternative_costs else ()):
         (part, value), = dict(item).items()
         if part == "mana":
             out += _symbols("card", ManaCost.parse(value))
-        out.append(_fact("card_alternative", j, _const(part.replace("exile-from-hand", "exile")),
+        out.append(asp.fact("card_alternative", j, _const(part.replace("exile-from-hand", "exile")),
                             value if part != "mana" else ""))
     for i, item in enumerate(card.additional_costs):
         (part, value), = dict(item).items()
-        out.append(_fact("additional", i, _const(part), value))
+        out.append(asp.fact("additional", i, _const(part), value))
     if casting.ability is not None:
         out += _symbols("activation", printed_cost(card, casting.ability) or ManaCost())
         for i, item in enumerate(activated_ability(card, casting.ability).cost):
@@ -157,18 +147,18 @@ def _card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> li
                     f"({dict(item)[part]}); the cost encoding understands only tapping, mana "
                     "and sacrifices in an activation cost")
             if part == "tap":
-                out.append(_fact("activation_item", i, _const("tap"), ""))
+                out.append(asp.fact("activation_item", i, _const("tap"), ""))
             elif part == "sacrifice":
-                out.append(_fact("activation_item", i, _const("sacrifice"),
+                out.append(asp.fact("activation_item", i, _const("sacrifice"),
                                     dict(item)["sacrifice"]))
     return out
 
 
 def _modifier_facts(card: Card, casting: Casting,
-                    state: GameState) -> tuple[list[str], list[_Source]]:
+                    state: GameState) -> tuple[list[clingo.Symbol], list[_Source]]:
     """Facts of every cost modifier in force (battlefield order, then lasting effects, then
     the spell's own), and their sources in that order."""
-    out: list[str] = []
+    out: list[clingo.Symbol] = []
     sources: list[_Source] = []
     found = [(e.source, e.controller, e.instruction, e.permanent, False)
              for e in effects_in_force(state)]
@@ -179,25 +169,25 @@ def _modifier_facts(card: Card, casting: Casting,
         m = len(sources)
         colours = tuple(param(ins, "colors") or ()) if ins.verb == "cost-reduction" else ()
         sources.append(_Source(source, controller, colours))
-        out += [_fact("modifier", m, source, controller, ins.verb),
-                _fact("modifier_amount", m, int(param(ins, "amount"))),
-                _fact("modifier_spells", m, param(ins, "spells"))]
+        out += [asp.fact("modifier", m, source, controller, ins.verb),
+                asp.fact("modifier_amount", m, int(param(ins, "amount"))),
+                asp.fact("modifier_spells", m, param(ins, "spells"))]
         if own:
-            out.append(_fact("own_modifier", m))
+            out.append(asp.fact("own_modifier", m))
         if ins.verb != "cost-floor":
-            out.append(_fact("modifier_whose", m, param(ins, "whose")))
+            out.append(asp.fact("modifier_whose", m, param(ins, "whose")))
         if ins.verb == "cost-increase" and param(ins, "per"):
-            out.append(_fact("modifier_per", m, param(ins, "per")))
+            out.append(asp.fact("modifier_per", m, param(ins, "per")))
         if ins.verb == "cost-reduction":
-            out += [_fact("modifier_colour", m, c) for c in colours]
+            out += [asp.fact("modifier_colour", m, c) for c in colours]
         if ins.verb == "cost-floor" and param(ins, "while"):
-            out.append(_fact("modifier_while", m, param(ins, "while")))
+            out.append(asp.fact("modifier_while", m, param(ins, "while")))
         if obj is not None and obj.tapped:
-            out.append(_fact("source_tapped", m))
+            out.append(asp.fact("source_tapped", m))
     return out, sources
 
 
-def _mana_ability_facts(state: GameState) -> list[str]:
+def _mana_ability_facts(state: GameState) -> list[clingo.Symbol]:
     """The mana abilities of the permanents: what each one's cost taps or sacrifices, what it
     adds (a cost of anything else is not one a payment can use)."""
     out = []
@@ -206,10 +196,10 @@ def _mana_ability_facts(state: GameState) -> list[str]:
         for n, ab in enumerate(c.abilities_of("mana") if c else ()):
             what = sacrifice_cost(ab)
             if what is None and ab.cost == ("tap",):
-                out.append(_fact("ability_cost_tap", obj.id, n))
+                out.append(asp.fact("ability_cost_tap", obj.id, n))
             elif what:
-                out.append(_fact("ability_cost_sacrifice", obj.id, n, what))
-            out += [_fact("ability_adds", obj.id, n, t, k)
+                out.append(asp.fact("ability_cost_sacrifice", obj.id, n, what))
+            out += [asp.fact("ability_adds", obj.id, n, t, k)
                     for t, k in sorted(parse_pool(ab.produces or "").items())]
     return out
 
@@ -237,28 +227,34 @@ def _mana_abilities(got: _Answer, state: GameState) -> dict[clingo.Symbol, ManaA
     return {term: use for _, term, use in sorted(found, key=lambda f: f[0])}
 
 
-def _state_facts(casting: Casting, state: GameState, pool: Counter) -> list[str]:
+def _state_facts(casting: Casting, state: GameState, pool: Counter) -> list[clingo.Symbol]:
     player = casting.player
     out = []
     for _, _, obj in state.objects("battlefield"):
-        out.append(_fact("permanent", obj.id, obj.controller))
+        out.append(asp.fact("permanent", obj.id, obj.controller))
         card = state.card_of(obj)
-        out += [_fact("has_type", obj.id, t) for t in SACRIFICED_KINDS if card and card.is_a(t)]
+        out += [asp.fact("has_type", obj.id, t) for t in SACRIFICED_KINDS if card and card.is_a(t)]
         if obj.tapped:
-            out.append(_fact("tapped", obj.id))
+            out.append(asp.fact("tapped", obj.id))
     for obj in state.player(player).zone("hand"):
-        out.append(_fact("hand_card", obj.id, player))
+        out.append(asp.fact("hand_card", obj.id, player))
         card = state.card_of(obj)
-        out += [_fact("colour", obj.id, c) for c in sorted(card.colors if card else ())]
-    out += [_fact("named_sacrifice", o) for o in casting.sacrifice]
-    out += [_fact("named_exile", o) for o in casting.exile]
+        out += [asp.fact("colour", obj.id, c) for c in sorted(card.colors if card else ())]
+    out += [_forbids_sacrifice(o, source) for o, source in sacrifice_prohibitions(state)]
+    out += [asp.fact("named_sacrifice", o) for o in casting.sacrifice]
+    out += [asp.fact("named_exile", o) for o in casting.exile]
     out += _mana_ability_facts(state)
-    out += [_fact("pool", t, n) for t, n in sorted(pool.items())]
+    out += [asp.fact("pool", t, n) for t, n in sorted(pool.items())]
     for n, e in enumerate(casting.during):
-        out.append(_fact("during", n, _const(e.action), e.object, str(e)))
+        out.append(asp.fact("during", n, _const(e.action), e.object, str(e)))
         if e.to is not None:
-            out.append(_fact("during_to", n, e.to))
+            out.append(asp.fact("during_to", n, e.to))
     return out
+
+
+def _forbids_sacrifice(obj: str, source: str) -> clingo.Symbol:
+    """The input of ``common/prohibitions.lp``: ``source`` says ``obj`` can't be sacrificed."""
+    return asp.fact("forbids", source, asp.fact("sacrifice", obj), 0)
 
 
 # -- the plan -----------------------------------------------------------------------------------
@@ -307,10 +303,10 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
                 dropped, non_mana, rules, set(), explains, mana_value, facts)
 
 
-def _solve(facts: Sequence[str], edition: Edition) -> _Answer:
+def _solve(facts: Sequence[clingo.Symbol], edition: Edition) -> _Answer:
     """Solve ``cost.lp`` with ``facts`` under ``edition`` (its ``in_force`` keys: the program
     reads editions only to say which keys it cites). One answer set."""
-    found = asp.solve([PROGRAM], facts, edition).models
+    found = asp.solve(PROGRAMS, facts, edition).models
     assert len(found) == 1, "cost.lp has exactly one answer set"
     return _Answer(found[0])
 
@@ -406,7 +402,8 @@ def _payment_problem(problem: CostProblem, casting: Casting, state: GameState, g
         tuple(use for term, use in abilities.items() if term in available), ps.life,
         tuple((w, tuple(o for o in _listing(state, casting) if o in c)) for w, c in sac),
         tuple((w, tuple(o for o in _listing(state, casting) if o in c)) for w, c in cards),
-        tuple(o for o in order if o in untapped), tuple(sacrifice_prohibitions(state)))
+        tuple(o for o in order if o in untapped),
+        tuple(p for p in sacrifice_prohibitions(state) if p in set(got.rows("unsacrificeable"))))
 
 
 def _listing(state: GameState, casting: Casting) -> list[str]:
@@ -418,21 +415,21 @@ def _listing(state: GameState, casting: Casting) -> list[str]:
 def pay(p: Plan, edition: Edition) -> Paid:
     """Search the payment of a plan (z3), then read what it rests on (``cost.lp``)."""
     result = smt_cost.pay(p.payment) if p.payment is not None else None
-    facts = [*p.facts, "asked_payment."]
+    facts = [*p.facts, asp.fact("asked_payment")]
     if isinstance(result, smt_cost.Payment):
-        facts.append("payable.")
+        facts.append(asp.fact("payable"))
         if result.activations:
-            facts.append("activated.")
+            facts.append(asp.fact("activated"))
         if result.total.life:
-            facts.append("paid_life.")
-        facts += [_fact("paid_sacrifice", o) for o in result.sacrificed]
+            facts.append(asp.fact("paid_life"))
+        facts += [asp.fact("paid_sacrifice", o) for o in result.sacrificed]
     elif isinstance(result, smt_cost.NoPayment):
         for name in result.short:
             if name.startswith("cant-sacrifice:"):
                 _, obj, source = name.split(":", 2)
-                facts.append(f"short(cant_sacrifice({asp.term(obj)},{asp.term(source)})).")
+                facts.append(asp.fact("short", asp.fact("cant_sacrifice", obj, source)))
             else:
-                facts.append(_fact("short", name))
+                facts.append(asp.fact("short", name))
     got = _solve(facts, edition)
     sacrificed = {str(w[1]) for k, w in got.rows("explains")
                   if isinstance(w, tuple) and w[0] == "sacrificed_source"}
@@ -448,5 +445,5 @@ def mana_value(cost: ManaCost, x: int | None = None) -> int:
     >>> mana_value(ManaCost.parse("{X}{X}{G/U/P}{2/W}")), mana_value(ManaCost.parse("{X}{R}"), x=4)
     (3, 5)
     """
-    facts = [*_symbols("mana_cost", cost), _fact("x", x or 0)]
+    facts = [*_symbols("mana_cost", cost), asp.fact("x", x or 0)]
     return int(_solve(facts, Edition.of(None)).one("mana_value"))

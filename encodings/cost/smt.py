@@ -418,9 +418,8 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
         requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
     for what, _candidates, picks in card_vars:
         requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
-    # CR 101.2: a prohibition on sacrificing an object beats every cost that would sacrifice
-    # it (its own label, so an unpayable cost names it).
-    #@ implements: golden.cant-beats-can
+    # What cost.lp says can't be sacrificed (CR 101.2) is taken by no cost (its own label, so
+    # an unpayable cost names it).
     for obj, source in problem.unsacrificeable:
         taking = [p for _, cands, picks in sac_vars for o, p in zip(cands, picks) if o == obj]
         taking += [uses[a.id] for a in problem.abilities if a.sacrifices == obj]

@@ -449,8 +449,9 @@ def static_facts(card: Card, o: Sym, number: Sym, ins: Instruction) -> Iterator[
         yield a("static", o, F("cant_lose", []))
     elif ins.verb == "override-rule" and ins.get("rule") == "enters-untapped":
         yield a("static", o, F("enters_tapped", []))
-    elif ins.verb == "forbid" and ins.get("action") == "win-game":
-        pass  # nobody wins in the core: a loss ends the trace
+    elif ins.verb == "forbid" and ins.get("action") == "win-game" and ins.get("who") in ("you", "opponents"):
+        # a game it would stop ending: refused (stops.lp)
+        yield a("static", o, a("forbid_win", F(WHO[str(ins.get("who"))], [])))
     elif ins.verb in AFFECTING and ins.get("target") is None and ins.get("duration") is None \
             and ins.get("ability") != "all" and ins.get("what", "self") in vocabulary.AFFECTED:
         # CR 611.3a: applies while its source is on the battlefield, to the set as it is now.

@@ -516,7 +516,8 @@ class Reader:
             return stop_type("game-over", player=s[1])
         if kind == "unsupported":
             what = s[1]
-            words = {"combat_damage": "combat damage with attackers (CR 510)"}
+            words = {"combat_damage": "combat damage with attackers (CR 510)",
+                     "win_forbidden": "a game won while an effect says a player can't win (CR 101.2)"}
             if isinstance(what, tuple) and what[0] == "keyword":
                 return stop_type("unsupported", what=f"damage dealt by a source with {what[1]}")
             if isinstance(what, tuple) and what[0] == "tokens":

@@ -85,7 +85,8 @@ def facts(question: GoldenQuestion, state: GameState) -> list[clingo.Symbol]:
     for _, _, obj in state.objects("battlefield"):
         if obj.attacking:
             out.append(F("attacker", [S(obj.id)]))
-    out += [F("cant_sacrifice", [S(o), S(source)]) for o, source in sacrifice_prohibitions(state)]
+    out += [F("forbids", [S(source), F("sacrifice", [S(o)]), common.MOMENT])
+            for o, source in sacrifice_prohibitions(state)]
     out += _effect_facts(state)
     out.append(F("asked", [asked_term(question)]))
     return out
@@ -130,7 +131,7 @@ def _effect_facts(state: GameState) -> list[clingo.Symbol]:
             if ins.verb == "permit":
                 out.append(F("permits", [eid, act, clingo.Number(int(param(ins, "count")))]))
             else:
-                out.append(F("forbids", [eid, act]))
+                out.append(F("forbids", [eid, act, common.MOMENT]))
     return out
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 import pytest
 from answer_sets import answer_sets, normal
 
-TWO = 'nplayers(2). seat("a",0). seat("b",1). '
+from mtgrules.encodings.apnap import PROGRAMS
+
+TWO = 'players(2). seat("a",0). seat("b",1). '
 ORDER = 'uses("apnap.order")'
 CASES = {
     "the active player first, and the other knows the choice": (
@@ -38,13 +40,13 @@ CASES = {
 
 @pytest.mark.parametrize(("facts", "edition", "expected"), CASES.values(), ids=CASES.keys())
 def test_apnap_lp_answer_sets(facts, edition, expected):
-    assert answer_sets("apnap/apnap", facts, edition) == normal(expected)
+    assert answer_sets(PROGRAMS, facts, edition) == normal(expected)
 
 
 def test_a_cycle_of_precedences_has_no_answer_set():
     facts = TWO + ('first("a"). choice("x"). chooser("x","a"). caused("x","y"). '
                    'choice("y"). chooser("y","b"). caused("y","x").')
-    assert answer_sets("apnap/apnap", facts) == []
+    assert answer_sets(PROGRAMS, facts) == []
 
 
 CHECK = {

@@ -61,7 +61,8 @@ CASES = {
     "a target with hexproof is not a legal target of an opponent's spell (CR 702.11b)": (
         BOLT + ' keyword("b",hexproof). controller("b","z").', "2026-08-07",
         [[f"completed({s})" for s in STEPS[:2]] + [f"cites({k})" for k in KEYS[:3]]
-         + ['failed(targets,illegal_target("b"))', 'outcome(illegal)', 'rewound', 'cites("illegal.rewind")']]),
+         + ['failed(targets,illegal_target("b"))', 'outcome(illegal)', 'rewound', 'cites("illegal.rewind")',
+            'cites("keyword.hexproof")']]),
     "a land an effect made a creature is a legal creature target (layer 4)": (
         BOLT.replace('is("b",creature).', 'is("b",land). held(e(unknown,"e0",0),"b",type(creature),0).'),
         "2026-08-07", [_legal(STEPS, KEYS)]),

@@ -405,3 +405,42 @@ def _counting_groundings(sc, monkeypatch):
 
     monkeypatch.setattr(step.Stepper, "_ground", counted)
     return run, groundings
+
+
+
+def idol_scenario(owner: str) -> str:
+    """Bob at 3 life takes alice's Lightning Bolt, with a scenario card under ``owner``'s
+    control whose controller's opponents can't win the game."""
+    battlefield = {"alice": ["Mountain"], "bob": []}
+    battlefield[owner].append("Stalemate Idol")
+    return f"""
+name: a win forbidden by {owner}'s artifact
+cards:
+  - name: Stalemate Idol
+    cost: "{{3}}"
+    types: [artifact]
+    static: [{{do: forbid, who: opponents, action: win-game}}]
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {{hand: [Lightning Bolt], battlefield: [{', '.join(battlefield["alice"])}], library: {{hidden: 3}}}}
+  bob: {{life: 3, battlefield: [{', '.join(battlefield["bob"])}], library: {{hidden: 3}}}}
+question:
+  kind: turn
+  ask: trace
+  script: [alice taps Mountain for mana, alice casts Lightning Bolt targeting bob, alice passes, bob passes]
+"""
+
+
+@pytest.mark.parametrize("owner", ["alice", "bob"])
+def test_a_win_an_effect_forbids_is_refused_not_answered(owner):
+    """Bob at 0 life loses (CR 704.5a) and alice, the last player in, would win (104.2a); if bob
+    controls an artifact saying his opponents can't win (CR 101.2), what happens then is not
+    modelled and the trace is refused. Under alice's own such artifact, alice still wins."""
+    s = parse_scenario(idol_scenario(owner))
+    if owner == "bob":
+        with pytest.raises(UnsupportedQuestion, match="can't win"):
+            what_happens(s.state, s.question.script)
+    else:
+        v = what_happens(s.state, s.question.script)
+        assert v.outcome == "game-over", v.reasons

@@ -27,11 +27,11 @@ CASES = {
         [[f'decided_by(play_land({A}),"land.one-per-turn")', f'status(play_land({A}),forbidden)']]),
     "a prohibition beats the permission (CR 101.2)": (
         f'player({A}). lands_played({A},1,0). effect("e0"). effect("e1"). '
-        f'permits("e0",play_land({A}),1). forbids("e1",play_land({A})). asked(play_land({A})).',
+        f'permits("e0",play_land({A}),1). forbids("e1",play_land({A}),0). asked(play_land({A})).',
         [[f'because(play_land({A}),"e1")', f'decided_by(play_land({A}),"golden.cant-beats-can")',
           f'decided_by(play_land({A}),"land.one-per-turn")', f'status(play_land({A}),forbidden)']]),
     "conceding survives a prohibition": (
-        f'player({A}). effect("e0"). forbids("e0",concede({A})). asked(concede({A})).',
+        f'player({A}). effect("e0"). forbids("e0",concede({A}),0). asked(concede({A})).',
         [[f'decided_by(concede({A}),"golden.card-overrides-rule")',
           f'decided_by(concede({A}),"golden.concede")', f'status(concede({A}),allowed)']]),
     "an instruction is carried out as far as possible (CR 101.3, 609.3)": (
@@ -51,7 +51,7 @@ CASES = {
           f'decided_by(cleanup_discard({A}),"golden.card-overrides-rule")',
           f'status(cleanup_discard({A}),does_not_happen)']]),
     "a player at zero life loses, unless an effect says they can't (CR 704.5a, 101.2)": (
-        f'player({A}). alive({A},0). life({A},0,0). effect("e0"). forbids("e0",lose_game({A})). '
+        f'player({A}). alive({A},0). life({A},0,0). effect("e0"). forbids("e0",lose_game({A}),0). '
         f'asked(lose_game({A})).',
         [[f'because(lose_game({A}),"e0")', f'decided_by(lose_game({A}),"golden.cant-beats-can")',
           f'decided_by(lose_game({A}),"sba.zero-life")', f'status(lose_game({A}),does_not_happen)']]),

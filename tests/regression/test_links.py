@@ -10,6 +10,7 @@ from mtgrules.regression.links import (
     declarations,
     declarations_in,
     declarations_in_text,
+    implementing_areas,
     key_locations,
     misplaced,
     unknown,
@@ -43,6 +44,34 @@ def test_every_key_of_the_newest_edition_and_the_rules_that_declare_it():
             file, _, line = location.rpartition(":")
             assert file.startswith("encodings/") and file.endswith((".lp", ".py")), location
             assert line.isdigit() and int(line) >= 1, location
+
+
+IMPLEMENTED_TWICE = {
+    "mana-ability.no-stack": ("casting", "game"),
+}
+"""Keys two rule areas implement, each with its reason, until one copy goes: the casting
+transaction (601.2 as ordered steps) and the core's mana event model the same activation of a
+mana ability; one remains when casting runs on the core (issue 26)."""
+
+
+def test_every_key_is_implemented_by_one_area():
+    """Each rulebook key, and the one rule area that implements it (``encodings/common`` for a
+    rule several areas read): a key two areas implement is a rule encoded twice, whose copies can
+    disagree."""
+    areas = implementing_areas()
+    listing = "\n".join(f"{key}: {', '.join(areas.get(key, ())) or 'no area'}"
+                        for key in sorted(rulebook()))
+    print(listing)
+    twice = {key: found for key, found in areas.items() if len(found) > 1}
+    assert twice == IMPLEMENTED_TWICE, listing
+
+
+def test_a_second_encoding_encodes_again_what_an_area_implements():
+    """A z3 twin declares the keys it encodes again; each must be implemented by an area."""
+    areas = implementing_areas()
+    seconds = [d for d in declarations() if d.form == "second encoding"]
+    assert seconds, "no second encodings found: the reader or apnap/smt.py moved"
+    assert [d for d in seconds if d.key not in areas] == []
 
 
 def test_every_declaration_names_a_rulebook_key_with_its_number():
