@@ -453,12 +453,6 @@ def effects_in_force(state: GameState) -> list[InForce]:
     return found
 
 
-def applies_to(effect: InForce, player: str, state: GameState) -> bool:
-    """Whether an effect with a ``who:`` addresses ``player``."""
-    return player in players_named(param(effect.instruction, "who"), effect.controller,
-                                   effect.target, state)
-
-
 def sacrifice_prohibitions(state: GameState) -> list[tuple[str, str]]:
     """(object, source) for every permanent a prohibition on sacrificing names: a ``forbid``
     of ``sacrifice`` with ``what:`` names one object (``self``: its source); without it,
@@ -477,21 +471,6 @@ def sacrifice_prohibitions(state: GameState) -> list[tuple[str, str]]:
         for player in players_named(param(ins, "who"), effect.controller, effect.target, state):
             found += [(o.id, effect.source) for o in state.controlled(player)]
     return found
-
-
-def cast_zone_effects(state: GameState, player: str) -> tuple[list[tuple[str, str]],
-                                                               list[tuple[str, str]]]:
-    """(source, zone) of the permissions and of the prohibitions to cast spells from a named
-    zone that address ``player`` (CR 601.3)."""
-    permits: list[tuple[str, str]] = []
-    forbids: list[tuple[str, str]] = []
-    for effect in effects_in_force(state):
-        ins = effect.instruction
-        if ins.verb not in ("permit", "forbid") or param(ins, "action") != "cast-spells" \
-                or ins.get("zone") is None or not applies_to(effect, player, state):
-            continue
-        (permits if ins.verb == "permit" else forbids).append((effect.source, str(ins.get("zone"))))
-    return permits, forbids
 
 
 # -- costs written on cards --------------------------------------------------------------------

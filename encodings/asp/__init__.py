@@ -91,7 +91,7 @@ def control(arguments: Sequence[str] = ()) -> clingo.Control:
                            f"--solve-limit={limits.conflicts}", *arguments])
 
 
-MOMENT_PARTS = ("derive", "legal")
+MOMENT_PARTS = ("derive", "resolving", "legal")
 """The parts of the common rules (``encodings/common``) grounded at time 0 for a question
 about one moment; the temporal core grounds them for each state it steps from."""
 

@@ -19,9 +19,6 @@ from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
-    applies_to,
-    cast_zone_effects,
-    effects_in_force,
     param,
     sacrifice_prohibitions,
     statics_at,
@@ -73,9 +70,6 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
     out += [_f("proposal", F(proposal, [])), _f("caster", S(player)), _f("cast_object", S(casting.card))]
     if p.kind == "spell":
         out.append(_f("cast_zone", S(casting.zone)))
-        permits, forbids = cast_zone_effects(state, player)
-        out += [_f("permitted_from", S(e), S(z)) for e, z in permits]
-        out += [_f("forbids", S(e), F("cast_from", [S(player), S(z)]), common.MOMENT) for e, z in forbids]
         for alt in casting.alternatives:
             for ins in (statics_at(state, alt) if alt != "card" else ()):
                 if ins.verb == "cast-without-paying" and ins.get("from") is not None:
@@ -88,8 +82,7 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
             out += [_f("sacrifice_cost", S(o)) for o in candidates]
     out += [_f("forbids", S(source), F("sacrifice", [S(o)]), common.MOMENT)
             for o, source in sacrifice_prohibitions(state)]
-    out += [_f("forbids", S(source), F("cast_spell", [S(player)]), common.MOMENT)
-            for source in _forbidding(state, player)]
+    out += _casting_effects(state)
     out.append(_f("alternatives", N(len(casting.alternatives))))
     if p.kind == "spell":  # targets (CR 601.2c)
         lo, hi = _target_range(card)
@@ -130,8 +123,21 @@ def _target_range(card) -> tuple[int, int]:
     return len(card.targets), len(card.targets)
 
 
-def _forbidding(state: GameState, player: str) -> list[str]:
-    """Sources of "can't cast spells" effects that address ``player`` (CR 601.3)."""
-    return [e.source for e in effects_in_force(state)
-            if e.instruction.verb == "forbid" and param(e.instruction, "action") == "cast-spells"
-            and e.instruction.get("zone") is None and applies_to(e, player, state)]
+def _casting_effects(state: GameState) -> list[clingo.Symbol]:
+    """Permissions and prohibitions to cast spells (from a zone, or at all), each with its
+    who-word and its source's controller and target: ``who.lp`` says whom they name."""
+    out = []
+    for eid, effect in common.effects_named(state):
+        ins = effect.instruction
+        if ins.verb not in ("permit", "forbid") or param(ins, "action") != "cast-spells":
+            continue
+        out += common.source_facts(eid, effect, state)
+        who = common.who_atom(ins)
+        zone = ins.get("zone")
+        if zone is None:
+            if ins.verb == "forbid":
+                out.append(_f("effect_forbids_casting", eid, S(effect.source), who))
+            continue
+        verb = "effect_permits_from" if ins.verb == "permit" else "effect_forbids_from"
+        out.append(_f(verb, eid, S(effect.source), who, S(str(zone))))
+    return out

@@ -1,11 +1,12 @@
-"""The rules several areas read, once: ``apnap.lp`` (APNAP order), ``characteristics.lp`` (the effects in force, types
+"""The rules several areas read, once: ``apnap.lp`` (APNAP order), ``who.lp`` (who an
+instruction or effect names), ``characteristics.lp`` (the effects in force, types
 and abilities as they are), ``prohibitions.lp`` ("can't" beats "can"), ``timing.lp`` (when a
 spell is cast), ``targets.lp`` (what a target may be), ``player.lp`` (land plays, life and
 losing, the maximum hand size).
 
-The temporal core grounds their ``derive(t)`` and ``legal(t)`` parts for the state it steps
-from. A question about one moment (golden rules, casting) grounds them at time 0 over the
-facts :func:`moment_facts` writes: the state as the core reads it, with no timestamps (an
+The temporal core grounds their ``derive(t)``, ``resolving(t)`` and ``legal(t)`` parts for the
+state it steps from. A question about one moment (golden rules, casting) grounds them at time 0
+over the facts :func:`moment_facts` writes: the state as the core reads it, with no timestamps (an
 effect's is ``unknown``: CR 613.7 orders what the state doesn't).
 """
 from __future__ import annotations
@@ -17,10 +18,10 @@ import clingo
 from mtgrules.model.cards import Instruction
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import AFFECTED, AFFECTING, KEYWORDS, InForce
+from mtgrules.model.vocabulary import AFFECTED, AFFECTING, KEYWORDS, InForce, param
 
-PROGRAMS = ("common/apnap", "common/characteristics", "common/prohibitions", "common/timing",
-            "common/targets", "common/player")
+PROGRAMS = ("common/apnap", "common/who", "common/characteristics", "common/prohibitions",
+            "common/timing", "common/targets", "common/player")
 """Every program of the common rules, in the order an area loads them."""
 
 MOMENT = clingo.Number(0)
@@ -46,6 +47,24 @@ def step_atom(step: str) -> Sym:
 
 
 UNKNOWN = F("unknown", [])
+
+WHO = {"you": "you", "target": "target", "each-player": "each_player",
+       "opponents": "each_opponent", "that-player": "that_player"}
+"""The vocabulary's ``who:`` words as ``who.lp`` names them."""
+
+
+def source_facts(name: Sym, effect: InForce, state: GameState) -> list[Sym]:
+    """The inputs of ``who.lp`` about an effect's source: its controller and the player it
+    targeted (who ``target`` and ``that-player`` name)."""
+    out = [a("names_asked", name, MOMENT), a("source_controller", name, S(effect.controller), MOMENT)]
+    if effect.target in state.names:
+        out += [a("source_target", name, S(effect.target), MOMENT),
+                a("source_about", name, S(effect.target), MOMENT)]
+    return out
+
+
+def who_atom(ins: Instruction) -> Sym:
+    return F(WHO[str(param(ins, "who"))], [])
 
 
 def lasting_effect(n: int) -> Sym:

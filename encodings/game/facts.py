@@ -12,7 +12,7 @@ from typing import Any
 
 import clingo
 
-from mtgrules.encodings.common import keyword_atom, modifications
+from mtgrules.encodings.common import WHO, keyword_atom, modifications
 from mtgrules.model import vocabulary
 from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.edition import Edition, rulebook
@@ -32,8 +32,6 @@ STEP_ATOM = {s: s.replace("-", "_") for s in (
     "declare-blockers", "combat-damage", "end-of-combat", "main2", "end", "cleanup")}
 TRIGGERS = {when: when.replace("-", "_") for when in vocabulary.TRIGGERS}
 # Who an instruction names, as the core reads it.
-WHO = {"you": "you", "target": "target", "each-player": "each_player",
-       "opponents": "each_opponent", "that-player": "that_player"}
 assert set(WHO) == set(vocabulary.WHO)
 SEARCHABLE = {"basic-land": "basic_land", "land": "land", "creature": "creature", "card": "card"}
 TARGET_KINDS = vocabulary.TARGETS

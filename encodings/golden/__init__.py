@@ -15,7 +15,6 @@ from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
     ACTIONS,
     param,
-    players_named,
     sacrifice_prohibitions,
 )
 
@@ -120,18 +119,19 @@ def _effect_facts(state: GameState) -> list[clingo.Symbol]:
             continue  # a zone's casting permission: the casting area reads it
         if ins.verb not in ("permit", "forbid", "override-rule"):
             continue
-        for player in players_named(param(ins, "who"), effect.controller, effect.target, state):
-            if ins.verb == "override-rule":
-                out.append(F("overrides", [eid, S(str(param(ins, "rule"))), S(player)]))
-                continue
-            action = str(param(ins, "action"))
-            if action not in ACTIONS:  # validated when read; never pasted as program text
-                raise ValueError(f"unknown action {action!r}")
-            act = F(action.replace("-", "_"), [S(player)])
-            if ins.verb == "permit":
-                out.append(F("permits", [eid, act, clingo.Number(int(param(ins, "count")))]))
-            else:
-                out.append(F("forbids", [eid, act, common.MOMENT]))
+        out += common.source_facts(eid, effect, state)
+        who = common.who_atom(ins)
+        if ins.verb == "override-rule":
+            out.append(F("effect_overrides", [eid, S(str(param(ins, "rule"))), who]))
+            continue
+        action = str(param(ins, "action"))
+        if action not in ACTIONS:  # validated when read; never pasted as program text
+            raise ValueError(f"unknown action {action!r}")
+        act = F(action.replace("-", "_"), [])
+        if ins.verb == "permit":
+            out.append(F("effect_permits", [eid, act, clingo.Number(int(param(ins, "count"))), who]))
+        else:
+            out.append(F("effect_forbids", [eid, act, who]))
     return out
 
 

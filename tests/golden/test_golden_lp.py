@@ -30,6 +30,17 @@ CASES = {
         f'permits("e0",play_land({A}),1). forbids("e1",play_land({A}),0). asked(play_land({A})).',
         [[f'because(play_land({A}),"e1")', f'decided_by(play_land({A}),"golden.cant-beats-can")',
           f'decided_by(play_land({A}),"land.one-per-turn")', f'status(play_land({A}),forbidden)']]),
+    "an opponent's effect names the player by its who-word (who.lp)": (
+        f'player({A}). player("b"). alive({A},0). alive("b",0). lands_played({A},0,0). effect("e1"). '
+        'source_controller("e1","b",0). effect_forbids("e1",play_land,each_opponent). '
+        f'asked(play_land({A})).',
+        [[f'because(play_land({A}),"e1")', f'decided_by(play_land({A}),"golden.cant-beats-can")',
+          f'decided_by(play_land({A}),"land.one-per-turn")', f'status(play_land({A}),forbidden)']]),
+    "the same effect of one's own names nobody else: the first land is allowed": (
+        f'player({A}). player("b"). alive({A},0). alive("b",0). lands_played({A},0,0). effect("e1"). '
+        f'source_controller("e1",{A},0). effect_forbids("e1",play_land,each_opponent). '
+        f'asked(play_land({A})).',
+        [[f'decided_by(play_land({A}),"land.one-per-turn")', f'status(play_land({A}),allowed)']]),
     "conceding survives a prohibition": (
         f'player({A}). effect("e0"). forbids("e0",concede({A}),0). asked(concede({A})).',
         [[f'decided_by(concede({A}),"golden.card-overrides-rule")',
