@@ -36,6 +36,7 @@ STEP_WORDS = {
 }
 WHY_WORDS = {
     "no_priority": "the player doesn't have priority",
+    "no_priority_mana": "the player doesn't have priority and is not paying a cost",
     "not_main_phase": "a sorcery-speed spell needs a main phase",
     "not_your_turn": "a sorcery-speed spell needs its caster's own turn",
     "stack_not_empty": "a sorcery-speed spell needs an empty stack",

@@ -31,6 +31,7 @@ WHY = {
     "no_priority": "{p} does not have priority",
     "priority_elsewhere": "{p} does not have priority",
     "land_no_priority": "{p} does not have priority",
+    "no_priority_mana": "{p} does not have priority and is not paying a cost",
     "not_in_hand": "it is not in {p}'s hand",
     "not_main_phase": "a sorcery-speed spell needs a main phase",
     "not_your_turn": "a sorcery-speed spell needs its caster's own turn",

@@ -774,6 +774,11 @@ class Game:
               "discard": "discard", "order": "order", "choose": "legend",
               "target": "target"}.get(entry.verb, "other")
         num = self.k + 1
+        if kind == "priority" and entry.player != p and entry.verb in ("cast", "activate", "mana", "play"):
+            # another player's spell, ability or land while p has priority: an attempt without
+            # priority (117.1a, 605.3a, 305.1), illegal for that reason and any other it has
+            reasons = {"no_priority"} | self.why_not(entry, num)
+            return Result(self.events, ("illegal-action", entry.player, "illegal", num), reasons=reasons)
         if entry.player != p or ek != kind:
             return Result(self.events, ("illegal-action", entry.player, "mismatch", num))
         reasons = self.why_not(entry, num)
