@@ -9,15 +9,10 @@ from pathlib import Path
 
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import Location, MtgRulesError
+from mtgrules.model.read.expect import Expectation
+from mtgrules.model.read.files import ScenarioFiles, find_scenario_files
 from mtgrules.queries.kinds import BACKENDS, KINDS, on_both, resolve_backend
-from mtgrules.queries.scenario import (
-    Expectation,
-    Scenario,
-    ScenarioFiles,
-    builtin_scenario_files,
-    find_scenario_files,
-    load_scenario,
-)
+from mtgrules.queries.scenario import Scenario, builtin_scenario_files, load_scenario
 from mtgrules.queries.verdict import Verdict
 
 
@@ -236,7 +231,7 @@ def check_run(paths: Iterable[str | Path] | None = None, edition: Edition | str 
     """Start checking scenario files or folders of them (default: the built-in library), as
     ``check`` does, giving each result as soon as it and those before it are answered. A file
     named is always taken for a scenario; a folder stands for its scenario files, subfolders
-    included, and its other YAML files are skipped (``scenario.is_scenario_file``). Nothing is
+    included, and its other YAML files are skipped (``model.read.files.is_scenario_file``). Nothing is
     answered, and no process started, before the results are read."""
     from mtgrules.encodings.asp import imap_in_workers
 

@@ -3,7 +3,7 @@
 ``pytest my-scenarios/`` collects every scenario file under the folder (``*.yaml`` and
 ``*.yml``, subfolders included) as one test item, as OpenFisca collects its YAML tests. A file
 is a scenario when ``mtgrules check`` would take it for one in a folder (its top level is a
-mapping with a ``question``, ``state`` or ``expect`` key: ``scenario.is_scenario_file``); other
+mapping with a ``question``, ``state`` or ``expect`` key: ``model.read.files.is_scenario_file``); other
 YAML files (CI configurations, card files) are left alone, and counted in the header, while a file
 named on the command line is always collected. A scenario with a mistake fails, with file, line
 and field. An item passes when the scenario loads, its question is answered,
@@ -36,7 +36,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     """A scenario file as a test: a YAML file found in a folder when it is a scenario (the
     recogniser ``mtgrules check`` uses), any YAML file named on the command line."""
-    from mtgrules.queries.scenario import SCENARIO_SUFFIXES, is_scenario_file
+    from mtgrules.model.read.files import SCENARIO_SUFFIXES, is_scenario_file
 
     if file_path.suffix not in SCENARIO_SUFFIXES:
         return None

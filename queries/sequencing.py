@@ -18,7 +18,7 @@ from typing import Any
 
 from mtgrules.encodings.game.facts import STEP_ATOM
 from mtgrules.encodings.sequencing import core
-from mtgrules.encodings.sequencing.lines import Line, parse_line
+from mtgrules.model.read.lines import Line, parse_line
 from mtgrules.model.cards import Card
 from mtgrules.model.edition import Edition, cite, rule_holds, rulebook
 from mtgrules.model.sequencing import Condition

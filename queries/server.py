@@ -51,12 +51,13 @@ from mtgrules.model.errors import (
     ScenarioError,
     UnsupportedQuestion,
 )
+from mtgrules.model.read.document import decode
 from mtgrules.model.source import MAX_TEXT
 from mtgrules.model.source import Field as Source
 from mtgrules.queries import catalogue
 from mtgrules.queries.api import CheckResult, check_scenario
 from mtgrules.queries.kinds import BACKENDS, scenario_file_schema
-from mtgrules.queries.scenario import Scenario, decode, parse_scenario, scenario_from
+from mtgrules.queries.scenario import Scenario, parse_scenario, scenario_from
 
 REQUEST = "request"
 """The file name a request's mistakes are located in (``request, line 4, field 'state'``)."""

@@ -21,7 +21,7 @@ from mtgrules.queries import (
     what_happens,
     who_has_priority,
 )
-from mtgrules.queries.turn import parse_condition, parse_line
+from mtgrules.model.read.timeline import parse_condition, parse_line
 
 PROGRAMS = ("game", "resolving", "effects", "cite", "actions", "script", "search", "stops", "conditions",
             "universe")

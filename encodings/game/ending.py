@@ -1,0 +1,63 @@
+"""How a trace of the core ends, read back for a question: the outcome, why, and what each
+event leaves behind."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mtgrules.encodings.game import Stop, Timeline
+from mtgrules.model.errors import UnsupportedQuestion
+from mtgrules.model.timeline import Decision, Point
+
+NEEDS = {"priority": "has priority", "attack": "declares attackers", "block": "declares blockers",
+         "discard": "chooses cards to discard", "order": "orders their triggered abilities",
+         "choose": "makes a choice for the resolving object",
+         "target": "chooses the target of their triggered ability (CR 603.3d)",
+         "legend": "chooses which legendary permanent to keep (CR 704.5j)",
+         "payment": "says how the generic part of the cost is paid"}
+"""What the player a trace stops for has to decide, in words."""
+
+
+def after_each_event(timeline: Timeline) -> list[dict[str, Any]]:
+    """What the witness's events leave behind, event by event: whose turn it is, the objects
+    on the stack (the top first) and the life totals the event changed (``explain`` draws its
+    table and timeline from them)."""
+    rows = []
+    for e in timeline.events:
+        row: dict[str, Any] = {"t": e.time, "active": e.active, "stack": list(e.on_stack)}
+        if e.resolving:
+            row["resolving"] = e.resolving  # the top of the stack (CR 608.2n)
+        if e.life:
+            row["life"] = dict(e.life)
+        rows.append(row)
+    return rows
+
+
+
+def refuse(stop: Stop) -> None:
+    """A trace that ends in a gap of the core (``unsupported``, ``stuck``, ``horizon``) is
+    refused as a question the core can't answer yet, never given as a verdict."""
+    # the script line the trace had reached, where it says which
+    field = f"question.script[{stop.entry - 1}]" if stop.entry else "question"
+    if stop.kind == "unsupported":
+        raise UnsupportedQuestion(f"the trace reaches something the core does not model yet: "
+                                  f"{stop.what}", field=field)
+    if stop.kind in ("stuck", "horizon"):
+        raise UnsupportedQuestion(f"the trace could not be completed: {stop.what}", field=field)
+
+
+def stop_reason(timeline: Timeline, until: Point, script: Sequence[Decision]) -> tuple[str, str]:
+    """The outcome word of a trace that ended (``reached``, ``game-over``, ``needs-decision``
+    or ``illegal-action``) and why, in the script's words."""
+    stop, final = timeline.stop, timeline.final
+    where = f"in {final.active}'s {final.step} step (t={final.time})"
+    if stop.kind == "reached":
+        return "reached", f"the trace reaches {until} after {final.time} events"
+    if stop.kind == "game-over":
+        return "game-over", f"{stop.what or f'{stop.player} loses the game'} {where}"
+    if stop.kind == "needs-decision":
+        what = NEEDS.get(stop.what, stop.what)
+        return "needs-decision", f"the script gives no decision where {stop.player} {what} {where}"
+    line = str(script[stop.entry - 1]) if stop.entry and stop.entry <= len(script) else "?"
+    return "illegal-action", f"'{line}' (decision {stop.entry}) can't be made {where}: {stop.what}"
+
