@@ -22,7 +22,8 @@ from mtgrules.queries.cast import check_cast
 from mtgrules.queries.cost import payment, total_cost
 from mtgrules.queries.golden import GoldenQuestion, ask_golden
 from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
-from mtgrules.queries.sequencing import check_performed, standing_orders
+from mtgrules.queries.sequencing import check_performed
+from mtgrules.queries.standing import standing_orders
 from mtgrules.queries.turn import check_state, is_there_a_way, what_happens, who_has_priority
 from mtgrules.queries.verdict import (
     ApnapOutcome,
