@@ -21,20 +21,20 @@ from mtgrules.queries.apnap import check_choice_order, order_choices
 from mtgrules.queries.cast import check_cast
 from mtgrules.queries.cost import payment, total_cost
 from mtgrules.queries.golden import GoldenQuestion, ask_golden
-from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
-from mtgrules.queries.sequencing import check_performed
-from mtgrules.queries.standing import standing_orders
-from mtgrules.queries.turn import check_state, is_there_a_way, what_happens, who_has_priority
-from mtgrules.queries.verdict import (
+from mtgrules.queries.outcome import (
     ApnapOutcome,
     CastOutcome,
     CostOutcome,
     GoldenOutcome,
     SequencingOutcome,
-    Trace,
     TurnOutcome,
-    Verdict,
 )
+from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
+from mtgrules.queries.sequencing import check_performed
+from mtgrules.queries.standing import standing_orders
+from mtgrules.queries.trace import Trace
+from mtgrules.queries.turn import check_state, is_there_a_way, what_happens, who_has_priority
+from mtgrules.queries.verdict import Verdict
 
 __all__ = [
     "check", "check_file", "check_scenario", "load_scenario", "parse_scenario", "Scenario",

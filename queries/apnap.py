@@ -15,16 +15,9 @@ from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.source import Field
 from mtgrules.model.state import HIDDEN_ZONES, GameState
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import (
-    ApnapOutcome,
-    ChoiceOrder,
-    Learned,
-    Misplaced,
-    OrderCheck,
-    OrderLeak,
-    Verdict,
-    citations,
-)
+from mtgrules.queries.outcome import ApnapOutcome
+from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.witness import ChoiceOrder, Learned, Misplaced, OrderCheck, OrderLeak
 
 ZONES_CHOSEN_FROM = ("battlefield", "hand", "library", "graveyard", "exile")
 

@@ -18,9 +18,11 @@ from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.model.casting import Casting
 from mtgrules.model.edition import Edition, cite
 from mtgrules.model.state import GameState
+from mtgrules.queries.cast_witness import CastFailure, CastStep, CastSteps, Rewind
 from mtgrules.queries.cost import cost_steps, parse_casting, pay_plan, payment_witness
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import CastFailure, CastOutcome, CastStep, CastSteps, Rewind, Verdict, citations
+from mtgrules.queries.outcome import CastOutcome
+from mtgrules.queries.verdict import Verdict, citations
 
 STEP_WORDS = {
     "propose": "moves to the stack",

@@ -272,7 +272,7 @@ def _table(files: list[Path], width: int) -> dict[str, int] | None:
     question, verdict and expected as the longest words they can hold, time as its format, and
     the rules, last, the rest of ``width``. ``None`` when that leaves the rules narrower than the
     longest citation: then each scenario is a short paragraph (``_Rows``)."""
-    from mtgrules.queries.verdict import OUTCOMES
+    from mtgrules.queries.outcome import OUTCOMES
 
     verdict = max(len("verdict"), len("error"), *(len(str(o.value)) for kind in OUTCOMES.values()
                                                    for o in kind))

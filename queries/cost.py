@@ -31,8 +31,10 @@ from mtgrules.model.vocabulary import (
     sacrifice_cost,
     statics_at,
 )
+from mtgrules.queries.cost_witness import CostStage, CostTotal, NoPayment, Payment
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import CostOutcome, CostStage, CostTotal, NoPayment, Payment, Verdict, citations
+from mtgrules.queries.outcome import CostOutcome
+from mtgrules.queries.verdict import Verdict, citations
 
 CASTING_FIELDS = ["player", "card", "from", "ability", "x", "mode", "targets", "division",
                   "alternative", "kicked", "pay", "sacrifice", "exile", "during"]

@@ -21,7 +21,7 @@ from mtgrules.model.read.state import parse_state, refuse_mana_pools, resolve_ob
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.queries.kinds import KINDS
-from mtgrules.queries.verdict import outcome_words
+from mtgrules.queries.outcome import outcome_words
 
 
 @dataclass(frozen=True)

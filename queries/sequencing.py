@@ -23,14 +23,9 @@ from mtgrules.model.sequencing import Condition
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import (
-    SequencingFailure,
-    SequencingOutcome,
-    SequencingRun,
-    Verdict,
-    Violation,
-    citations,
-)
+from mtgrules.queries.outcome import SequencingOutcome
+from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.witness import SequencingFailure, SequencingRun, Violation
 
 
 def check_performed(state: GameState, performed: Sequence[str | dict], *,

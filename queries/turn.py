@@ -16,7 +16,10 @@ from mtgrules.model.read.timeline import TurnQuestion, parse_question, read_ques
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import END, Condition, Decision, Point
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import SearchBound, Trace, TraceEvent, TurnOutcome, Verdict, citations
+from mtgrules.queries.outcome import TurnOutcome
+from mtgrules.queries.trace import Trace, TraceEvent
+from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.witness import SearchBound
 
 State = GameState | Mapping[str, Any]
 Lines = Sequence[Decision | str] | str
