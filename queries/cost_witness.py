@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mtgrules.encodings.cost import Plan
+from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.queries.witness import Witness
 
 
@@ -67,3 +69,20 @@ class NoPayment(Witness):
 
     def to_json(self) -> dict[str, Any]:
         return {"short": list(self.short), "why": list(self.why)}
+
+
+def cost_steps(plan_: Plan, total: smt_cost.TotalCost) -> tuple[CostStage, ...]:
+    """The witness: how the total was built, stage by stage."""
+    out = []
+    for st in total.stages:
+        what = {"base": plan_.base_text}.get(st.name, st.name)
+        out.append(CostStage(st.name, st.source if st.name != "base" else what, st.cost))
+    return tuple(out)
+
+
+def payment_witness(p: Plan, result: smt_cost.Payment) -> Payment:
+    """The witness of a payable cost: the payment z3 found, in words."""
+    return Payment(str(result.total), tuple(str(e) for e in p.casting.during),
+                   tuple(result.activations), tuple(f"{mana} for {req}" for req, mana in result.spent),
+                   result.life, tuple(result.sacrificed), tuple(result.cards),
+                   tuple(result.total.announced), cost_steps(p, result.total))
