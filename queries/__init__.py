@@ -16,8 +16,9 @@ from mtgrules.model.timeline import Condition, Decision, Point
 
 # Importing each question module registers its kind (golden, apnap, sequencing, cost, cast).
 from mtgrules.queries import apnap, cast, cost, golden, sequencing, turn  # noqa: F401
-from mtgrules.queries.api import check, check_file, check_scenario
+from mtgrules.queries.api import check_file, check_scenario
 from mtgrules.queries.apnap import check_choice_order, order_choices
+from mtgrules.queries.batch import check
 from mtgrules.queries.cast import check_cast
 from mtgrules.queries.cost import payment, total_cost
 from mtgrules.queries.golden import GoldenQuestion, ask_golden

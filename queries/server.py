@@ -55,8 +55,9 @@ from mtgrules.model.read.document import decode
 from mtgrules.model.source import MAX_TEXT
 from mtgrules.model.source import Field as Source
 from mtgrules.queries import catalogue
-from mtgrules.queries.api import CheckResult, check_scenario
+from mtgrules.queries.api import check_scenario
 from mtgrules.queries.kinds import BACKENDS, scenario_file_schema
+from mtgrules.queries.result import CheckResult
 from mtgrules.queries.scenario import Scenario, parse_scenario, scenario_from
 
 REQUEST = "request"
