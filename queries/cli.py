@@ -700,7 +700,7 @@ def rules(query: str | None, as_json: bool) -> None:
     (in any edition) in full: the number in every edition, the paraphrase, the files that
     encode it and the built-in scenarios that cite it."""
     from mtgrules.model.edition import rulebook
-    from mtgrules.queries.catalogue import find_rules, rule_entry, rules_listing
+    from mtgrules.queries.rule_lookup import find_rules, rule_entry, rules_listing
 
     try:
         found = find_rules(query) if query else list(rulebook().values())

@@ -54,7 +54,7 @@ from mtgrules.model.errors import (
 from mtgrules.model.read.document import decode
 from mtgrules.model.source import MAX_TEXT
 from mtgrules.model.source import Field as Source
-from mtgrules.queries import catalogue
+from mtgrules.queries import catalogue, rule_lookup
 from mtgrules.queries.api import check_scenario
 from mtgrules.queries.kinds import BACKENDS, scenario_file_schema
 from mtgrules.queries.result import CheckResult
@@ -454,7 +454,7 @@ def create_app(workers: int = DEFAULT_WORKERS, limits: Budget | None = None) -> 
     def rules() -> dict[str, Any]:
         """Every encoded rule: its number in every edition, its paraphrase, the files encoding it
         and the built-in scenarios citing it."""
-        return catalogue.rules_listing()
+        return rule_lookup.rules_listing()
 
     @app.get("/rules/{query}", summary="Rules by key or number", response_model=RulesAnswer,
              responses=_errors(404))
@@ -462,7 +462,7 @@ def create_app(workers: int = DEFAULT_WORKERS, limits: Budget | None = None) -> 
                                                             "(`601.2f`, `CR 101.2`, `MTR 4.3`).")]
                     ) -> dict[str, Any]:
         """The encoded rules with that key or number (or numbered under it: `601.2` gives 601.2a ...)."""
-        return _found(catalogue.rules_listing, query, "query")
+        return _found(rule_lookup.rules_listing, query, "query")
 
     @app.get("/budget", summary="The server's budget", response_model=BudgetAnswer)
     def server_budget() -> dict[str, Any]:
