@@ -11,13 +11,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from mtgrules.model.card_export import CardExport
-from mtgrules.model.cards import builtin_cards, check_tokens, parse_cards
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import Location
 from mtgrules.model.read.document import field_lines, locate, located, read_text
 from mtgrules.model.read.expect import Expectation, expected_on, read_edition, read_expect
-from mtgrules.model.read.state import parse_state, refuse_mana_pools, resolve_object_ids
+from mtgrules.model.read.state import parse_state, refuse_mana_pools, resolve_object_ids, scenario_cards
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.queries.kinds import KINDS
@@ -110,14 +108,8 @@ def scenario_from(doc: Field) -> Scenario:
     if not doc["name"].str().strip():
         raise doc["name"].error("the scenario's name is empty", "a name saying what it shows")
     edition = read_edition(doc.get("edition", Edition.newest().date))
-    cards = builtin_cards()
-    # a card export the scenario's cards may take their characteristics from
-    export = CardExport.named_by(doc["cards-from"], doc.get("cards")) if doc.has("cards-from") else None
-    if doc.has("cards"):
-        cards = cards.extended(parse_cards(doc["cards"], export))
-        check_tokens(doc["cards"], cards)
     with located(doc["state"]):
-        state = parse_state(doc["state"], cards)
+        state = parse_state(doc["state"], scenario_cards(doc))
     question = resolve_object_ids(doc["question"], state)
     question.mapping(required=["kind"], optional=question.keys())
     kind_name = question["kind"].choice(KINDS, "question kind")
@@ -127,18 +119,9 @@ def scenario_from(doc: Field) -> Scenario:
                           if doc.has("expect") else (None, ()))
     if not KINDS[kind_name].reads_mana_pool:
         refuse_mana_pools(doc["state"], state, kind_name)
-    return Scenario(
-        name=doc["name"].str(),
-        source=doc.get("source", "").str(),
-        edition=edition,
-        state=state,
-        kind=kind_name,
-        question=parsed,
-        expect=expect,
-        file=doc.file,
-        expect_by_edition=by_edition,
-        lines=field_lines(doc) if doc.file is not None else {},
-    )
+    return Scenario(name=doc["name"].str(), source=doc.get("source", "").str(), edition=edition,
+                    state=state, kind=kind_name, question=parsed, expect=expect, file=doc.file,
+                    expect_by_edition=by_edition, lines=field_lines(doc) if doc.file is not None else {})
 
 
 SCENARIO_AREAS = ("golden", "apnap", "casting", "cost", "sequencing", "turn")

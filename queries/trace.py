@@ -5,6 +5,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
+from mtgrules.encodings.game import Timeline
 from mtgrules.model.display import html_table
 from mtgrules.queries.witness import Witness
 
@@ -71,3 +72,12 @@ class Trace(Witness, Sequence[TraceEvent]):
                  e.priority or "—", e.stack) for e in self.events]
         return html_table(("t", "step", "event", "by", "priority after", "stack"), rows,
                           f"{len(self.events)} events")
+
+
+def trace_of(timeline: Timeline) -> Trace:
+    """A timeline of the core as a trace: with each event, the creatures on the battlefield
+    after it, as they are (CR 613)."""
+    return Trace(tuple(TraceEvent(e.time, e.step, e.text, "player" if e.decision else "rules",
+                                  e.priority, e.stack, tuple(e.rules),
+                                  {o: dict(c) for o, c in e.creatures.items()})
+                       for e in timeline.events))

@@ -9,28 +9,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mtgrules.encodings import game
-from mtgrules.encodings.game.ending import after_each_event, refuse, stop_reason
+from mtgrules.encodings.game import ending
 from mtgrules.model.edition import Edition, cite
-from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.read.timeline import TurnQuestion, parse_question, read_question, state_of
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import END, Condition, Decision, Point
 from mtgrules.queries.kinds import QuestionKind, register
 from mtgrules.queries.outcome import TurnOutcome
-from mtgrules.queries.trace import Trace, TraceEvent
+from mtgrules.queries.trace import trace_of
 from mtgrules.queries.verdict import Verdict, citations
 from mtgrules.queries.witness import SearchBound
 
 State = GameState | Mapping[str, Any]
 Lines = Sequence[Decision | str] | str
-
-
-def _witness(timeline: game.Timeline) -> Trace:
-    # with each event, the creatures on the battlefield after it, as they are (CR 613)
-    return Trace(tuple(TraceEvent(e.time, e.step, e.text, "player" if e.decision else "rules",
-                                  e.priority, e.stack, tuple(e.rules),
-                                  {o: dict(c) for o, c in e.creatures.items()})
-                       for e in timeline.events))
 
 
 def what_happens(state: State, script: Lines = (),
@@ -104,28 +95,25 @@ def answer(q: TurnQuestion, state: GameState, edition: Edition, backend: str = "
     if q.ask == "way":
         return _answer_way(q, state, edition)
     timeline = game.simulate(state, edition, q.script, q.until, q.conditions)
-    refuse(timeline.stop)
-    word, reason = stop_reason(timeline, q.until, q.script)
-    outcome = TurnOutcome(word)
-    reasons = [reason]
+    ending.refuse(timeline.stop)
+    word, reason = ending.stop_reason(timeline, q.until, q.script)
+    outcome, reasons = TurnOutcome(word), [reason]
     details: dict[str, Any] = {"final state": timeline.final.to_json(),
-               "after each event": after_each_event(timeline),
-               "seconds": {"ground": round(timeline.ground_seconds, 4),
-                           "solve": round(timeline.solve_seconds, 4)}}
-    if q.ask == "holds" and (outcome in (TurnOutcome.REACHED, TurnOutcome.GAME_OVER)
-                             or (q.until == END and outcome is TurnOutcome.NEEDS_DECISION)):
-        failing = [c for i, c in enumerate(q.conditions, start=1) if not timeline.conditions.get(i)]
+                               "after each event": ending.after_each_event(timeline),
+                               "seconds": ending.seconds(timeline)}
+    judged = ending.judged_conditions(timeline, q.until, q.conditions) if q.ask == "holds" else None
+    if judged is not None:
+        failing = [c for c, held in judged if not held]
         outcome = TurnOutcome.DOES_NOT_HOLD if failing else TurnOutcome.HOLDS
         reasons += [f"at t={timeline.final.time}: " + ("; ".join(f"not: {c}" for c in failing)
                                                         if failing else "; ".join(map(str, q.conditions)))]
-        details["conditions"] = {str(c): bool(timeline.conditions.get(i))
-                                 for i, c in enumerate(q.conditions, start=1)}
+        details["conditions"] = {str(c): held for c, held in judged}
     if q.ask == "priority":
         details["priority"] = [{"t": e.time, "step": e.step, "player": e.priority}
                                for e in timeline.events if e.priority]
-    return Verdict(query="turn", outcome=outcome, citations=citations(cite(k, edition) for k in timeline.rules),
-                   reasons=tuple(reasons), witness=_witness(timeline),
-                   counterexample=None, backend="asp", edition=edition.date, details=details)
+    return Verdict(query="turn", outcome=outcome, reasons=tuple(reasons),
+                   citations=citations(cite(k, edition) for k in timeline.rules),
+                   witness=trace_of(timeline), backend="asp", edition=edition.date, details=details)
 
 
 def _answer_way(q: TurnQuestion, state: GameState, edition: Edition) -> Verdict:
@@ -133,28 +121,23 @@ def _answer_way(q: TurnQuestion, state: GameState, edition: Edition) -> Verdict:
     way = game.search(state, edition, q.player, q.conditions, q.until,
                       q.horizon or game.SEARCH_HORIZON)
     goal = "; ".join(map(str, q.conditions))
-    seconds = {"ground": round(way.ground_seconds, 4), "solve": round(way.solve_seconds, 4)}
     if way.found is not None:
         decisions = [e.text for e in way.found.events if e.decision and e.args and e.args[0] == q.player]
         return Verdict(query="turn", outcome=TurnOutcome.POSSIBLE,
                        citations=citations(cite(k, edition) for k in way.found.rules),
                        reasons=(f"{q.player} can make it so ({goal}) before {q.until}: "
                                 + "; ".join(decisions or ["by passing"]),),
-                       witness=_witness(way.found), backend="asp", edition=edition.date,
+                       witness=trace_of(way.found), backend="asp", edition=edition.date,
                        details={"decisions": decisions, "final state": way.found.final.to_json(),
-                                "after each event": after_each_event(way.found),
-                                "seconds": seconds})
-    if not way.complete:
-        raise UnsupportedQuestion(
-            f"no way found within {way.horizon} events, and some sequences of decisions were "
-            f"still going (or reached something the core does not model) at that bound; "
-            f"ask again with a larger horizon")
+                                "after each event": ending.after_each_event(way.found),
+                                "seconds": ending.seconds(way)})
+    ending.refuse_unfinished(way)
     return Verdict(query="turn", outcome=TurnOutcome.IMPOSSIBLE,
                    citations=citations(cite(k, edition) for k in ("priority.when", "turn.phase-order")),
                    reasons=(f"no sequence of {q.player}'s decisions makes it so ({goal}) before "
                             f"{q.until}: every sequence ends within {way.horizon} events",),
                    counterexample=SearchBound(way.horizon), backend="asp",
-                   edition=edition.date, details={"seconds": seconds})
+                   edition=edition.date, details={"seconds": ending.seconds(way)})
 
 
 TURN = register(QuestionKind(

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mtgrules.encodings.game import Stop, Timeline
+from mtgrules.encodings.game import Stop, Timeline, Way
 from mtgrules.model.errors import UnsupportedQuestion
-from mtgrules.model.timeline import Decision, Point
+from mtgrules.model.timeline import END, Condition, Decision, Point
 
 NEEDS = {"priority": "has priority", "attack": "declares attackers", "block": "declares blockers",
          "discard": "chooses cards to discard", "order": "orders their triggered abilities",
@@ -31,7 +31,6 @@ def after_each_event(timeline: Timeline) -> list[dict[str, Any]]:
             row["life"] = dict(e.life)
         rows.append(row)
     return rows
-
 
 
 def refuse(stop: Stop) -> None:
@@ -61,3 +60,27 @@ def stop_reason(timeline: Timeline, until: Point, script: Sequence[Decision]) ->
     line = str(script[stop.entry - 1]) if stop.entry and stop.entry <= len(script) else "?"
     return "illegal-action", f"'{line}' (decision {stop.entry}) can't be made {where}: {stop.what}"
 
+
+def judged_conditions(timeline: Timeline, until: Point,
+                      conditions: Sequence[Condition]) -> list[tuple[Condition, bool]] | None:
+    """Each condition and whether it holds where the trace ends, when they are judged there:
+    the trace reached its point or the game ended, or (asked at the end) the script ran out;
+    ``None`` where the trace stopped short of that (an illegal action, a missing decision)."""
+    kind = timeline.stop.kind
+    if not (kind in ("reached", "game-over") or (until == END and kind == "needs-decision")):
+        return None
+    return [(c, bool(timeline.conditions.get(i))) for i, c in enumerate(conditions, start=1)]
+
+
+def refuse_unfinished(way: Way) -> None:
+    """A search that found no way proves none only if every sequence ended within its horizon."""
+    if way.found is None and not way.complete:
+        raise UnsupportedQuestion(
+            f"no way found within {way.horizon} events, and some sequences of decisions were "
+            f"still going (or reached something the core does not model) at that bound; "
+            f"ask again with a larger horizon")
+
+
+def seconds(answer: Timeline | Way) -> dict[str, float]:
+    """How long grounding and solving took."""
+    return {"ground": round(answer.ground_seconds, 4), "solve": round(answer.solve_seconds, 4)}

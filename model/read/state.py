@@ -6,7 +6,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from mtgrules.model.cards import CardLibrary, parse_instruction
+from mtgrules.model.card_export import CardExport
+from mtgrules.model.cards import CardLibrary, builtin_cards, check_tokens, parse_cards, parse_instruction
 from mtgrules.model.errors import MtgRulesError
 from mtgrules.model.mana import parse_pool
 from mtgrules.model.source import Field
@@ -24,6 +25,18 @@ from mtgrules.model.state import (
 )
 from mtgrules.model.turn import STEP_NAMES, Step
 from mtgrules.model.vocabulary import AFFECTING, COUNTER_KINDS, LASTING_VERBS, MAX_COUNT
+
+
+def scenario_cards(doc: Field) -> CardLibrary:
+    """The cards a scenario's names refer to: the built-in library, with the scenario's own
+    ``cards:`` (which may take their characteristics from a card export, ``cards-from:``)."""
+    cards = builtin_cards()
+    export = CardExport.named_by(doc["cards-from"], doc.get("cards")) if doc.has("cards-from") else None
+    if doc.has("cards"):
+        cards = cards.extended(parse_cards(doc["cards"], export))
+        check_tokens(doc["cards"], cards)
+    return cards
+
 
 STATE_FIELDS = ("players", "active", "step", "priority", "effects", "turn")
 PLAYER_FIELDS = ["life", "lands-played", "mana-pool", *ZONES]
