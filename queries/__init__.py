@@ -10,6 +10,7 @@ shape), a question's values or the lines a scenario writes, and an edition.
 """
 from __future__ import annotations
 
+from mtgrules.encodings.golden import GoldenQuestion
 from mtgrules.model.casting import Casting
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import Condition, Decision, Point
@@ -21,7 +22,7 @@ from mtgrules.queries.apnap import check_choice_order, order_choices
 from mtgrules.queries.batch import check
 from mtgrules.queries.cast import check_cast
 from mtgrules.queries.cost import payment, total_cost
-from mtgrules.queries.golden import GoldenQuestion, ask_golden
+from mtgrules.queries.golden import ask_golden
 from mtgrules.queries.outcome import (
     ApnapOutcome,
     CastOutcome,

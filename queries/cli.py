@@ -11,7 +11,7 @@ import threading
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import click
 from rich.cells import cell_len
@@ -322,7 +322,7 @@ class _Rows:
         else:
             self._paragraph(row)
 
-    def _line(self, cells: dict, rules: Text) -> Text:
+    def _line(self, cells: dict[str, Any], rules: Text) -> Text:
         widths = self.widths
         assert widths is not None  # a table's line
         line = Text()
@@ -333,7 +333,7 @@ class _Rows:
         line.rstrip()
         return line
 
-    def _paragraph(self, row: dict) -> None:
+    def _paragraph(self, row: dict[str, Any]) -> None:
         width = self.console.width
         self._print(Text.assemble(row["mark"] or "·", " ", row["scenario"]))
         detail = Text.assemble(row["question"], ": ", row["verdict"])
@@ -422,7 +422,7 @@ def _skipped_words(skipped: list[Path]) -> str:
             f" (no top-level question, state or expect): {names}{more}")
 
 
-def _row(r: CheckResult) -> dict:
+def _row(r: CheckResult) -> dict[str, Any]:
     """One result's cells, as rich Text (plain strings for the citations)."""
     mark = {True: Text("✓", style="green"), False: Text("✗", style="red"), None: Text("")}[r.match]
     verdict = Text(r.verdict.word) if r.verdict else Text("error", style="red")

@@ -15,11 +15,18 @@ and the reasons. ``--mtgrules-edition`` and ``--mtgrules-backend`` are ``check``
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-SKIPPED = pytest.StashKey[list]()
+if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr, TracebackStyle
+
+    from mtgrules.queries.result import CheckResult
+
+SKIPPED = pytest.StashKey[list[Path]]()
 """The YAML files collection passed over as not scenarios, for the header's count."""
 
 
@@ -60,7 +67,7 @@ def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
 class ScenarioFile(pytest.File):
     """A scenario file: one test item."""
 
-    def collect(self):
+    def collect(self) -> Iterator[ScenarioItem]:
         yield ScenarioItem.from_parent(self, name=self.path.stem)
 
 
@@ -83,20 +90,23 @@ class ScenarioItem(pytest.Item):
         if result.match is False:
             raise ScenarioFailed(explanation(result))
 
-    def repr_failure(self, excinfo, style=None):
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: TracebackStyle | None = None) -> str | TerminalRepr:
         if isinstance(excinfo.value, ScenarioFailed):
             return str(excinfo.value)
         return super().repr_failure(excinfo, style)
 
-    def reportinfo(self):
+    def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"scenario {self.path.name}"
 
 
-def explanation(result) -> str:
+def explanation(result: CheckResult) -> str:
     """Why a verdict misses its expectation: the verdict against each expected part, then the
-    rules, reasons and counterexample behind it."""
+    rules, reasons and counterexample behind it (``match`` is False: there are all three)."""
     verdict, scenario = result.verdict, result.scenario
+    assert verdict is not None and scenario is not None
     expect = scenario.under(result.edition or scenario.edition).expect
+    assert expect is not None
     lines = [f"{scenario.name} ({scenario.kind}, CR edition {verdict.edition}, backend {verdict.backend})",
              f"verdict: {verdict.word}   expected: {expect.verdict}"]
     if expect.fails and expect.fails != verdict.failed:

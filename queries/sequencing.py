@@ -28,7 +28,7 @@ from mtgrules.queries.verdict import Verdict, citations
 from mtgrules.queries.witness import SequencingFailure, SequencingRun, Violation
 
 
-def check_performed(state: GameState, performed: Sequence[str | dict], *,
+def check_performed(state: GameState, performed: Sequence[str | dict[str, str]], *,
                     resolving: str | None = None, casting: str | None = None,
                     steps: Sequence[str] | None = None, dying: Sequence[str] | None = None,
                     edition: Edition | str | None = None, backend: str = "asp") -> Verdict:
@@ -48,9 +48,9 @@ def check_performed(state: GameState, performed: Sequence[str | dict], *,
     return answer(parsed, state, edition, backend)
 
 
-def _question(performed: Sequence[str | dict], resolving: str | None, casting: str | None,
-              steps: Sequence[str] | None, dying: Sequence[str] | None) -> dict:
-    question: dict = {"kind": "sequencing", "performed": list(performed)}
+def _question(performed: Sequence[str | dict[str, str]], resolving: str | None, casting: str | None,
+              steps: Sequence[str] | None, dying: Sequence[str] | None) -> dict[str, Any]:
+    question: dict[str, Any] = {"kind": "sequencing", "performed": list(performed)}
     for key, value in (("resolving", resolving), ("casting", casting), ("steps", steps),
                        ("dying", dying)):
         if value is not None:

@@ -204,7 +204,7 @@ class Solvers:
             pool.submit(_ready)
         return pool
 
-    async def run(self, fn: Callable[..., tuple[int, dict[str, Any]]], *args: Any) -> tuple[int, dict]:
+    async def run(self, fn: Callable[..., tuple[int, dict[str, Any]]], *args: Any) -> tuple[int, dict[str, Any]]:
         """``fn(*args)`` in a worker; 503 when too many questions wait already."""
         if self.pending >= QUEUE_PER_WORKER * self.workers:
             raise refusal(503, "busy", f"the server is answering {self.pending} questions",

@@ -126,7 +126,7 @@ def citations(*groups: Any) -> tuple[Citation, ...]:
     return tuple(sorted(found, key=_citation_key))
 
 
-def _citation_key(c: Citation) -> tuple:
+def _citation_key(c: Citation) -> tuple[bool, list[tuple[int, str]]]:
     parts = []
     for piece in c.number.replace(".", " ").split():
         digits = "".join(ch for ch in piece if ch.isdigit())

@@ -37,11 +37,11 @@ def parse_question(node: Field, state: GameState, from_card: CardChoices) -> Apn
         raise node.error("give exactly one of 'from' (a card whose instructions have each player "
                          "choose) or 'choices' (the choices written out)",
                          "either a 'from' field or a 'choices' list")
+    unavailable: tuple[str, ...] = ()
     if node.has("from"):
         choices, unavailable = from_card(node["from"], state)
     else:
         choices = _explicit_choices(node["choices"], names, state)
-        unavailable: tuple[str, ...] = ()
     starting = node["starting-game"].bool() if node.has("starting-game") else False
     first = state.active
     if node.has("starting-player"):

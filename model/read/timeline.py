@@ -231,7 +231,7 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
     if not m:
         raise node.error(f"'{text}' is not a decision", "one of: " + "; ".join(LINE_FORMS))
     p, rest = m.group(1), m.group(2)
-    forms: list[tuple[str, object]] = [
+    forms: list[tuple[str, Callable[[tuple[str, ...]], Decision]]] = [
         (r"passes", lambda g: Decision("pass", p, text=text)),
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
         (r"casts (.+?)(?: targeting (.+?))?(?: paying (\S+))?",
@@ -258,7 +258,7 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
         fm = re.fullmatch(pattern, rest)
         if fm:
             names.player(p)
-            return build(fm.groups())  # type: ignore[operator]
+            return build(fm.groups())
     raise node.error(f"'{text}' is not a decision", "one of: " + "; ".join(LINE_FORMS))
 
 
