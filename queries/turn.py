@@ -133,7 +133,7 @@ def _answer_way(q: TurnQuestion, state: GameState, edition: Edition) -> Verdict:
                                 "seconds": ending.seconds(way)})
     ending.refuse_unfinished(way)
     return Verdict(query="turn", outcome=TurnOutcome.IMPOSSIBLE,
-                   citations=citations(cite(k, edition) for k in ("priority.when", "turn.phase-order")),
+                   citations=citations(cite(k, edition) for k in ending.NO_WAY_RULES),
                    reasons=(f"no sequence of {q.player}'s decisions makes it so ({goal}) before "
                             f"{q.until}: every sequence ends within {way.horizon} events",),
                    counterexample=SearchBound(way.horizon), backend="asp",

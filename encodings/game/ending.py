@@ -16,6 +16,9 @@ NEEDS = {"priority": "has priority", "attack": "declares attackers", "block": "d
          "legend": "chooses which legendary permanent to keep (CR 704.5j)",
          "payment": "says how the generic part of the cost is paid"}
 """What the player a trace stops for has to decide, in words."""
+NO_WAY_RULES = ("priority.when", "turn.phase-order")
+"""What a search that ends everywhere within its horizon rests on: when players may act, and
+the order of the steps it walked through."""
 
 
 def after_each_event(timeline: Timeline) -> list[dict[str, Any]]:
