@@ -19,7 +19,7 @@ from sequencing import generated  # benchmarks/sequencing.py, beside this script
 
 from mtgrules.encodings.asp import cores
 from mtgrules.queries import check_scenario, parse_scenario
-from mtgrules.queries.api import check
+from mtgrules.queries.batch import check
 
 
 def rss_mb() -> float:

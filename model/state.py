@@ -136,15 +136,15 @@ class GameState:
         mtgrules.model.errors.ScenarioError: <input>, field 'state.alice.hand[0]': unknown card 'Forrest'. ... Did you mean 'Forest'?
         """
         # the one reader of states is the scenario loader's
+        from mtgrules.model.read.state import parse_state
         from mtgrules.model.source import Field
-        from mtgrules.queries.scenario import parse_state
         return parse_state(Field.of(data, "state"), cards or builtin_cards())
 
     @classmethod
     def from_yaml(cls, text: str, cards: CardLibrary | None = None) -> GameState:
         """A state from YAML text in the scenario's ``state:`` shape (``to_yaml``'s output)."""
+        from mtgrules.model.read.state import parse_state
         from mtgrules.model.source import Field
-        from mtgrules.queries.scenario import parse_state
         return parse_state(Field.parse(text), cards or builtin_cards())
 
     def to_dict(self) -> dict[str, Any]:

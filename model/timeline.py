@@ -45,8 +45,8 @@ class Point:
         >>> str(Point.parse("next turn"))
         'next turn'
         """
-        # the one grammar of points lives with the turn question that reads them
-        from mtgrules.queries.turn import parse_point
+        # the one grammar of points is the timeline reader's
+        from mtgrules.model.read.timeline import parse_point
         return parse_point(text, state)
 
     def __str__(self) -> str:
@@ -107,8 +107,8 @@ class Decision:
     def parse(cls, text: str, state: GameState) -> Decision:
         """A script line, its player and objects checked against ``state`` (a mistake is
         refused with what was expected and a suggestion)."""
-        # the one grammar of script lines lives with the turn question that reads them
-        from mtgrules.queries.turn import parse_line
+        # the one grammar of script lines is the timeline reader's
+        from mtgrules.model.read.timeline import parse_line
         return parse_line(text, state)
 
     def line(self) -> str:
@@ -162,8 +162,8 @@ class Condition:
     def parse(cls, text: str, state: GameState) -> Condition:
         """A condition as a script writes it, its players and objects checked against
         ``state``."""
-        # the one grammar of conditions lives with the turn question that reads them
-        from mtgrules.queries.turn import parse_condition
+        # the one grammar of conditions is the timeline reader's
+        from mtgrules.model.read.timeline import parse_condition
         return parse_condition(text, state)
 
     def line(self) -> str:

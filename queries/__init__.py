@@ -10,30 +10,33 @@ shape), a question's values or the lines a scenario writes, and an edition.
 """
 from __future__ import annotations
 
+from mtgrules.encodings.golden import GoldenQuestion
 from mtgrules.model.casting import Casting
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import Condition, Decision, Point
 
 # Importing each question module registers its kind (golden, apnap, sequencing, cost, cast).
 from mtgrules.queries import apnap, cast, cost, golden, sequencing, turn  # noqa: F401
-from mtgrules.queries.api import check, check_file, check_scenario
+from mtgrules.queries.api import check_file, check_scenario
 from mtgrules.queries.apnap import check_choice_order, order_choices
+from mtgrules.queries.batch import check
 from mtgrules.queries.cast import check_cast
 from mtgrules.queries.cost import payment, total_cost
-from mtgrules.queries.golden import GoldenQuestion, ask_golden
-from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
-from mtgrules.queries.sequencing import check_performed, standing_orders
-from mtgrules.queries.turn import check_state, is_there_a_way, what_happens, who_has_priority
-from mtgrules.queries.verdict import (
+from mtgrules.queries.golden import ask_golden
+from mtgrules.queries.outcome import (
     ApnapOutcome,
     CastOutcome,
     CostOutcome,
     GoldenOutcome,
     SequencingOutcome,
-    Trace,
     TurnOutcome,
-    Verdict,
 )
+from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
+from mtgrules.queries.sequencing import check_performed
+from mtgrules.queries.standing import standing_orders
+from mtgrules.queries.trace import Trace
+from mtgrules.queries.turn import check_state, is_there_a_way, what_happens, who_has_priority
+from mtgrules.queries.verdict import Verdict
 
 __all__ = [
     "check", "check_file", "check_scenario", "load_scenario", "parse_scenario", "Scenario",

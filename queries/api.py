@@ -1,23 +1,15 @@
-"""Answering scenarios: the functions behind ``mtgrules check`` and ``explain``."""
+"""Answering one scenario: the functions behind ``mtgrules explain`` and each row of ``check``
+(``batch.py`` answers many; ``result.py`` holds a row)."""
 from __future__ import annotations
 
-import functools
 import time
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import Location, MtgRulesError
 from mtgrules.queries.kinds import BACKENDS, KINDS, on_both, resolve_backend
-from mtgrules.queries.scenario import (
-    Expectation,
-    Scenario,
-    ScenarioFiles,
-    builtin_scenario_files,
-    find_scenario_files,
-    load_scenario,
-)
+from mtgrules.queries.result import CheckResult
+from mtgrules.queries.scenario import Scenario, load_scenario
 from mtgrules.queries.verdict import Verdict
 
 
@@ -44,7 +36,7 @@ def check_scenario(scenario: Scenario, edition: Edition | None = None,
     if backend not in BACKENDS:
         raise MtgRulesError(f"unknown backend '{backend}': expected one of {', '.join(BACKENDS)}")
     kind = KINDS[scenario.kind]
-    edition = _as_edition(edition) or scenario.edition
+    edition = as_edition(edition) or scenario.edition
     chosen = resolve_backend(kind, backend)
     try:
         if chosen != "both":
@@ -59,91 +51,8 @@ def check_scenario(scenario: Scenario, edition: Edition | None = None,
         raise
 
 
-@dataclass
-class CheckResult:
-    """One row of ``mtgrules check``."""
 
-    file: str
-    scenario: Scenario | None
-    verdict: Verdict | None
-    seconds: float
-    error: str | None = None
-    edition: Edition | None = None
-    location: Location | None = None
-    """Where the mistake sits, for an error row (file, line, field)."""
-
-    @property
-    def expected(self) -> str | None:
-        """The verdict the scenario expects under the edition it ran under (per-edition
-        ``expect``), if any."""
-        expect = self.scenario.under(self.edition or self.scenario.edition).expect \
-            if self.scenario else None
-        return expect.verdict if expect else None
-
-    @property
-    def match(self) -> bool | None:
-        """Whether the verdict is the expected one; ``None`` when nothing is expected under the
-        edition it ran under."""
-        if self.error is not None:
-            return False
-        if self.scenario is None or self.expected is None or self.verdict is None:
-            return None
-        return expectation_met(self.scenario.under(self.edition or self.scenario.edition), self.verdict)
-
-    @property
-    def differs(self) -> list[str]:
-        """Which parts of the verdict differ from the expectation: ``verdict``, ``citations``
-        (an expected citation missing), ``failed conditions``; empty when it matches."""
-        if self.scenario is None or self.verdict is None:
-            return []
-        expect = self.scenario.under(self.edition or self.scenario.edition).expect
-        return mismatches(expect, self.verdict) if expect else []
-
-    def to_json(self) -> dict:
-        v = self.verdict
-        return {
-            "scenario": self.scenario.name if self.scenario else None,
-            "file": self.file,
-            "query": self.scenario.kind if self.scenario else None,
-            "verdict": v.word if v else None,
-            "expected": self.expected,
-            "match": self.match,
-            "citations": [str(c) for c in v.citations] if v else [],
-            "reasons": list(v.reasons) if v else [],
-            "seconds": round(self.seconds, 4),
-            "edition": str(self.edition or (self.scenario.edition if self.scenario else "")),
-            "backend": v.backend if v else None,
-            "witness": v.to_json()["witness"] if v else None,
-            "counterexample": v.to_json()["counterexample"] if v else None,
-            "details": v.json_details() if v else {},
-            "error": self.error,
-            "line": self.location.line if self.location else None,
-            "field": self.location.field if self.location else None,
-            "differs": self.differs,
-        }
-
-
-def expectation_met(scenario: Scenario, verdict: Verdict) -> bool:
-    expect = scenario.expect
-    return expect is None or not mismatches(expect, verdict)
-
-
-def mismatches(expect: Expectation, verdict: Verdict) -> list[str]:
-    """The parts of ``verdict`` that differ from ``expect``, each in words."""
-    out = []
-    if verdict.word != expect.verdict:
-        out.append(f"verdict: {verdict.word}, expected {expect.verdict}")
-    if expect.fails and expect.fails != verdict.failed:
-        out.append("failed conditions: " + (", ".join(sorted(c.value for c in verdict.failed))
-                                             or "none") + ", expected "
-                   + ", ".join(sorted(c.value for c in expect.fails)))
-    missing = [str(c) for c in expect.cites if c not in set(verdict.citations)]
-    if missing:
-        out.append("citations: missing " + ", ".join(missing))
-    return out
-
-
-def _as_edition(edition: Edition | str | None) -> Edition | None:
+def as_edition(edition: Edition | str | None) -> Edition | None:
     """An edition given as a date string or an Edition (the API takes either)."""
     if edition is None or isinstance(edition, Edition):
         return edition
@@ -197,70 +106,3 @@ def _where(exc: MtgRulesError, path: str | Path) -> Location:
     location = getattr(exc, "location", None)
     return location if isinstance(location, Location) else Location(str(path))
 
-
-@dataclass
-class CheckRun:
-    """A check under way: the scenario files it answers, in order; the YAML files of its
-    folders that are not scenarios (``skipped``); and its results, yielded in the order of
-    ``files`` as each is answered. Iterate it once. ``close()``, or leaving a ``with`` block,
-    ends its worker processes, also when the results were not all read (an interrupted run)."""
-
-    files: list[Path]
-    skipped: list[Path]
-    results: Iterator[CheckResult]
-
-    @classmethod
-    def finished(cls, results: Iterable[CheckResult], skipped: Iterable[Path] = ()) -> CheckRun:
-        """A run whose results are already known (answered earlier, to be shown again)."""
-        results = list(results)
-        return cls([Path(r.file) for r in results], list(skipped), iter(results))
-
-    def __iter__(self) -> Iterator[CheckResult]:
-        return self.results
-
-    def close(self) -> None:
-        """End the run: its worker processes stop, answered or not."""
-        close = getattr(self.results, "close", None)
-        if close is not None:
-            close()
-
-    def __enter__(self) -> CheckRun:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-def check_run(paths: Iterable[str | Path] | None = None, edition: Edition | str | None = None,
-              backend: str = "both", workers: int = 0) -> CheckRun:
-    """Start checking scenario files or folders of them (default: the built-in library), as
-    ``check`` does, giving each result as soon as it and those before it are answered. A file
-    named is always taken for a scenario; a folder stands for its scenario files, subfolders
-    included, and its other YAML files are skipped (``scenario.is_scenario_file``). Nothing is
-    answered, and no process started, before the results are read."""
-    from mtgrules.encodings.asp import imap_in_workers
-
-    edition = _as_edition(edition)
-    found = find_scenario_files(paths) if paths else ScenarioFiles(builtin_scenario_files(), [])
-    answer = functools.partial(check_file, edition=edition, backend=backend)
-    return CheckRun(found.files, found.skipped, imap_in_workers(answer, found.files, workers))
-
-
-def check(paths: Iterable[str | Path] | None = None, edition: Edition | str | None = None,
-          backend: str = "both", workers: int = 0) -> list[CheckResult]:
-    """Check scenario files or folders of them, subfolders included (default: the built-in
-    library), in this process or in ``workers`` worker processes, replaced as they go. clingo
-    keeps every symbol it makes for the life of a process: a process that answered a library,
-    and more so a big question, answers the next ones slower (``benchmarks/process.py``), so a
-    long sweep of big questions is best given to workers; for many small ones (a few ms each)
-    starting and replacing workers costs more than it saves.
-    A folder's YAML files that are not scenarios are skipped (``check_run`` says which).
-
-    >>> from mtgrules.queries.scenario import builtin_scenario_files
-    >>> golden = next(p for p in builtin_scenario_files() if p.parent.name == "golden").parent
-    >>> rows = check([golden])
-    >>> len(rows), all(row.match for row in rows)
-    (26, True)
-    """
-    with check_run(paths, edition, backend, workers) as run:
-        return list(run)

@@ -2,38 +2,31 @@
 is this cast (or activation) legal, step by step — and if not, where does it fail and what
 is the game rewound to?
 
-The order of the steps and the legality of each is decided in ``encodings/casting/casting.lp``;
-the total cost and whether it can be paid come from z3 (``encodings/cost/``) as facts.
+The order of the steps, their rules and the legality of each are decided in
+``encodings/casting/casting.lp``; the total cost and whether it can be paid come from z3
+(``encodings/cost/``) as facts. This module words the answer as a Verdict.
 
 Public function: ``check_cast(casting, state, edition)``.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from mtgrules.encodings import casting as casting_area
-from mtgrules.encodings.cost import Plan, plan
+from mtgrules.encodings.cost import plan
 from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.model.casting import Casting
 from mtgrules.model.edition import Edition, cite
+from mtgrules.model.read.casting import parse_casting
+from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
-from mtgrules.queries.cost import cost_steps, parse_casting, pay_plan, payment_witness
+from mtgrules.queries.cast_witness import STEP_WORDS, CastFailure, CastSteps, cast_step, rewind
+from mtgrules.queries.cost import pay_plan
+from mtgrules.queries.cost_witness import payment_witness
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import CastFailure, CastOutcome, CastStep, CastSteps, Rewind, Verdict, citations
+from mtgrules.queries.outcome import CastOutcome
+from mtgrules.queries.verdict import Verdict, citations
 
-STEP_WORDS = {
-    "propose": "moves to the stack",
-    "announce": "announcements (modes, X, alternative and additional costs, hybrid and "
-                "Phyrexian payments)",
-    "targets": "targets chosen",
-    "divide": "division announced",
-    "check": "legality checked",
-    "total": "total cost determined and locked",
-    "mana": "mana abilities activated",
-    "pay": "total cost paid",
-    "cast": "becomes cast",
-}
 WHY_WORDS = {
     "no_priority": "the player doesn't have priority",
     "no_priority_mana": "the player doesn't have priority and is not paying a cost",
@@ -46,10 +39,7 @@ WHY_WORDS = {
     "no_division": "the division among the targets was not announced",
     "no_mana_cost": "the spell has no mana cost, and that cost can't be paid",
 }
-STEP_KEYS = {"propose": "cast.announce", "announce": "cast.modes", "targets": "cast.targets",
-             "divide": "cast.division", "check": "cast.legality-check",
-             "total": "cast.total-cost", "mana": "cast.mana-abilities", "pay": "cast.pay",
-             "cast": "cast.becomes-cast"}
+"""Why a step fails (``casting.lp``'s reasons without arguments), in words."""
 
 
 def check_cast(casting: Casting, state: GameState, edition: Edition | str | None = None) -> Verdict:
@@ -73,10 +63,11 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | str | None
     steps_found = casting_area.solve(casting, p, state, payment, edition)
     outcome, done, failed, keys = (steps_found.outcome, steps_found.completed,
                                    steps_found.failed, steps_found.rules)
+    step_key = steps_found.keys
     cited = [cite(k, edition) for k in keys]
     subject = f"{casting.player} {'activating an ability of' if casting.ability else 'casting'} " \
               f"{p.card.name}"
-    steps = tuple(_cast_step(s, edition, casting, p, payment) for s in _ordered(done, edition))
+    steps = tuple(cast_step(s, step_key[s], edition, casting, p, payment) for s in done)
     if outcome == CastOutcome.LEGAL:
         if "pay" in done:
             cited += pay_cited
@@ -89,31 +80,26 @@ def check_cast(casting: Casting, state: GameState, edition: Edition | str | None
                             if isinstance(payment, smt_cost.Payment) else None)
         return Verdict("cast", CastOutcome.LEGAL, citations(cited), tuple(reasons), witness=witness,
                        backend="asp", edition=edition.date,
-                       details={"completed": [str(cite(STEP_KEYS[s], edition)) for s in
-                                              _ordered(done, edition)]})
+                       details={"completed": [str(cite(step_key[s], edition)) for s in done]})
     step, why = failed[0]
     words = _why(why, payment)
     if step == "pay":
         cited += pay_cited
-    reasons = [f"{subject} is illegal: it fails at {cite(STEP_KEYS[step], edition)} "
+    reasons = [f"{subject} is illegal: it fails at {cite(step_key[step], edition)} "
                f"({STEP_WORDS[step]}): {words}.",
                f"{cite('illegal.rewind', edition)}: the whole cast is undone and the game "
                "returns to the moment before it began; nothing paid stays paid."]
     if step == "pay":
         reasons += pay_reasons[1:]
-    counter = CastFailure(str(cite(STEP_KEYS[step], edition)), words, steps,
-                          _before(casting, state))
+    counter = CastFailure(str(cite(step_key[step], edition)), words, steps,
+                          rewind(casting, state))
     return Verdict("cast", CastOutcome.ILLEGAL, citations(cited), tuple(reasons), counterexample=counter,
                    backend="asp", edition=edition.date,
                    details={"failed": [step], "rewound": True})
 
 
-def _ordered(done: Sequence[str], edition: Edition) -> list[str]:
-    order = list(STEP_KEYS)
-    return sorted(done, key=order.index)
 
-
-def _why(why: Any, payment) -> str:
+def _why(why: Any, payment: smt_cost.Payment | smt_cost.NoPayment | None) -> str:
     if isinstance(why, str) and why.startswith("short:") or (isinstance(why, str) and
                                                               why in ("no_mana_cost",)):
         if isinstance(payment, smt_cost.NoPayment):
@@ -139,57 +125,8 @@ def _why(why: Any, payment) -> str:
     return WHY_WORDS.get(why, str(why))
 
 
-def _cast_step(step: str, edition: Edition, casting: Casting, p: Plan, payment) -> CastStep:
-    extra = _step_detail(step, casting, p, payment)
-    detail = extra.get("detail")
-    return CastStep(str(cite(STEP_KEYS[step], edition)), STEP_WORDS[step],
-                    tuple(detail) if isinstance(detail, list) else detail, extra.get("built", ()))
 
-
-def _step_detail(step: str, casting: Casting, p: Plan, payment) -> dict[str, Any]:
-    if step == "propose":
-        return {"detail": f"{casting.card} from {casting.player}'s {casting.zone}"}
-    if step == "announce":
-        parts = []
-        if casting.x is not None:
-            parts.append(f"X={casting.x}")
-        if casting.alternatives:
-            parts.append("alternative cost: " + ", ".join(casting.alternatives))
-        if casting.kicked:
-            parts.append("kicked")
-        if isinstance(payment, smt_cost.Payment) and payment.total.announced and p.at_lock:
-            parts.append("pays " + ", ".join(
-                f"{s} with {a}" for s, a in zip(p.at_lock.choice_symbols, payment.total.announced)))
-        return {"detail": "; ".join(parts) or "nothing to announce"}
-    if step == "targets":
-        return {"detail": ", ".join(casting.targets) or "no targets"}
-    if step == "divide":
-        return {"detail": ", ".join(f"{n} to {t}" for t, n in zip(casting.targets,
-                                                                  casting.division or ()))
-                or "nothing divided"}
-    if step == "total" and isinstance(payment, smt_cost.Payment):
-        return {"detail": str(payment.total), "built": cost_steps(p, payment.total)}
-    if step == "mana" and isinstance(payment, smt_cost.Payment):
-        return {"detail": [str(e) for e in casting.during] + list(payment.activations)}
-    if step == "pay" and isinstance(payment, smt_cost.Payment):
-        return {"detail": [f"{m} for {r}" for r, m in payment.spent]
-                + [f"{payment.life} life"] * bool(payment.life)
-                + [f"sacrifice {o}" for o in payment.sacrificed]
-                + [f"exile {c}" for c in payment.cards]}
-    return {}
-
-
-def _before(casting: Casting, state: GameState) -> Rewind:
-    """The state the game returns to: as it was before the proposal."""
-    ps = state.player(casting.player)
-    return Rewind(casting.player, casting.zone, tuple(o.id for o in ps.zone(casting.zone)),
-                  ps.mana_pool or "empty", ps.life,
-                  tuple(o.id + (" (tapped)" if o.tapped else "")
-                        for o in state.controlled(casting.player)),
-                  tuple(o.id for _, _, o in state.objects("stack")))
-
-
-def parse(node, state: GameState) -> Casting:
+def parse(node: Field, state: GameState) -> Casting:
     return parse_casting(node, state)
 
 

@@ -1,5 +1,6 @@
-"""What exists, for a user looking it up: the card library, the editions, the encoded rules, and
-a scenario skeleton per question kind (``mtgrules cards``, ``editions``, ``rules``, ``new``).
+"""What exists, for a user looking it up: the card library, the editions and a scenario
+skeleton per question kind (``mtgrules cards``, ``editions``, ``new``; the encoded rules are
+``rule_lookup.py``'s).
 
 Everything is read from where it is defined — the card files, ``EDITION_DATES``, the rulebook
 (``model/data/rules.yaml``), the registry of question kinds — nothing is listed twice.
@@ -12,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from mtgrules.model.edition import EDITION_DATES, Edition, EncodedRule, rulebook
+from mtgrules.model.edition import EDITION_DATES, Edition, rulebook
 from mtgrules.model.errors import MtgRulesError
 from mtgrules.model.source import did_you_mean
 from mtgrules.queries.kinds import KINDS
@@ -49,7 +50,7 @@ class CardEntry:
         return yaml.safe_dump([self.entry], sort_keys=False, allow_unicode=True, width=88,
                               default_flow_style=None)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "file": self.file, "card": self.entry}
 
 
@@ -94,7 +95,7 @@ class EditionSummary:
     stops: tuple[str, ...]
     """Keys of the encoded rules that no longer hold in it."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {**self.__dict__, "starts": list(self.starts), "stops": list(self.stops)}
 
 
@@ -117,57 +118,6 @@ def edition_summaries() -> list[EditionSummary]:
     return out
 
 
-# -- rules -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RuleEntry:
-    """An encoded rule: its number in every edition, its paraphrase, where it is encoded and
-    which built-in scenarios cite it."""
-
-    rule: EncodedRule
-    numbers: tuple[tuple[str, str | None], ...]
-    """(edition date, number) for every known edition; ``None`` where the rule does not hold."""
-    encoded_in: tuple[str, ...]
-    """Package files naming the rule's key (an encoding's citation or code)."""
-    scenarios: tuple[str, ...]
-    """Built-in scenarios citing it in their file (``source:`` or ``expect.cites``)."""
-
-    def to_json(self) -> dict:
-        r = self.rule
-        return {"key": r.key, "document": r.document, "paraphrase": r.paraphrase,
-                "since": r.since, "until": r.until, "numbers": dict(self.numbers),
-                "encoded_in": list(self.encoded_in), "scenarios": list(self.scenarios)}
-
-
-def find_rules(query: str) -> list[EncodedRule]:
-    """Encoded rules by key (as ``mtgrules rules`` lists them) or by number in any edition (``601.2f``,
-    ``CR 101.2``, ``MTR 4.3``); a number matching none gives the rules numbered under it
-    (``601.2`` → 601.2a …). None is a mistake, reported with the closest key."""
-    book = rulebook()
-    if query in book:
-        return [book[query]]
-    document, _, number = query.partition(" ") if query.startswith(("CR ", "MTR ")) else ("", "", query)
-    candidates = [r for r in book.values() if not document or r.document == document]
-    exact = [r for r in candidates if any(n == number for _, n in r.numbers)]
-    found = exact or [r for r in candidates if any(n.startswith(number + ".") or
-                                                   (n.startswith(number) and n[len(number):].isalpha())
-                                                   for _, n in r.numbers)]
-    if not found:
-        hint = did_you_mean(query, list(book))
-        raise MtgRulesError(f"no encoded rule has the key or number '{query}'.{' ' + hint if hint else ''} "
-                            "mtgrules rules lists them all.")
-    return sorted(found, key=lambda r: r.key)
-
-
-def rule_entry(rule: EncodedRule) -> RuleEntry:
-    from mtgrules.regression.crdiff import scenarios_citing
-    from mtgrules.regression.links import key_sources
-
-    numbers = tuple((e.date, rule.number_in(e) if rule.holds_in(e) else None) for e in Edition.all())
-    return RuleEntry(rule, numbers, key_sources().get(rule.key, ()), scenarios_citing(rule.key))
-
-
 # -- new scenarios -----------------------------------------------------------------------------
 
 
@@ -178,7 +128,7 @@ def template(kind: str) -> str:
     return resources.files("mtgrules.queries.templates").joinpath(f"{kind}.yaml").read_text(encoding="utf-8")
 
 
-# -- listings as JSON (``mtgrules cards|editions|rules --json`` and the HTTP API) ----------------
+# -- listings as JSON (``mtgrules cards|editions --json`` and the HTTP API) ----------------------
 
 
 def cards_listing(name: str | None = None) -> dict[str, Any]:
@@ -189,10 +139,3 @@ def cards_listing(name: str | None = None) -> dict[str, Any]:
 def editions_listing() -> dict[str, Any]:
     """What ``mtgrules editions --json`` prints: every edition, oldest first."""
     return {"editions": [r.to_json() for r in edition_summaries()]}
-
-
-def rules_listing(query: str | None = None) -> dict[str, Any]:
-    """What ``mtgrules rules [KEY|NUMBER] --json`` prints: every encoded rule in full, or those
-    ``find_rules`` finds."""
-    found = find_rules(query) if query else list(rulebook().values())
-    return {"rules": [rule_entry(r).to_json() for r in found]}

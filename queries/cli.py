@@ -11,7 +11,7 @@ import threading
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import click
 from rich.cells import cell_len
@@ -23,8 +23,9 @@ from mtgrules import __version__
 from mtgrules.encodings.asp import cores as asp_cores
 from mtgrules.model.edition import EDITION_DATES, Edition, EditionInForce
 from mtgrules.model.errors import MtgRulesError
-from mtgrules.queries import api
+from mtgrules.queries import api, batch
 from mtgrules.queries.kinds import BACKENDS, KINDS
+from mtgrules.queries.result import CheckResult
 
 if TYPE_CHECKING:
     from mtgrules.encodings import Budget
@@ -158,7 +159,7 @@ def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: b
     answered, in order; Ctrl-C stops the run and prints what finished (exit 130). A folder's
     YAML files that are not scenarios are skipped; a file named is always read as one."""
     try:
-        run = api.check_run(files or None, _edition(edition), backend, workers=jobs)
+        run = batch.check_run(files or None, _edition(edition), backend, workers=jobs)
     except KeyboardInterrupt:
         sys.exit(EXIT_INTERRUPTED)
     if not run.files:
@@ -183,10 +184,10 @@ def check(files: tuple[Path, ...], edition: str | None, backend: str, as_json: b
         sys.exit(EXIT_MISMATCH if any(r.match is False for r in results) else EXIT_OK)
 
 
-def _stream(run: api.CheckRun, as_json: bool, interrupts: _Interrupts) -> list[api.CheckResult]:
+def _stream(run: batch.CheckRun, as_json: bool, interrupts: _Interrupts) -> list[CheckResult]:
     """The run's results, each row printed as it comes (not for ``--json``), with a progress
     bar on a terminal; the results finished when Ctrl-C stopped it, its workers ended."""
-    results: list[api.CheckResult] = []
+    results: list[CheckResult] = []
     # the bar shares the rows' console; with --json, standard error's (the JSON comes at the end)
     console = _errors if as_json else _out()
     rows = None if as_json else _Rows(console, run.files)
@@ -272,7 +273,7 @@ def _table(files: list[Path], width: int) -> dict[str, int] | None:
     question, verdict and expected as the longest words they can hold, time as its format, and
     the rules, last, the rest of ``width``. ``None`` when that leaves the rules narrower than the
     longest citation: then each scenario is a short paragraph (``_Rows``)."""
-    from mtgrules.queries.verdict import OUTCOMES
+    from mtgrules.queries.outcome import OUTCOMES
 
     verdict = max(len("verdict"), len("error"), *(len(str(o.value)) for kind in OUTCOMES.values()
                                                    for o in kind))
@@ -308,7 +309,7 @@ class _Rows:
             names = {c: Text(c, style="bold") for c in TABLE_COLUMNS}
             self._print(self._line(names, names["rules"]))
 
-    def add(self, result: api.CheckResult) -> None:
+    def add(self, result: CheckResult) -> None:
         """Print one result's row."""
         row = _row(result)
         rules = _pack(row["citations"], self.widths["rules"]) if self.widths else []
@@ -321,7 +322,7 @@ class _Rows:
         else:
             self._paragraph(row)
 
-    def _line(self, cells: dict, rules: Text) -> Text:
+    def _line(self, cells: dict[str, Any], rules: Text) -> Text:
         widths = self.widths
         assert widths is not None  # a table's line
         line = Text()
@@ -332,7 +333,7 @@ class _Rows:
         line.rstrip()
         return line
 
-    def _paragraph(self, row: dict) -> None:
+    def _paragraph(self, row: dict[str, Any]) -> None:
         width = self.console.width
         self._print(Text.assemble(row["mark"] or "·", " ", row["scenario"]))
         detail = Text.assemble(row["question"], ": ", row["verdict"])
@@ -385,7 +386,7 @@ class _Progress:
             self.bar.stop()
 
 
-def _summary(console: Console, results: list[api.CheckResult], total: int, skipped: list[Path],
+def _summary(console: Console, results: list[CheckResult], total: int, skipped: list[Path],
              interrupted: bool) -> None:
     """The line after the rows: how many matched their expectation, how many had none or
     could not be checked, whether the run was interrupted and what the folders held that is
@@ -421,7 +422,7 @@ def _skipped_words(skipped: list[Path]) -> str:
             f" (no top-level question, state or expect): {names}{more}")
 
 
-def _row(r: api.CheckResult) -> dict:
+def _row(r: CheckResult) -> dict[str, Any]:
     """One result's cells, as rich Text (plain strings for the citations)."""
     mark = {True: Text("✓", style="green"), False: Text("✗", style="red"), None: Text("")}[r.match]
     verdict = Text(r.verdict.word) if r.verdict else Text("error", style="red")
@@ -699,7 +700,7 @@ def rules(query: str | None, as_json: bool) -> None:
     (in any edition) in full: the number in every edition, the paraphrase, the files that
     encode it and the built-in scenarios that cite it."""
     from mtgrules.model.edition import rulebook
-    from mtgrules.queries.catalogue import find_rules, rule_entry, rules_listing
+    from mtgrules.queries.rule_lookup import find_rules, rule_entry, rules_listing
 
     try:
         found = find_rules(query) if query else list(rulebook().values())

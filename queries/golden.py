@@ -12,7 +12,9 @@ from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import ABILITIES, MAX_COUNT
 from mtgrules.queries.kinds import QuestionKind, register
-from mtgrules.queries.verdict import GoldenEffects, GoldenOutcome, Verdict, citations
+from mtgrules.queries.outcome import GoldenOutcome
+from mtgrules.queries.verdict import Verdict, citations
+from mtgrules.queries.witness import GoldenEffects
 
 _ASK_FIELDS = ["kind", "ask", "player", "object", "count", "what", "ability", "from"]
 

@@ -9,7 +9,8 @@ from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BackendDisagreement
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
-from mtgrules.queries.verdict import Verdict, outcome_words
+from mtgrules.queries.outcome import outcome_words
+from mtgrules.queries.verdict import Verdict
 
 BACKENDS = ("asp", "smt", "both")
 

@@ -3,7 +3,7 @@
 ``pytest my-scenarios/`` collects every scenario file under the folder (``*.yaml`` and
 ``*.yml``, subfolders included) as one test item, as OpenFisca collects its YAML tests. A file
 is a scenario when ``mtgrules check`` would take it for one in a folder (its top level is a
-mapping with a ``question``, ``state`` or ``expect`` key: ``scenario.is_scenario_file``); other
+mapping with a ``question``, ``state`` or ``expect`` key: ``model.read.files.is_scenario_file``); other
 YAML files (CI configurations, card files) are left alone, and counted in the header, while a file
 named on the command line is always collected. A scenario with a mistake fails, with file, line
 and field. An item passes when the scenario loads, its question is answered,
@@ -15,11 +15,18 @@ and the reasons. ``--mtgrules-edition`` and ``--mtgrules-backend`` are ``check``
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-SKIPPED = pytest.StashKey[list]()
+if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr, TracebackStyle
+
+    from mtgrules.queries.result import CheckResult
+
+SKIPPED = pytest.StashKey[list[Path]]()
 """The YAML files collection passed over as not scenarios, for the header's count."""
 
 
@@ -36,7 +43,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     """A scenario file as a test: a YAML file found in a folder when it is a scenario (the
     recogniser ``mtgrules check`` uses), any YAML file named on the command line."""
-    from mtgrules.queries.scenario import SCENARIO_SUFFIXES, is_scenario_file
+    from mtgrules.model.read.files import SCENARIO_SUFFIXES, is_scenario_file
 
     if file_path.suffix not in SCENARIO_SUFFIXES:
         return None
@@ -60,7 +67,7 @@ def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
 class ScenarioFile(pytest.File):
     """A scenario file: one test item."""
 
-    def collect(self):
+    def collect(self) -> Iterator[ScenarioItem]:
         yield ScenarioItem.from_parent(self, name=self.path.stem)
 
 
@@ -83,20 +90,23 @@ class ScenarioItem(pytest.Item):
         if result.match is False:
             raise ScenarioFailed(explanation(result))
 
-    def repr_failure(self, excinfo, style=None):
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: TracebackStyle | None = None) -> str | TerminalRepr:
         if isinstance(excinfo.value, ScenarioFailed):
             return str(excinfo.value)
         return super().repr_failure(excinfo, style)
 
-    def reportinfo(self):
+    def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"scenario {self.path.name}"
 
 
-def explanation(result) -> str:
+def explanation(result: CheckResult) -> str:
     """Why a verdict misses its expectation: the verdict against each expected part, then the
-    rules, reasons and counterexample behind it."""
+    rules, reasons and counterexample behind it (``match`` is False: there are all three)."""
     verdict, scenario = result.verdict, result.scenario
+    assert verdict is not None and scenario is not None
     expect = scenario.under(result.edition or scenario.edition).expect
+    assert expect is not None
     lines = [f"{scenario.name} ({scenario.kind}, CR edition {verdict.edition}, backend {verdict.backend})",
              f"verdict: {verdict.word}   expected: {expect.verdict}"]
     if expect.fails and expect.fails != verdict.failed:

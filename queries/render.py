@@ -22,7 +22,8 @@ import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from html import escape
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
@@ -30,6 +31,11 @@ from rich.table import Table
 from rich.text import Text
 
 from mtgrules.encodings.game.trace import plural
+from mtgrules.model.display import html_table
+
+if TYPE_CHECKING:
+    from mtgrules.queries.verdict import Verdict
+    from mtgrules.queries.witness import Witness
 
 HIDDEN_ID = re.compile(r"[^:\s]+:(?:library|hand|graveyard|battlefield|stack|exile|command):\d+")
 """The id of a card the scenario leaves unnamed (``{hidden: N}``): ``alice:library:7``."""
@@ -551,3 +557,39 @@ def _turns_passed(after: Sequence[Mapping[str, Any]], first: str) -> int:
         if a.get("active") and a["active"] != current:
             count, current = count + 1, a["active"]
     return count
+
+
+# -- HTML, for notebooks ----------------------------------------------------------------------
+
+def verdict_html(verdict: Verdict) -> str:
+    """The verdict as a small table, for notebooks: outcome, rules, reasons, and the
+    witness or counterexample in its own table."""
+    head = (f"<p><b>{escape(verdict.word)}</b> <small>({escape(verdict.query)}, CR edition "
+            f"{escape(verdict.edition or '?')}, backend {escape(verdict.backend or '?')})</small></p>")
+    rows = [("rules", ", ".join(str(c) for c in verdict.citations) or "—")]
+    rows += [("reason", r) for r in verdict.reasons]
+    body = html_table(("", ""), rows, header=False)
+    for name, value in (("witness", verdict.witness), ("counterexample", verdict.counterexample)):
+        if value is not None:
+            body += f"<p>{name}:</p>" + witness_html(value)
+    return f"<div class=\"mtgrules-verdict\">{head}{body}</div>"
+
+
+def witness_html(value: Witness) -> str:
+    """A witness or counterexample as HTML: a trace as its table, anything else as a table
+    of its fields in its plain (JSON) form."""
+    html = getattr(value, "_repr_html_", None)
+    if callable(html):
+        return str(html())
+    plain = value.to_json()
+    rows = ([(k, _plain_text(v)) for k, v in plain.items()] if isinstance(plain, dict)
+            else [("", _plain_text(plain))])
+    return html_table(("", ""), rows, header=False)
+
+
+def _plain_text(value: Any) -> str:
+    if isinstance(value, list):
+        return "; ".join(_plain_text(v) for v in value) or "—"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_plain_text(v)}" for k, v in value.items()) or "—"
+    return "—" if value is None else str(value)

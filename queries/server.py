@@ -51,12 +51,14 @@ from mtgrules.model.errors import (
     ScenarioError,
     UnsupportedQuestion,
 )
+from mtgrules.model.read.document import decode
 from mtgrules.model.source import MAX_TEXT
 from mtgrules.model.source import Field as Source
-from mtgrules.queries import catalogue
-from mtgrules.queries.api import CheckResult, check_scenario
+from mtgrules.queries import catalogue, rule_lookup
+from mtgrules.queries.api import check_scenario
 from mtgrules.queries.kinds import BACKENDS, scenario_file_schema
-from mtgrules.queries.scenario import Scenario, decode, parse_scenario, scenario_from
+from mtgrules.queries.result import CheckResult
+from mtgrules.queries.scenario import Scenario, parse_scenario, scenario_from
 
 REQUEST = "request"
 """The file name a request's mistakes are located in (``request, line 4, field 'state'``)."""
@@ -202,7 +204,7 @@ class Solvers:
             pool.submit(_ready)
         return pool
 
-    async def run(self, fn: Callable[..., tuple[int, dict[str, Any]]], *args: Any) -> tuple[int, dict]:
+    async def run(self, fn: Callable[..., tuple[int, dict[str, Any]]], *args: Any) -> tuple[int, dict[str, Any]]:
         """``fn(*args)`` in a worker; 503 when too many questions wait already."""
         if self.pending >= QUEUE_PER_WORKER * self.workers:
             raise refusal(503, "busy", f"the server is answering {self.pending} questions",
@@ -452,7 +454,7 @@ def create_app(workers: int = DEFAULT_WORKERS, limits: Budget | None = None) -> 
     def rules() -> dict[str, Any]:
         """Every encoded rule: its number in every edition, its paraphrase, the files encoding it
         and the built-in scenarios citing it."""
-        return catalogue.rules_listing()
+        return rule_lookup.rules_listing()
 
     @app.get("/rules/{query}", summary="Rules by key or number", response_model=RulesAnswer,
              responses=_errors(404))
@@ -460,7 +462,7 @@ def create_app(workers: int = DEFAULT_WORKERS, limits: Budget | None = None) -> 
                                                             "(`601.2f`, `CR 101.2`, `MTR 4.3`).")]
                     ) -> dict[str, Any]:
         """The encoded rules with that key or number (or numbered under it: `601.2` gives 601.2a ...)."""
-        return _found(catalogue.rules_listing, query, "query")
+        return _found(rule_lookup.rules_listing, query, "query")
 
     @app.get("/budget", summary="The server's budget", response_model=BudgetAnswer)
     def server_budget() -> dict[str, Any]:

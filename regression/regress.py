@@ -109,7 +109,7 @@ class Regression:
 def scenario_paths(paths=None) -> list[Path]:
     """Scenario files: those given (a folder stands for every ``.yaml`` and ``.yml`` file under
     it, recursively), or the built-in library (found recursively: it may be kept in subfolders)."""
-    from mtgrules.queries.scenario import scenario_files_in
+    from mtgrules.model.read.files import scenario_files_in
     from mtgrules.regression.crdiff import scenario_files
 
     return scenario_files_in(paths) if paths else scenario_files()

@@ -35,6 +35,6 @@ def cr_dir() -> Path:
 def library_results():
     """The built-in library answered once for the whole run (``mtgrules check``'s own call):
     the scenario table, the CLI's table and JSON all read it instead of answering it again."""
-    from mtgrules.queries import api
+    from mtgrules.queries import batch
 
-    return {Path(r.file).resolve(): r for r in api.check(workers=os.cpu_count() or 1)}
+    return {Path(r.file).resolve(): r for r in batch.check(workers=os.cpu_count() or 1)}

@@ -451,7 +451,7 @@ def _check(file: Path, mutant: Mutant, card_file: bool, scenario_schema, card_sc
            ) -> Iterator[str]:
     """Load (and answer) one mutant, saying what was found."""
     if card_file:
-        from mtgrules.queries.scenario import decode
+        from mtgrules.model.read.document import decode
 
         parse_cards(Field.parse(decode(mutant.data, str(file)), str(file)))
         schema, document = card_schema, as_json(mutant.data.decode("utf-8-sig"))

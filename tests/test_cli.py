@@ -6,7 +6,7 @@ import json
 from click.testing import CliRunner
 
 from mtgrules.encodings import Budget, limited
-from mtgrules.queries import api
+from mtgrules.queries import batch
 from mtgrules.queries.cli import main
 from mtgrules.queries.scenario import builtin_scenario_files
 
@@ -16,7 +16,7 @@ FIELDS = {"scenario", "file", "query", "verdict", "expected", "match", "citation
 
 def test_check_json_lists_every_builtin_scenario_matching_with_citations(monkeypatch, library_results):
     # the CLI's rendering of the library's answers (answered once for the run: conftest.py)
-    monkeypatch.setattr(api, "check_run", lambda *args, **kwargs: api.CheckRun.finished(library_results.values()))
+    monkeypatch.setattr(batch, "check_run", lambda *args, **kwargs: batch.CheckRun.finished(library_results.values()))
     result = CliRunner().invoke(main, ["check", "--json"])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)["results"]

@@ -14,9 +14,9 @@ from mtgrules.model.cards import builtin_cards, parse_cards
 from mtgrules.model.edition import EDITION_DATES, rulebook
 from mtgrules.model.source import Field
 from mtgrules.queries import check_scenario, parse_scenario
-from mtgrules.queries.api import expectation_met
 from mtgrules.queries.cli import main
 from mtgrules.queries.kinds import KINDS
+from mtgrules.queries.result import expectation_met
 from mtgrules.queries.scenario import builtin_scenario_files
 
 

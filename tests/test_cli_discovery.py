@@ -7,13 +7,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from mtgrules.model.read.files import find_scenario_files, is_scenario_text, scenario_files_in
 from mtgrules.queries.cli import main
-from mtgrules.queries.scenario import (
-    builtin_scenario_files,
-    find_scenario_files,
-    is_scenario_text,
-    scenario_files_in,
-)
+from mtgrules.queries.scenario import builtin_scenario_files
 from mtgrules.regression.regress import scenario_paths
 
 SCENARIO = ("name: s\nstate: {players: [alice, bob]}\n"

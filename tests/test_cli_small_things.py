@@ -169,13 +169,13 @@ def test_cr_diff_section_exits_0_and_says_so_when_nothing_there_changed(tmp_path
 
 def test_a_library_is_checked_with_a_worker_per_core_unless_told(monkeypatch):
     asked: list[int] = []
-    real = cli.api.check_run
+    real = cli.batch.check_run
 
     def spy(files, edition, backend, workers=0):
         asked.append(workers)
         return real(files, edition, backend, workers=workers)
 
-    monkeypatch.setattr(cli.api, "check_run", spy)
+    monkeypatch.setattr(cli.batch, "check_run", spy)
     monkeypatch.setattr(cli.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
     path = _builtin("turn_cleanup_discard_to_seven")
     assert CliRunner().invoke(main, ["check", path]).exit_code == 0

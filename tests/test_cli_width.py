@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from rich.cells import cell_len
 
-from mtgrules.queries import api
+from mtgrules.queries import batch
 from mtgrules.queries.cli import main
 from mtgrules.queries.scenario import builtin_scenario_files
 
@@ -18,7 +18,7 @@ BOX = "│┃┏┓┗┛┡┩└┘┣┫┳┻╇╋━─┼┬┴├┤"
 
 
 def _render(monkeypatch, results, columns: int) -> list[str]:
-    monkeypatch.setattr(api, "check_run", lambda *args, **kwargs: api.CheckRun.finished(results))
+    monkeypatch.setattr(batch, "check_run", lambda *args, **kwargs: batch.CheckRun.finished(results))
     out = CliRunner().invoke(main, ["check"], env={"COLUMNS": str(columns)})
     assert out.exit_code in (0, 1, 2), out.output
     return out.stdout.splitlines()
@@ -77,7 +77,7 @@ def test_a_mismatch_and_an_error_read_well_narrow_and_wide(tmp_path, monkeypatch
         "name: wrong\nstate: {players: [alice, bob]}\n"
         "question: {kind: golden, ask: concede, player: alice}\nexpect: {verdict: forbidden}\n")
     (tmp_path / "broken.yml").write_text("name: broken\nstate: {players: [alice]}\n")
-    results = api.check([tmp_path])
+    results = batch.check([tmp_path])
     for columns in (80, 200):
         lines = _render(monkeypatch, results, columns)
         _assert_reads_well(lines, [r for r in results if r.verdict], columns)

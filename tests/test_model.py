@@ -6,8 +6,8 @@ import pytest
 from mtgrules.model.cards import builtin_cards, colors_of_cost
 from mtgrules.model.edition import Citation, Edition, cite, rulebook
 from mtgrules.model.errors import ScenarioError
+from mtgrules.model.read.state import parse_state
 from mtgrules.model.source import Field
-from mtgrules.queries.scenario import parse_state
 
 
 def test_citation_parses_and_prints_back():

@@ -64,7 +64,7 @@ def test_other_yaml_is_skipped_as_check_skips_it_and_a_broken_scenario_fails(pyt
     result.stdout.fnmatch_lines(["mtgrules: skipped 2 YAML files that are not scenarios*"])
     assert "field 'questoin'" in result.stdout.str() and "Did you mean 'question'?" in result.stdout.str()
     # check finds the same files in the folder, and skips the same
-    from mtgrules.queries.scenario import find_scenario_files
+    from mtgrules.model.read.files import find_scenario_files
 
     found = find_scenario_files([pytester.path])
     assert sorted(p.stem for p in found.files) == ["broken", "good"]

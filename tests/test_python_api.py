@@ -24,16 +24,11 @@ from mtgrules.queries import (
     what_happens,
     who_has_priority,
 )
+from mtgrules.queries.outcome import OUTCOMES, CostOutcome, TurnOutcome
 from mtgrules.queries.scenario import builtin_scenario_files
-from mtgrules.queries.verdict import (
-    OUTCOMES,
-    CostOutcome,
-    Trace,
-    TraceEvent,
-    TurnOutcome,
-    Verdict,
-    Witness,
-)
+from mtgrules.queries.trace import Trace, TraceEvent
+from mtgrules.queries.verdict import Verdict
+from mtgrules.queries.witness import Witness
 
 FILES = builtin_scenario_files()
 TURN_FILES = [p for p in FILES if p.parent.name == "turn"]

@@ -36,17 +36,20 @@ class CastingSteps:
     outcome: str
     """``legal`` or ``illegal``."""
     completed: tuple[str, ...]
-    """The steps completed (step names of ``casting.lp``)."""
+    """The steps completed (step names of ``casting.lp``), in their order."""
     failed: tuple[tuple[Any, ...], ...]
     """(step, why) for the failed step, if any."""
     rules: frozenset[str]
     """Rulebook keys cited."""
+    keys: dict[str, str]
+    """Each step of this cast under the edition → the rulebook key of its rule."""
 
 
 def solve(casting: Casting, p: Plan, state: GameState, payment: Any, edition: Edition) -> CastingSteps:
     """Solve ``casting.lp`` for a proposal under ``edition``."""
-    model = asp.solve((*common.PROGRAMS, "casting/casting"), facts(casting, p, state, payment),
-                      edition).models[0]
+    # the steps of this cast under the edition, with their rules and order, shown besides
+    model = asp.solve((*common.PROGRAMS, "casting/casting"),
+                      [*facts(casting, p, state, payment), "#show active_step/3."], edition).models[0]
     undecided = sorted(str(k) for (k,) in asp.atoms(model, "undecided"))
     if undecided:
         book = rulebook()
@@ -56,10 +59,13 @@ def solve(casting: Casting, p: Plan, state: GameState, payment: Any, edition: Ed
             f"system ({', '.join(str(cite(k, edition)) for k in undecided)}: "
             f"{book['layers.abilities'].paraphrase.rstrip('.')}), and the state holds none — "
             "not decided, never guessed")
+    steps = sorted(asp.atoms(model, "active_step"), key=lambda row: int(row[2]))
+    done = {str(s) for (s,) in asp.atoms(model, "completed")}
     return CastingSteps(str(asp.atoms(model, "outcome")[0][0]),
-                        tuple(str(s) for (s,) in asp.atoms(model, "completed")),
+                        tuple(str(s) for s, _, _ in steps if str(s) in done),
                         tuple(asp.atoms(model, "failed")),
-                        frozenset(str(k) for (k,) in asp.atoms(model, "cites")))
+                        frozenset(str(k) for (k,) in asp.atoms(model, "cites")),
+                        {str(s): str(k) for s, k, _ in steps})
 
 
 def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[clingo.Symbol]:

@@ -87,6 +87,9 @@ class Paid:
     """Rulebook keys in force that the payment's answer rests on."""
     sacrificed_sources: frozenset[str]
     """Sources of applied modifiers that the payment sacrifices (after the lock)."""
+    would_be: smt_cost.TotalCost | None = None
+    """For a payable cost whose modifiers the mana abilities' events changed: what the total
+    would have been, determined after them with the same announcements (it was locked before)."""
 
 
 # -- facts --------------------------------------------------------------------------------------
@@ -433,7 +436,29 @@ def pay(p: Plan, edition: Edition) -> Paid:
     got = _solve(facts, edition)
     sacrificed = {str(w[1]) for k, w in got.rows("explains")
                   if isinstance(w, tuple) and w[0] == "sacrificed_source"}
-    return Paid(result, frozenset(str(k) for k in got.values("paid_cited")), frozenset(sacrificed))
+    would_be = None
+    if isinstance(result, smt_cost.Payment) and p.dropped_after:
+        assert p.at_lock is not None and p.after is not None  # a payable cost has both
+        announced = result.total.announced
+        _, would_be = smt_cost.total_cost(replace(p.at_lock, announced=announced),
+                                          replace(p.after, announced=announced))
+    return Paid(result, frozenset(str(k) for k in got.values("paid_cited")), frozenset(sacrificed),
+                would_be)
+
+
+def locked_total(p: Plan) -> tuple[smt_cost.TotalCost, smt_cost.TotalCost | None]:
+    """The total cost of a plan with a mana cost, locked in at 601.2f, and what it would have
+    been determined after the mana abilities' events where they changed its modifiers. A total
+    that depends on how a hybrid or Phyrexian symbol will be paid needs that announcement
+    (CR 601.2b): without it the question is refused, never guessed."""
+    assert p.at_lock is not None  # a plan with a mana cost
+    announced = list(p.at_lock.announced) + [None] * len(p.at_lock.choice_symbols)
+    unannounced = [str(s) for s, a in zip(p.at_lock.choice_symbols, announced) if a is None]
+    if unannounced:
+        raise UnsupportedQuestion(
+            f"the total cost of {p.card.name} depends on how {', '.join(unannounced)} will be "
+            "paid, which the player announces while casting (CR 601.2b): add a 'pay' list")
+    return smt_cost.total_cost(p.at_lock, p.after if p.dropped_after else None)
 
 
 def mana_value(cost: ManaCost, x: int | None = None) -> int:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import functools
 import time as _time
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 
 import clingo
 from clingo import ast
@@ -31,8 +31,10 @@ from mtgrules.encodings.game.trace import (
     plural,
     value,
 )
+from mtgrules.encodings.sequencing.block import Block
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BudgetExhausted
+from mtgrules.model.sequencing import Condition
 from mtgrules.model.state import GameState
 
 F = clingo.Function
@@ -52,19 +54,6 @@ EXTRA_EVENTS = 40
 CONDITION = {"legal_in_order": "legal-in-order", "same_state": "same-state", "no_leak": "no-leak",
              "no_interaction": "no-interaction",
              "nothing_added_or_forgotten": "nothing-added-or-forgotten"}
-
-
-@dataclass(frozen=True)
-class CoreLine:
-    """One performed line as the core reads it."""
-
-    player: str
-    verb: str
-    """A key of ``LINE_VERB``."""
-    objects: tuple[str, ...] = ()
-    count: int | None = None
-    other: str | None = None
-    """Another player the line names (whose hand is looked at)."""
 
 
 @dataclass
@@ -93,6 +82,9 @@ class Judgement:
     """Time of the correct run → its event in words, where the trace reader words it."""
     priority_at: list[int] = field(default_factory=list)
     """Times of the correct run at which a player receives priority."""
+    gave_priority: dict[int, str] = field(default_factory=dict)
+    """Each of those times → the rulebook key of the rule that gave the player priority
+    (``windows.lp``)."""
     rules: tuple[str, ...] = ()
     """Rulebook keys of the laws behind the correct run's events and of the rules that decided a
     condition."""
@@ -111,14 +103,9 @@ def supports(kind: str, verbs: Sequence[str]) -> bool:
     return kind in SITUATIONS and all(v in LINE_VERB for v in verbs)
 
 
-def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
-          Sequence[clingo.Symbol], Collection[str]], lines: Sequence[CoreLine],
-          interrupts: Sequence[int], stack_targets: dict[str, str] | None = None) -> Judgement:
-    """Judge a block. ``situation`` is ``resolving(X)``, ``casting(X,Y)``, ``dying`` or
-    ``steps(Last)``; ``init_changes`` the fluents the situation adds to the state and the
-    names of those it removes; ``interrupts[k]`` the number of lines before the k-th pause
-    or reaction."""
-    runs = _Runs(state, edition, situation, init_changes, lines, interrupts, stack_targets, open_order=False)
+def judge(state: GameState, edition: Edition, block: Block) -> Judgement:
+    """Judge a block (``block.py`` writes a question as its inputs)."""
+    runs = _Runs(state, edition, block, open_order=False)
     ctl = runs.judge_control(["--opt-mode=opt"])
     best: list[list[clingo.Symbol]] = []
 
@@ -131,17 +118,26 @@ def judge(state: GameState, edition: Edition, situation: clingo.Symbol, init_cha
                           "please report it)")
     symbols = runs.taken_symbols(best[0])
     _refuse_unsupported(symbols, runs.n)
-    return _read(symbols, runs.n, state)
+    j = _read(symbols, runs.n, state)
+    j.gave_priority = _gave_priority(j, edition)
+    return j
 
 
-def standing_orders(state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
-                    Sequence[clingo.Symbol], Collection[str]], lines: Sequence[CoreLine],
-                    stack_targets: dict[str, str] | None = None,
+def _gave_priority(j: Judgement, edition: Edition) -> dict[int, str]:
+    """Which rule gave a player priority at each time of the correct run a player has it
+    (windows.lp, from the rules the run's events cite)."""
+    facts = [fact(a("priority_at", N(t))) for t in j.priority_at]
+    facts += [fact(a("cites", S(k), N(t))) for t, keys in j.rules_at.items() for k in keys]
+    found = asp.solve(("sequencing/windows",), facts, edition)
+    return {t: k for t, k in asp.atoms(found.models[0], "gave_priority")} if found.models else {}
+
+
+def standing_orders(state: GameState, edition: Edition, block: Block,
                     conditions: Sequence[str] = tuple(CONDITION)) -> list[tuple[int, ...]]:
     """Every order of the lines (as line numbers, 1-based) in which the block would meet
     ``conditions`` (their names in judge.lp): the performed order left open, every answer set
     that fails none of them."""
-    runs = _Runs(state, edition, situation, init_changes, lines, (), stack_targets, open_order=True)
+    runs = _Runs(state, edition, replace(block, interrupts=()), open_order=True)
     ctl = runs.judge_control(["0", "--project", "--opt-mode=ignore"])
     wanted = "".join(f"required({c}).\n" for c in conditions)
     ctl.add("stands", [], wanted + ":- fails(C), required(C).\n#project performed_at/2.")
@@ -231,13 +227,12 @@ class _Runs:
     until it is over (a depth-first search: every branch is explored, nothing is decided here),
     for each combination of the base choices; handed to judge.lp as facts."""
 
-    def __init__(self, state: GameState, edition: Edition, situation: clingo.Symbol, init_changes: tuple[
-                 Sequence[clingo.Symbol], Collection[str]], lines: Sequence[CoreLine], interrupts: Sequence[int],
-                 stack_targets: dict[str, str] | None, open_order: bool):
-        static, initial = split_state(state, edition, stack_targets or {})
-        added, removed = init_changes
-        initial = [f for f in initial if f.name not in removed] + list(added)
-        facts = [*static, *(a("init", f) for f in initial), a("situation", situation), a("lines", N(len(lines)))]
+    def __init__(self, state: GameState, edition: Edition, block: Block, open_order: bool):
+        static, initial = split_state(state, edition, block.targets)
+        initial = [f for f in initial if f.name not in block.removed] + list(block.added)
+        lines, interrupts = block.lines, block.interrupts
+        facts = [*static, *(a("init", f) for f in initial), a("situation", block.situation),
+                 *block.facts, a("lines", N(len(lines)))]
         for k, line in enumerate(lines, start=1):
             count = line.count if line.count is not None else len(line.objects)
             facts.append(a("line", N(k), S(line.player), F(LINE_VERB[line.verb], []), N(count)))
@@ -526,3 +521,43 @@ def _read(symbols: list[clingo.Symbol], n: int, state: GameState) -> Judgement:
         hidden = len(names) - len(named)
         j.options[line] = named + ([plural(hidden, "unnamed card")] if hidden else [])
     return j
+
+
+def lines_verb(text: str) -> str:
+    """The verb of a performed line's text, for messages."""
+    words = text.split()
+    return {"draws": "draw"}.get(words[1], words[1]) if len(words) > 1 else ""
+
+
+def violations(j: Judgement, texts: Sequence[str], pauses: Sequence[str]) -> list[tuple[Condition, str]]:
+    """Why a block fails each condition it fails, in the block's words (``texts``: its lines,
+    ``pauses``: its pauses and reactions)."""
+    out: list[tuple[Condition, str]] = []
+    for line in j.illegal:
+        out.append((Condition.LEGAL_IN_ORDER, f"'{texts[line - 1]}' is not a legal pick where the correct run makes it"))
+    if j.differs:
+        performed, correct = j.differs.get("performed"), j.differs.get("correct")
+        ends = (f"the performed run ends with {', '.join(performed)}; the correct run with "
+                f"{', '.join(correct)}" if performed and correct else
+                f"only the {'performed' if performed else 'correct'} run ends with "
+                + ", ".join(performed or correct or ()))
+        out.append((Condition.SAME_STATE, "the two runs end differently: " + ends))
+    for choice, informer in j.leaks:
+        options = j.options.get(choice, [])
+        among = (" among " + " and ".join(options)) if options else ""
+        shown = j.shown.get(informer)
+        cards = ("the card" if shown == 1 else f"the {shown} cards") if shown else ""
+        what = (f"{cards} drawn ('{texts[informer - 1]}')" if shown and lines_verb(texts[informer - 1]) == "draw"
+                else f"{cards} shown by '{texts[informer - 1]}'" if shown
+                else f"the choice '{texts[informer - 1]}'")
+        known = "were" if shown and shown != 1 else "was"
+        out.append((Condition.NO_LEAK, f"{what} {known} known before choosing{among} ('{texts[choice - 1]}'); "
+                    "in the correct run that choice comes first"))
+    for line, event in j.retroactive:
+        out.append((Condition.NO_INTERACTION, f"'{texts[line - 1]}' came after the {pauses[event - 1]} but belongs "
+                    "before the point the block had reached: a forgotten action, not a reordering"))
+    for line in j.added:
+        out.append((Condition.NOTHING_ADDED_OR_FORGOTTEN, f"'{texts[line - 1]}' is no action of the correct run"))
+    for act in j.forgotten:
+        out.append((Condition.NOTHING_ADDED_OR_FORGOTTEN, f"the block leaves out what the correct run does: {act}"))
+    return out

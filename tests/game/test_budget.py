@@ -11,9 +11,9 @@ import pytest
 
 from mtgrules.encodings import Budget, limited
 from mtgrules.model.errors import BudgetExhausted
+from mtgrules.model.read.timeline import parse_line
 from mtgrules.model.source import Field
 from mtgrules.queries import check_scenario, load_scenario, what_happens
-from mtgrules.queries.turn import parse_line
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "queries" / "scenarios" / "turn"
 

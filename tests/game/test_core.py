@@ -9,6 +9,7 @@ import pytest
 
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import MtgRulesError, ScenarioError, UnsupportedQuestion
+from mtgrules.model.read.timeline import parse_condition, parse_line
 from mtgrules.model.source import Field
 from mtgrules.model.timeline import Condition, Point
 from mtgrules.model.turn import Step
@@ -21,7 +22,6 @@ from mtgrules.queries import (
     what_happens,
     who_has_priority,
 )
-from mtgrules.queries.turn import parse_condition, parse_line
 
 PROGRAMS = ("game", "resolving", "effects", "cite", "actions", "script", "search", "stops", "conditions",
             "universe")

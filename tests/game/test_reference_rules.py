@@ -12,10 +12,10 @@ import reference  # noqa: E402
 
 from mtgrules.encodings.game import simulate  # noqa: E402
 from mtgrules.model.edition import Edition  # noqa: E402
+from mtgrules.model.read.timeline import parse_line, parse_point  # noqa: E402
 from mtgrules.model.source import Field  # noqa: E402
 from mtgrules.model.timeline import END  # noqa: E402
 from mtgrules.queries.scenario import parse_scenario  # noqa: E402
-from mtgrules.queries.turn import parse_line, parse_point  # noqa: E402
 
 
 def state(text: str):

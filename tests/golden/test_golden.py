@@ -87,9 +87,9 @@ def test_editions_are_ordered_and_a_date_means_the_edition_in_force():
 
 def test_python_api_takes_model_values():
     from mtgrules.model.cards import builtin_cards
+    from mtgrules.model.read.state import parse_state
     from mtgrules.model.source import Field
     from mtgrules.queries import GoldenQuestion, ask_golden
-    from mtgrules.queries.scenario import parse_state
 
     state = parse_state(Field.of({"players": ["alice", "bob"], "alice": {"hand": {"hidden": 1}}}),
                         builtin_cards())

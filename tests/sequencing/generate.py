@@ -167,8 +167,8 @@ def situation(rng: random.Random) -> dict:
 
 def _load_state(doc: dict):
     from mtgrules.model.cards import builtin_cards, parse_cards
+    from mtgrules.model.read.state import parse_state
     from mtgrules.model.source import Field
-    from mtgrules.queries.scenario import parse_state
     cards = builtin_cards()
     if doc.get("cards"):
         cards = cards.extended(parse_cards(Field.of(doc["cards"])))

@@ -1140,8 +1140,8 @@ def situation_of(question: dict) -> dict:
 def oracle_for_scenario(doc: dict) -> Answer:
     """The oracle's answer for a scenario given as a dict (the YAML document)."""
     from mtgrules.model.cards import builtin_cards, parse_cards
+    from mtgrules.model.read.state import parse_state
     from mtgrules.model.source import Field
-    from mtgrules.queries.scenario import parse_state
     cards = builtin_cards()
     if doc.get("cards"):
         cards = cards.extended(parse_cards(Field.of(doc["cards"])))

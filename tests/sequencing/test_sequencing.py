@@ -9,7 +9,9 @@ from mtgrules.encodings import Budget, limited
 from mtgrules.model.edition import Citation, Edition
 from mtgrules.model.errors import BudgetExhausted, ScenarioError
 from mtgrules.model.sequencing import Condition
+from mtgrules.model.state import GameState
 from mtgrules.queries import check_performed, check_scenario, load_scenario, parse_scenario, standing_orders
+from mtgrules.queries.outcome import SequencingOutcome
 from mtgrules.queries.scenario import builtin_scenario_files
 
 SEQ_FILES = [p for p in builtin_scenario_files() if p.stem.startswith("seq_")]
@@ -229,3 +231,15 @@ def test_who_opponent_is_refused_with_a_suggestion():
                          "resolve: [{do: discard, who: opponent, count: 1}]}")
     with pytest.raises(ScenarioError, match="Did you mean 'opponents'"):
         parse_scenario(text % "    - bob sacrifices Serra Angel", "odd.yaml")
+
+
+def test_creatures_dying_at_once_have_lethal_damage_by_their_toughness_now():
+    """CR 704.5g: the core marks each dying creature's lethal damage from its toughness as it
+    is (a +1/+1 counter counted), so a 2/2 with a counter dies too, at the one check."""
+    state = GameState.from_dict({"players": ["alice", "bob"], "alice": {"battlefield": [
+        {"card": "Grizzly Bears", "counters": {"+1/+1": 1}}, "Llanowar Elves"]}})
+    v = check_performed(state, ["alice puts Grizzly Bears into the graveyard",
+                                "alice puts Llanowar Elves into the graveyard"],
+                        dying=["Grizzly Bears", "Llanowar Elves"])
+    assert v.outcome is SequencingOutcome.STANDS, v.reasons
+    assert "CR 704.5g" in [str(c) for c in v.citations]

@@ -1,0 +1,89 @@
+"""How a trace of the core ends, read back for a question: the outcome, why, and what each
+event leaves behind."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mtgrules.encodings.game import Stop, Timeline, Way
+from mtgrules.model.errors import UnsupportedQuestion
+from mtgrules.model.timeline import END, Condition, Decision, Point
+
+NEEDS = {"priority": "has priority", "attack": "declares attackers", "block": "declares blockers",
+         "discard": "chooses cards to discard", "order": "orders their triggered abilities",
+         "choose": "makes a choice for the resolving object",
+         "target": "chooses the target of their triggered ability (CR 603.3d)",
+         "legend": "chooses which legendary permanent to keep (CR 704.5j)",
+         "payment": "says how the generic part of the cost is paid"}
+"""What the player a trace stops for has to decide, in words."""
+NO_WAY_RULES = ("priority.when", "turn.phase-order")
+"""What a search that ends everywhere within its horizon rests on: when players may act, and
+the order of the steps it walked through."""
+
+
+def after_each_event(timeline: Timeline) -> list[dict[str, Any]]:
+    """What the witness's events leave behind, event by event: whose turn it is, the objects
+    on the stack (the top first) and the life totals the event changed (``explain`` draws its
+    table and timeline from them)."""
+    rows = []
+    for e in timeline.events:
+        row: dict[str, Any] = {"t": e.time, "active": e.active, "stack": list(e.on_stack)}
+        if e.resolving:
+            row["resolving"] = e.resolving  # the top of the stack (CR 608.2n)
+        if e.life:
+            row["life"] = dict(e.life)
+        rows.append(row)
+    return rows
+
+
+def refuse(stop: Stop) -> None:
+    """A trace that ends in a gap of the core (``unsupported``, ``stuck``, ``horizon``) is
+    refused as a question the core can't answer yet, never given as a verdict."""
+    # the script line the trace had reached, where it says which
+    field = f"question.script[{stop.entry - 1}]" if stop.entry else "question"
+    if stop.kind == "unsupported":
+        raise UnsupportedQuestion(f"the trace reaches something the core does not model yet: "
+                                  f"{stop.what}", field=field)
+    if stop.kind in ("stuck", "horizon"):
+        raise UnsupportedQuestion(f"the trace could not be completed: {stop.what}", field=field)
+
+
+def stop_reason(timeline: Timeline, until: Point, script: Sequence[Decision]) -> tuple[str, str]:
+    """The outcome word of a trace that ended (``reached``, ``game-over``, ``needs-decision``
+    or ``illegal-action``) and why, in the script's words."""
+    stop, final = timeline.stop, timeline.final
+    where = f"in {final.active}'s {final.step} step (t={final.time})"
+    if stop.kind == "reached":
+        return "reached", f"the trace reaches {until} after {final.time} events"
+    if stop.kind == "game-over":
+        return "game-over", f"{stop.what or f'{stop.player} loses the game'} {where}"
+    if stop.kind == "needs-decision":
+        what = NEEDS.get(stop.what, stop.what)
+        return "needs-decision", f"the script gives no decision where {stop.player} {what} {where}"
+    line = str(script[stop.entry - 1]) if stop.entry and stop.entry <= len(script) else "?"
+    return "illegal-action", f"'{line}' (decision {stop.entry}) can't be made {where}: {stop.what}"
+
+
+def judged_conditions(timeline: Timeline, until: Point,
+                      conditions: Sequence[Condition]) -> list[tuple[Condition, bool]] | None:
+    """Each condition and whether it holds where the trace ends, when they are judged there:
+    the trace reached its point or the game ended, or (asked at the end) the script ran out;
+    ``None`` where the trace stopped short of that (an illegal action, a missing decision)."""
+    kind = timeline.stop.kind
+    if not (kind in ("reached", "game-over") or (until == END and kind == "needs-decision")):
+        return None
+    return [(c, bool(timeline.conditions.get(i))) for i, c in enumerate(conditions, start=1)]
+
+
+def refuse_unfinished(way: Way) -> None:
+    """A search that found no way proves none only if every sequence ended within its horizon."""
+    if way.found is None and not way.complete:
+        raise UnsupportedQuestion(
+            f"no way found within {way.horizon} events, and some sequences of decisions were "
+            f"still going (or reached something the core does not model) at that bound; "
+            f"ask again with a larger horizon")
+
+
+def seconds(answer: Timeline | Way) -> dict[str, float]:
+    """How long grounding and solving took."""
+    return {"ground": round(answer.ground_seconds, 4), "solve": round(answer.solve_seconds, 4)}

@@ -1,0 +1,478 @@
+"""Reading questions about the game in time: points of the turn, a script's decision lines,
+conditions on a state, and the ``turn`` question that holds them (``model/timeline.py`` has
+the values). Each reads the words a script or a scenario writes, its players and objects
+checked against the state.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from mtgrules.model import vocabulary
+from mtgrules.model.errors import MtgRulesError, UnsupportedQuestion
+from mtgrules.model.read.lines import line_object
+from mtgrules.model.source import Field, did_you_mean
+from mtgrules.model.state import MAX_LIFE, MAX_OBJECTS, MAX_TURN, GameState
+from mtgrules.model.timeline import END, Condition, Decision, Point
+from mtgrules.model.turn import STEP_NAMES, Step
+
+ASKS = ("trace", "holds", "priority", "way")
+MAX_SCRIPT = 500
+MAX_CONDITIONS = 50
+MAX_HORIZON = 200
+"""The largest search horizon a question may ask for (in events)."""
+
+
+@dataclass(frozen=True)
+class TurnQuestion:
+    ask: str
+    script: tuple[Decision, ...] = ()
+    until: Point = END
+    conditions: tuple[Condition, ...] = ()
+    player: str | None = None
+    """For ``way``: whose decisions are searched."""
+    horizon: int | None = None
+    """For ``way``: how many events the search looks ahead (``None``: the search's default)."""
+
+    def __str__(self) -> str:
+        if self.ask == "way":
+            return f"can {self.player} make it so by {self.until}"
+        return f"{self.ask} until {self.until} ({len(self.script)} decisions)"
+
+
+TURN_ZONES: dict[str, tuple[str, ...] | None] = {
+    "casts": ("hand",), "taps": ("battlefield",), "activates": ("battlefield",),
+    "plays": ("hand",), "attacks": ("battlefield",), "blocks": ("battlefield",),
+    "discards": ("hand",), "chooses": None, "orders": None, "targets": None,
+}
+"""The zones a decision's verb acts on, for the objects of its player it names (``None``:
+any zone)."""
+
+
+class Names:
+    """Players and objects of the state, checked with a suggestion when misspelt."""
+
+    def __init__(self, state: GameState, node: Field):
+        self.state = state
+        self.node = node
+        self.players = list(state.names)
+        self.objects = [o.id for _, _, o in state.objects()]
+        try:
+            self.objects += [object_id for _, object_id, _ in vocabulary.token_ids(state)]
+        except UnsupportedQuestion:
+            pass  # the question itself is refused when asked
+        # in a player's decision line, a card two players hold is read as the player's own
+        words = node.value.split(maxsplit=2) if isinstance(node.value, str) else []
+        self.actor = words[0] if len(words) > 1 and words[0] in self.players \
+            and words[1] in TURN_ZONES else None
+        self.zones = TURN_ZONES[words[1]] if self.actor else None
+
+    def _known(self, name: str) -> bool:
+        """Whether ``name`` is an object's id, ``Name#1`` included (the first copy)."""
+        return name in self.objects or (name.endswith("#1") and name[:-2] in self.objects)
+
+    def _resolve(self, name: str, role: str) -> str:
+        """The object a name means in this line (``line_object``: the actor's own where the
+        card is one two players hold)."""
+        return line_object(self.state, name, self.node, self.actor, self.zones, role)
+
+    def player(self, name: str) -> str:
+        if name not in self.players:
+            raise self.node.error(f"unknown player '{name}'", "one of: " + ", ".join(self.players),
+                                  did_you_mean(name, self.players))
+        return name
+
+    def object(self, name: str, role: str = "own") -> str:
+        name = name.strip()
+        if name.lower().startswith("the "):
+            name = name[4:]
+        name = self._resolve(name, role)
+        if name not in self.objects:
+            raise self.node.error(f"no object '{name}' in the state",
+                                  "an object of the state (a second copy is 'Name#2')",
+                                  did_you_mean(name, self.objects))
+        return name
+
+    def target(self, name: str) -> str:
+        """A player or an object, anyone's: a card two players hold is refused bare."""
+        return name if name in self.players else self.object(name, "any")
+
+    def attacker(self, name: str) -> str:
+        """An object another player controls (the attacker a block names)."""
+        return self.object(name, "theirs")
+
+    def ability(self, text: str | None, object_id: str) -> int:
+        """The number of one of an object's activated abilities (1: the first), checked
+        against its card."""
+        where = self.state.find(object_id)
+        card = self.state.card_of(where[2]) if where else (
+            self.state.cards.get(object_id.split(" token")[0]) if " token" in object_id else None)
+        count = len(card.abilities_of("activated")) if card else 0
+        if not count:
+            raise self.node.error(f"'{object_id}' has no activated ability",
+                                  "an object with an activated ability (mana abilities: "
+                                  "'P taps OBJECT for mana')")
+        return number(text or "1", self.node, 1, count,
+                      f"the number of one of {object_id}'s {count} activated abilities")
+
+    def objects_list(self, text: str) -> tuple[str, ...]:
+        """Objects separated by commas or "and"; an object whose own name has a comma
+        ("Isamaru, Hound of Konda") is recognised whole."""
+        text = text.strip()
+        if text in ("nothing", "none"):
+            return ()
+        parts = re.split(r"(,\s*|\s+and\s+)", text)
+        found: list[str] = []
+        i = 0
+        while i < len(parts):
+            # the longest run of parts that names an object, else the part alone (misspelt)
+            for j in range(len(parts), i, -2):
+                candidate = "".join(parts[i:j]).strip()
+                if self._known(candidate.removeprefix("the ")):
+                    found.append(self.object(candidate))
+                    i = j + 1
+                    break
+            else:
+                if parts[i].strip():
+                    found.append(self.object(parts[i]))
+                i += 2
+        for n, name in enumerate(found):
+            if name in found[:n]:
+                raise self.node.error(f"'{name}' is named twice in one decision",
+                                      "each object once (a second copy is 'Name#2')")
+        return tuple(found)
+
+
+def number(text: str, node: Field, low: int, high: int, what: str) -> int:
+    """A number written in a line, within the bounds the question's solvers hold."""
+    digits = text.lstrip("-")
+    value = int(text) if len(digits) <= len(str(MAX_LIFE)) else (high + 1 if text[0] != "-" else low - 1)
+    if not low <= value <= high:
+        raise node.error(f"{text} is out of range", f"{what}: a whole number from {low} to {high}")
+    return value
+
+
+def as_field(value: Field | str, path: str) -> Field:
+    """A value given from Python (a string, or anything else, which the parser then refuses
+    by what it expected), as the parsers read a scenario's fields: errors name ``path``."""
+    return value if isinstance(value, Field) else Field.of(value, path)
+
+
+def parse_point(text: str | Field, names: Names | GameState | None = None,
+                node: Field | None = None) -> Point:
+    """A point of the turn (``end``, ``next turn``, ``main2``, ``bob's upkeep``), from a
+    scenario's field or a string; a player's step needs the state (or its names) to check
+    the player.
+
+    >>> parse_point("end step")
+    Point(kind='step', step=<Step.END: 'end'>, player=None)
+    >>> parse_point("lunch")
+    Traceback (most recent call last):
+    ...
+    mtgrules.model.errors.ScenarioError: <input>, field 'point': 'lunch' is not a point of the turn. Expected end, next turn, a step (...) or PLAYER's STEP.
+    """
+    if isinstance(text, Field):
+        node, text = text, text.str()
+    node = node or as_field(text, "point")
+    text = node.str() if not isinstance(text, str) else text
+    if isinstance(names, GameState):
+        names = Names(names, node)
+    text = " ".join(text.split())
+    if text == "end":
+        return END
+    if text in ("next turn", "the next turn"):
+        return Point("next-turn")
+    m = re.fullmatch(r"(\w+)'s (\S+)(?: step)?", text)
+    if m and m.group(2) in STEP_NAMES:
+        if names is None:
+            raise node.error(f"'{text}' names a player, but no game state was given to check it",
+                             "a point with the state whose players it names")
+        return Point("player-step", Step(m.group(2)), names.player(m.group(1)))
+    step = text.removesuffix(" step")
+    if step in STEP_NAMES:
+        return Point("step", Step(step))
+    raise node.error(f"'{text}' is not a point of the turn",
+                     "end, next turn, a step (" + ", ".join(STEP_NAMES) + ") or PLAYER's STEP")
+
+
+def _paying(text: str | None, node: Field) -> tuple[tuple[str, int], ...]:
+    if not text:
+        return ()
+    letters = re.findall(r"\{([WUBRGC])\}", text)
+    if "".join(f"{{{x}}}" for x in letters) != text.replace(" ", ""):
+        raise node.error(f"'{text}' is not mana to pay with", "mana symbols such as {R}{G}")
+    out: dict[str, int] = {}
+    for x in letters:
+        out[x] = out.get(x, 0) + 1
+    return tuple(sorted(out.items()))
+
+
+LINE_FORMS = [
+    "P passes", "P holds priority", "P casts CARD [targeting X] [paying {M}…]",
+    "P taps OBJECT for mana", "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
+    "P plays LAND", "P attacks with A, B | nothing", "P blocks A with B [and C with D] | with nothing",
+    "P discards A, B", "P chooses A, B", "P orders triggers: A, B", "P targets X with SOURCE",
+    "all pass until POINT",
+]
+
+
+def parse_line(node: Field | str, state: GameState) -> Decision:
+    """A script line (``alice casts Lightning Bolt targeting bob``), from a scenario's field
+    or a string, its players and objects checked against ``state``."""
+    node = as_field(node, "decision")
+    text = " ".join(node.str().split())
+    names = Names(state, node)
+    m = re.fullmatch(r"all pass until (.+)", text)
+    if m:
+        return Decision("pass-until", None, until=parse_point(m.group(1), names, node), text=text)
+    m = re.fullmatch(r"(\w+) (.+)", text)
+    if not m:
+        raise node.error(f"'{text}' is not a decision", "one of: " + "; ".join(LINE_FORMS))
+    p, rest = m.group(1), m.group(2)
+    forms: list[tuple[str, Callable[[tuple[str, ...]], Decision]]] = [
+        (r"passes", lambda g: Decision("pass", p, text=text)),
+        (r"holds priority", lambda g: Decision("hold", p, text=text)),
+        (r"casts (.+?)(?: targeting (.+?))?(?: paying (\S+))?",
+         lambda g: Decision("cast", p, (names.object(g[0]),),
+                            target=names.target(g[1]) if g[1] else None,
+                            paying=_paying(g[2], node), text=text)),
+        (r"taps (.+) for mana", lambda g: Decision("mana", p, (names.object(g[0]),), text=text)),
+        (r"activates (.+?)(?: ability (\d+))?(?: targeting (.+?))?(?: paying (\S+))?",
+         lambda g: Decision("activate", p, (names.object(g[0]),),
+                            ability=names.ability(g[1], names.object(g[0])),
+                            target=names.target(g[2]) if g[2] else None,
+                            paying=_paying(g[3], node), text=text)),
+        (r"plays (.+)", lambda g: Decision("play", p, (names.object(g[0]),), text=text)),
+        (r"attacks with (.+)", lambda g: Decision("attack", p, names.objects_list(g[0]), text=text)),
+        (r"blocks with nothing", lambda g: Decision("block", p, text=text)),
+        (r"blocks (.+)", lambda g: Decision("block", p, blocks=_blocks(g[0], names), text=text)),
+        (r"discards (.+)", lambda g: Decision("discard", p, names.objects_list(g[0]), text=text)),
+        (r"chooses (.+)", lambda g: Decision("choose", p, names.objects_list(g[0]), text=text)),
+        (r"orders triggers: (.+)", lambda g: Decision("order", p, names.objects_list(g[0]), text=text)),
+        (r"targets (.+?) with (.+)", lambda g: Decision("target", p, (names.object(g[1]),),
+                                                        target=names.target(g[0]), text=text)),
+    ]
+    for pattern, build in forms:
+        fm = re.fullmatch(pattern, rest)
+        if fm:
+            names.player(p)
+            return build(fm.groups())
+    raise node.error(f"'{text}' is not a decision", "one of: " + "; ".join(LINE_FORMS))
+
+
+def _blocks(text: str, names: Names) -> tuple[tuple[str, str], ...]:
+    pairs = []
+    for part in re.split(r",\s*|\s+and\s+", text):
+        m = re.fullmatch(r"(.+?) with (.+)", part.strip())
+        if not m:
+            raise names.node.error(f"'{part}' is not a block", "ATTACKER with BLOCKER")
+        pairs.append((names.object(m.group(2)), names.attacker(m.group(1))))
+    return tuple(pairs)
+
+
+CONDITION_FORMS: list[tuple[str, str]] = [
+    (r"(\w+)'s life is (-?\d+)", "life"),
+    (r"(\w+) has (\d+) cards? in (?:their |the )?(hand|library|graveyard|exile)", "count"),
+    (r"(\w+) has priority", "priority"),
+    (r"nobody has priority", "nobody_priority"),
+    (r"(\w+) is the active player", "active"),
+    (r"the step is (\S+)", "step"),
+    (r"the stack is empty", "stack0"),
+    (r"the stack has (\d+) objects?", "stack"),
+    (r"(\w+) has lost", "lost"),
+    (r"(\w+) has not lost", "not_lost"),
+    (r"(\w+) does not know (.+)", "not_knows"),
+    (r"(\w+) knows (.+)", "knows"),
+    (r"(\w+)'s mana pool is empty", "mana0"),
+    (r"(\w+) has (\d+) mana", "mana"),
+    (r"the turn is (\d+)", "turn"),
+    (r"(.+) is in (?:the |a |their |its owner's )?(hand|library|battlefield|graveyard|stack|exile)",
+     "in_zone"),
+    (r"(.+) is (tapped|untapped)", "tapped"),
+    (r"(.+) has (\d+) damage", "damage"),
+    (r"(.+)'s (power|toughness) is (-?\d+)", "pt"),
+    (r"(.+) is not an? (creature|land|artifact|enchantment|planeswalker)", "not_type"),
+    (r"(.+) is an? (creature|land|artifact|enchantment|planeswalker)", "type"),
+    (r"(.+) does not have (.+)", "not_keyword"),
+    (r"(.+) has (\d+) (\+1/\+1|-1/-1|loyalty) counters?", "counters"),
+    (r"(.+) has ceased to exist", "gone"),
+    (r"(.+) has (.+)", "keyword"),
+]
+
+
+def parse_condition(node: Field | str, state: GameState) -> Condition:
+    """A condition (``bob's life is 17``), from a scenario's field or a string, its players
+    and objects checked against ``state``."""
+    node = as_field(node, "condition")
+    text = " ".join(node.str().split())
+    names = Names(state, node)
+    for pattern, kind in CONDITION_FORMS:
+        m = re.fullmatch(pattern, text)
+        if not m:
+            continue
+        g = m.groups()
+
+        def n(text: str, low: int = 0, high: int = MAX_OBJECTS, what: str = "a count") -> int:
+            return number(text, node, low, high, what)
+        if kind == "life":
+            return Condition(kind, (names.player(g[0]), n(g[1], -MAX_LIFE, MAX_LIFE, "a life total")),
+                             text)
+        if kind == "mana":
+            return Condition(kind, (names.player(g[0]), n(g[1], what="an amount of mana")), text)
+        if kind == "count":
+            return Condition("count", (names.player(g[0]), g[2], n(g[1], what="a number of cards")),
+                             text)
+        if kind in ("priority", "active", "lost", "not_lost"):
+            return Condition(kind, (names.player(g[0]),), text)
+        if kind == "nobody_priority":
+            return Condition(kind, (), text)
+        if kind == "step":
+            if g[0] not in STEP_NAMES:
+                raise node.error(f"'{g[0]}' is not a step", "one of: " + ", ".join(STEP_NAMES))
+            return Condition("step", (g[0],), text)
+        if kind == "stack0":
+            return Condition("stack", (0,), text)
+        if kind == "stack":
+            return Condition("stack", (n(g[0], what="a number of objects"),), text)
+        if kind in ("knows", "not_knows"):
+            return Condition(kind, (names.player(g[0]), names.object(g[1])), text)
+        if kind == "mana0":
+            return Condition("mana", (names.player(g[0]), 0), text)
+        if kind == "turn":
+            return Condition("turn", (n(g[0], 1, MAX_TURN, "a turn's number"),), text)
+        if kind == "in_zone":
+            return Condition("in_zone", (names.object(g[0]), g[1]), text)
+        if kind == "tapped":
+            return Condition(g[1], (names.object(g[0]),), text)
+        if kind == "damage":
+            return Condition("damage", (names.object(g[0]), n(g[1], 0, MAX_LIFE, "damage")), text)
+        if kind == "pt":
+            return Condition(g[1], (names.object(g[0]), n(g[2], -MAX_LIFE, MAX_LIFE, g[1])), text)
+        if kind in ("type", "not_type"):
+            return Condition(kind, (names.object(g[0]), g[1]), text)
+        if kind in ("keyword", "not_keyword"):
+            if g[1] not in vocabulary.KEYWORDS:
+                raise node.error(f"'{g[1]}' is not a keyword ability",
+                                 "one of: " + ", ".join(vocabulary.KEYWORDS),
+                                 did_you_mean(g[1], vocabulary.KEYWORDS))
+            return Condition(kind, (names.object(g[0]), g[1].replace(" ", "_")), text)
+        if kind == "counters":
+            kind_atom = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty"}[g[2]]
+            return Condition("counters", (names.object(g[0]), kind_atom,
+                                          n(g[1], what="a number of counters")), text)
+        if kind == "gone":
+            return Condition("gone", (names.object(g[0]),), text)
+    forms = ", ".join(p.replace("(\\w+)", "P").replace("(.+)", "X").replace("(-?\\d+)", "N")
+                      .replace("(\\d+)", "N").replace("\\", "") for p, _ in CONDITION_FORMS[:6])
+    raise node.error(f"'{text}' is not a condition", f"a condition such as: {forms} …")
+
+
+def parse_question(node: Field, state: GameState) -> TurnQuestion:
+    """A scenario's ``turn`` question."""
+    node.mapping(required=["kind", "ask"], optional=["script", "until", "conditions", "goal",
+                                                     "player", "by", "horizon"])
+    ask = node["ask"].choice(ASKS, "turn question")
+    names = Names(state, node)
+    if ask == "way":
+        node.mapping(required=["kind", "ask", "player", "goal"], optional=["by", "horizon"])
+        goal = tuple(parse_condition(c, state) for c in node["goal"].list()[:MAX_CONDITIONS + 1])
+        if not goal or len(goal) > MAX_CONDITIONS:
+            raise node["goal"].error("a goal needs 1 to 50 conditions", "a list of conditions")
+        by = parse_point(node["by"].str(), names, node["by"]) if node.has("by") else END
+        return TurnQuestion("way", (), by, goal, node["player"].choice(state.names, "player"),
+                            node["horizon"].int(1, MAX_HORIZON) if node.has("horizon") else None)
+    lines = node.get("script", []).list()
+    if len(lines) > MAX_SCRIPT:
+        raise node["script"].error(f"{len(lines)} decisions", f"at most {MAX_SCRIPT}")
+    script = tuple(parse_line(line, state) for line in lines)
+    until = parse_point(node["until"].str(), names, node["until"]) if node.has("until") else END
+    conditions: tuple[Condition, ...] = ()
+    if ask == "holds":
+        node.mapping(required=["kind", "ask", "conditions"], optional=["script", "until"])
+        conditions = tuple(parse_condition(c, state) for c in node["conditions"].list())
+        if not conditions or len(conditions) > MAX_CONDITIONS:
+            raise node["conditions"].error("1 to 50 conditions are needed", "a list of conditions")
+    elif node.has("conditions"):
+        raise node["conditions"].error("conditions belong to 'ask: holds'", "no conditions here")
+    return TurnQuestion(ask, script, until, conditions)
+
+
+
+# -- values given from Python, read by the same grammar --------------------------------------
+
+def state_of(state: GameState | Mapping[str, Any]) -> GameState:
+    """The state a question is about: a GameState, or a scenario's ``state:`` mapping."""
+    if isinstance(state, GameState):
+        return state
+    if isinstance(state, Mapping):
+        return GameState.from_dict(state)
+    raise MtgRulesError(f"a game state is a GameState (e.g. GameState.from_dict({{...}})) or a "
+                        f"mapping in the scenario's 'state:' shape, not {type(state).__name__}")
+
+
+def _items(values: Sequence[Any] | str, path: str, limit: int) -> list[Any]:
+    """A list given from Python, or one text of lines; bounded as a file's list is."""
+    if isinstance(values, str):
+        values = [line for line in values.splitlines() if line.strip()]
+    if not isinstance(values, Sequence):
+        raise MtgRulesError(f"{path}: expected a list of lines (or one text, a line each), "
+                            f"not {type(values).__name__}")
+    if len(values) > limit:
+        raise MtgRulesError(f"{path}: {len(values)} entries: expected at most {limit}")
+    return list(values)
+
+
+def _read(items: Sequence[Any] | str, state: GameState, path: str, limit: int,
+          kind: type[Decision] | type[Condition],
+          parse: Callable[[Field, GameState], Any], what: str) -> tuple[Any, ...]:
+    """Each line read (or each value of ``kind`` checked) against the state by the one grammar
+    of its lines: a value must be one its own line reads back as."""
+    out = []
+    for i, item in enumerate(_items(items, path, limit)):
+        text = item.line() if isinstance(item, kind) else item
+        read = parse(as_field(text, f"{path}[{i}]"), state)
+        if isinstance(item, kind) and read != item:
+            raise MtgRulesError(f"{path}[{i}]: the {what} {item!r} is not one a script can say "
+                                f"(its words, '{text}', read as {read!r})")
+        out.append(replace(read, text=item.text or read.text) if isinstance(item, kind) else read)
+    return tuple(out)
+
+
+def read_script(script: Sequence[Decision | str] | str, state: GameState) -> tuple[Decision, ...]:
+    return _read(script, state, "script", MAX_SCRIPT, Decision, parse_line, "decision")
+
+
+def read_conditions(conditions: Sequence[Condition | str] | str, state: GameState,
+                path: str) -> tuple[Condition, ...]:
+    return _read(conditions, state, path, MAX_CONDITIONS, Condition, parse_condition, "condition")
+
+
+def read_point(point: Point | str, state: GameState, path: str) -> Point:
+    text = str(point) if isinstance(point, Point) else point
+    read = parse_point(as_field(text, path), state)
+    if isinstance(point, Point) and read != point:
+        raise MtgRulesError(f"{path}: the point {point!r} is not one a script can say")
+    return read
+
+
+def read_question(ask: str, state: GameState, script: Sequence[Decision | str] | str = (),
+                  until: Point | str = END, conditions: Sequence[Condition | str] | str = (),
+                  player: str | None = None, horizon: int | None = None) -> TurnQuestion:
+    """A ``turn`` question given as Python values (``until`` is the point ``at`` or ``by`` the
+    public functions name; the conditions, ``goal`` for ``way``), read as a script's lines."""
+    path = {"holds": "at", "way": "by"}.get(ask, "until")
+    if ask == "way":
+        if not isinstance(player, str) or player not in state.names:
+            raise MtgRulesError(f"unknown player {player!r}: expected one of {', '.join(state.names)}")
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= MAX_HORIZON:
+            raise MtgRulesError(f"a search horizon of {horizon!r} events: expected a whole number "
+                                f"from 1 to {MAX_HORIZON}")
+    wanted = read_conditions(conditions, state, "goal" if ask == "way" else "conditions")
+    if ask in ("holds", "way") and not wanted:
+        raise MtgRulesError("check_state needs at least one condition, e.g. \"bob's life is 17\""
+                            if ask == "holds" else "is_there_a_way needs a goal: at least one "
+                            "condition, e.g. \"bob's life is 17\"")
+    return TurnQuestion(ask, read_script(script, state), read_point(until, state, path), wanted,
+                        player, horizon)

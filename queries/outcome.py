@@ -1,0 +1,120 @@
+"""The outcome words of each question kind, as enums: a ``Verdict``'s ``outcome`` is always a
+member of its kind's enum, and its value is the word the JSON output shows."""
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Outcome(str, Enum):
+    """An outcome word of one question kind; its value is the word the JSON output shows."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class GoldenOutcome(Outcome):
+    """The outcomes of a golden-rules question (CR 101).
+
+    >>> GoldenOutcome("forbidden") is GoldenOutcome.FORBIDDEN, str(GoldenOutcome.FORBIDDEN)
+    (True, 'forbidden')
+    """
+
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+    HAPPENS = "happens"
+    DOES_NOT_HAPPEN = "does-not-happen"
+    PERFORMED = "performed"
+    PARTIALLY_PERFORMED = "partially-performed"
+    NOTHING_HAPPENS = "nothing-happens"
+    HAS = "has"
+    HAS_NOT = "has-not"
+    NOT_DECIDED = "not-decided"
+
+
+class ApnapOutcome(Outcome):
+    """The outcomes of an APNAP question (CR 101.4).
+
+    >>> [o.value for o in ApnapOutcome][:2]
+    ['determined', 'player-orders']
+    """
+
+    DETERMINED = "determined"
+    """One correct order."""
+    PLAYER_ORDERS = "player-orders"
+    """Several: a player orders their own unordered choices."""
+    CORRECT = "correct"
+    LEAK = "leak"
+    OUT_OF_ORDER = "out-of-order"
+    NOT_DECIDED = "not-decided"
+    """The edition has no rule for the situation."""
+
+
+class SequencingOutcome(Outcome):
+    """The outcomes of an out-of-order sequencing question (MTR 4.3).
+
+    >>> SequencingOutcome.DOES_NOT_STAND == "does-not-stand"
+    True
+    """
+
+    STANDS = "stands"
+    DOES_NOT_STAND = "does-not-stand"
+
+
+class CastOutcome(Outcome):
+    """The outcomes of a casting question (CR 601.2).
+
+    >>> list(CastOutcome)
+    [<CastOutcome.LEGAL: 'legal'>, <CastOutcome.ILLEGAL: 'illegal'>]
+    """
+
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+
+
+class CostOutcome(Outcome):
+    """The outcomes of a cost question. ``TOTAL`` answers a total-cost question: the total
+    itself, in mana symbols (``{1}{G}``), is the verdict's ``total`` and the word its JSON
+    shows.
+
+    >>> CostOutcome("total")
+    <CostOutcome.TOTAL: 'total'>
+    """
+
+    PAYABLE = "payable"
+    UNPAYABLE = "unpayable"
+    TOTAL = "total"
+
+
+class TurnOutcome(Outcome):
+    """The outcomes of a question about the game in time.
+
+    >>> TurnOutcome("needs-decision").name
+    'NEEDS_DECISION'
+    """
+
+    REACHED = "reached"
+    GAME_OVER = "game-over"
+    ILLEGAL_ACTION = "illegal-action"
+    NEEDS_DECISION = "needs-decision"
+    HOLDS = "holds"
+    DOES_NOT_HOLD = "does-not-hold"
+    POSSIBLE = "possible"
+    IMPOSSIBLE = "impossible"
+
+
+OUTCOMES: dict[str, type[Outcome]] = {
+    "golden": GoldenOutcome, "apnap": ApnapOutcome, "sequencing": SequencingOutcome,
+    "cast": CastOutcome, "cost": CostOutcome, "turn": TurnOutcome}
+"""The outcome enum of each question kind."""
+
+
+def outcome_words(kind: str) -> list[str]:
+    """The words a scenario may expect for a kind (a cost total is expected as the total
+    itself, in mana symbols, never as the word ``total``).
+
+    >>> outcome_words("cast")
+    ['legal', 'illegal']
+    >>> outcome_words("cost")
+    ['payable', 'unpayable']
+    """
+    return [o.value for o in OUTCOMES[kind] if o is not CostOutcome.TOTAL]
