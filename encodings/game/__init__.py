@@ -1,7 +1,8 @@
 """The game in time: the temporal core (DESIGN §8), driven through clingo's multi-shot API.
 
-``game.lp`` is the action theory (with ``resolving.lp``, ``effects.lp`` and ``cite.lp``, its
-parts by topic), ``actions.lp`` when a decision is legal, ``script.lp``
+``core.lp`` is the action theory, one root program including its topic files (``turn.lp``,
+``priority.lp``, ``stack.lp``, ``sba.lp``, …, ``actions.lp`` when a decision is legal; the
+encodings' README lists them) and declaring which parts are grounded when, ``script.lp``
 the players' decisions from a script, ``search.lp`` the decisions opened as choices,
 ``stops.lp`` where either ends, ``conditions.lp`` facts about a state. A simulation (``simulate``, ``step.py``) grounds the
 action theory once, each part at one instant, the state read from externals over a bounded
@@ -32,8 +33,9 @@ MAX_EVENTS = 600
 SEARCH_HORIZON = 60
 """How many events a search looks ahead by default."""
 
-THEORY = ("game/game", "game/resolving", "game/effects", "game/cite", "game/actions")
-"""The core's action theory and the legality of decisions: every question on the core loads these."""
+THEORY = ("game/core",)
+"""The core's action theory and the legality of decisions (``core.lp`` and the topic files it
+includes): every question on the core loads it."""
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import re
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
+from mtgrules.encodings import asp
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import MtgRulesError, ScenarioError, UnsupportedQuestion
 from mtgrules.model.source import Field
@@ -23,12 +23,11 @@ from mtgrules.queries import (
 )
 from mtgrules.queries.turn import parse_condition, parse_line
 
-PROGRAMS = ("game", "resolving", "effects", "cite", "actions", "script", "search", "stops", "conditions",
-            "universe")
+PROGRAMS = ("core", "script", "search", "stops", "conditions", "universe")
 
 
 def program(name: str) -> str:
-    return resources.files("mtgrules.encodings.game").joinpath(f"{name}.lp").read_text()
+    return asp.encoding(f"game/{name}")  # core.lp with the topic files it includes
 
 
 @pytest.mark.parametrize("name", PROGRAMS)

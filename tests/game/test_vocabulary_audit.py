@@ -13,21 +13,20 @@ from __future__ import annotations
 
 import itertools
 import re
-from importlib import resources
 
 import clingo
 import pytest
 
+from mtgrules.encodings import asp
 from mtgrules.encodings.game import facts
 from mtgrules.model import vocabulary
 from mtgrules.model.cards import Instruction
 
-PROGRAMS = ("game", "resolving", "effects", "actions", "cite", "script", "search")
+PROGRAMS = ("core", "script", "search")
 
 
 def program_text() -> str:
-    folder = resources.files("mtgrules.encodings") / "game"
-    return "\n".join((folder / f"{name}.lp").read_text() for name in PROGRAMS)
+    return "\n".join(asp.encoding(f"game/{name}") for name in PROGRAMS)  # core.lp with its topics
 
 
 TEXT = program_text()
