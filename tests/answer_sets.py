@@ -55,7 +55,7 @@ class Steps:
         fluents = facts(state)
         self.stepper = Stepper(programs, [*asp.in_force_facts(Edition(edition)), *facts(static),
                                           *(clingo.Function("init", [f]) for f in fluents)],
-                               fluents, (), untimed)
+                               fluents, untimed)
         self.now = 0
         self.leave_out = leave_out
         self._last: list[tuple[list[str], list[clingo.Symbol], list[clingo.Symbol]]] = []

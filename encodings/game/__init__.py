@@ -80,8 +80,8 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
     facts = [*static, *(a("init", f) for f in initial), *script_facts(script, until),
              *condition_facts(conditions)]
     fluents = [*initial, a("next", clingo.Number(1))]
-    stepper = Stepper((*THEORY, "game/conditions", "game/script", "game/stops", "game/universe"), facts, fluents,
-                      ("check",) if conditions else ())
+    checked = ("game/conditions",) if conditions else ()
+    stepper = Stepper((*THEORY, *checked, "game/script", "game/stops", "game/universe"), facts, fluents)
     asp.check_ground(stepper.ctl, "the trace, at 0 events,")
     shown: list[clingo.Symbol] = [a("initial", f) for f in fluents]
     steps: list[tuple[list[clingo.Symbol], int]] = []
@@ -155,8 +155,7 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
     if by_term is not None:
         extra += [clingo.Function("point", [by_term]), clingo.Function("until", [by_term])]
     facts = [*static, *(a("init", f) for f in initial), *extra, *condition_facts(goal)]
-    stepper = Stepper((*THEORY, "game/conditions", "game/search", "game/stops", "game/universe"), facts, initial,
-                      ("check", "searchcheck"))
+    stepper = Stepper((*THEORY, "game/conditions", "game/search", "game/stops", "game/universe"), facts, initial)
     asp.check_ground(stepper.ctl, "the search for a way, at 0 events,")
     start = frozenset(stepper.state)
     frontier = [_Node(start, stepper.canonical(start), 0)]

@@ -25,7 +25,7 @@ A search over states (a way, ``search`` in ``__init__.py``; sequencing's runs,
 ``encodings/sequencing/core.py``) moves to any state (``goto``) and takes every answer of a step
 (``solve_all``), with assumptions of its own besides the state; a mode may ground parts of its
 own at time 1 (declared in its program's schedule, as sequencing's ``on_line``), and checks
-at time 0 (``checks``).
+at time 0 (the same way: conditions.lp's ``check``, search.lp's ``searchcheck``).
 
 When a next state holds a fluent outside the universe (an amount beyond its window, more
 timestamps than slots, a kind the universe doesn't list, a position past its window), the
@@ -199,11 +199,12 @@ def _statements(names: tuple[str, ...]) -> tuple[ast.AST, ...]:
 
 
 @functools.cache
-def schedule(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The parts the programs ``names`` ground at time 0 (what reads the state) and at time 1
-    (what an event does), in order, as they declare them: the facts ``schedule(now,I,Part)``
-    and ``schedule(next,I,Part)`` of their ``#program schedule`` parts (core.lp's, and a mode's
-    own, as sequencing's ``on_line``)."""
+def schedule(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The parts the programs ``names`` ground at time 0 (what reads the state), at time 1
+    (what an event does) and at time 0 once the state is read (a mode's checks), in order, as
+    they declare them: the facts ``schedule(now,I,Part)``, ``schedule(next,I,Part)`` and
+    ``schedule(check,I,Part)`` of their ``#program schedule`` parts (core.lp's, and a mode's
+    own: sequencing's ``on_line``, conditions.lp's ``check``, search.lp's ``searchcheck``)."""
     ctl = clingo.Control(["--warn=none"])
     with ast.ProgramBuilder(ctl) as builder:
         part = "base"
@@ -213,11 +214,12 @@ def schedule(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
             if part == "schedule":
                 builder.add(statement)
     ctl.ground([("schedule", [])])
-    declared: dict[str, list[tuple[int, str]]] = {"now": [], "next": []}
+    declared: dict[str, list[tuple[int, str]]] = {"now": [], "next": [], "check": []}
     for atom in ctl.symbolic_atoms.by_signature("schedule", 3):
         instant, order, name = atom.symbol.arguments
         declared[instant.name].append((order.number, name.name))
-    return tuple(n for _, n in sorted(declared["now"])), tuple(n for _, n in sorted(declared["next"]))
+    now, after, check = (tuple(n for _, n in sorted(declared[k])) for k in ("now", "next", "check"))
+    return now, after, check
 
 
 def _map_stamps(symbol: clingo.Symbol, f: Callable[[str, int], int],
@@ -248,18 +250,16 @@ class Stepper:
     """One grounding of the step program at a time, and the state it is at (in trace terms)."""
 
     def __init__(self, programs: Sequence[str], facts: Sequence[clingo.Symbol],
-                 state: Iterable[clingo.Symbol], checks: Sequence[str] = (),
-                 untimed: Iterable[str] = ()):
+                 state: Iterable[clingo.Symbol], untimed: Iterable[str] = ()):
         self.programs = tuple(programs)
-        self.now_parts, self.next_parts = schedule(self.programs)
-        """The parts grounded at time 0 and at time 1, as the programs declare them (``schedule``)."""
+        self.now_parts, self.next_parts, self.checks = schedule(self.programs)
+        """The parts grounded at time 0, at time 1, and at time 0 after the state is read
+        (``check``: conditions on it; ``searchcheck``: a search's goal), as the programs
+        declare them (``schedule``)."""
         self.untimed = UNTIMED | set(untimed)
         """Shown atoms with no time argument."""
         self.facts = list(facts)
         self.statics = frozenset(f.arguments[0] for f in self.facts if f.name == "static_mod")
-        self.checks = tuple(checks)
-        """Parts grounded at time 0 after the state is read (``check``: conditions on it;
-        ``searchcheck``: a search's goal)."""
         self.width, self.depth = WIDTH, DEPTH
         self.slots = dict.fromkeys(KINDS, 0)
         """Slots per kind of timestamp in the grounding; ``offset`` is the most of them."""

@@ -255,7 +255,7 @@ class _Runs:
         self.limit = n + 1 + max(EXTRA_EVENTS, 4 * n)
         """The latest time a correct run may still be going at."""
         self.deadline = _time.perf_counter() + budget().seconds
-        self.stepper = Stepper(PROGRAM, facts, initial, (), BASE_CHOICES)
+        self.stepper = Stepper(PROGRAM, facts, initial, BASE_CHOICES)
         asp.check_ground(self.stepper.ctl, f"the block's {n} lines")
         self.answers = 0
         self.out: list[clingo.Symbol] = []
