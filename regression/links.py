@@ -50,7 +50,7 @@ derives (or gates it on the key's editions), which a rule that implements nothin
 
 CITATION_ATOMS = ("cites", "cited", "paid_cites", "paid_cited", "unpayable_cited", "cites_stop",
                   "event_rule", "why_rule", "decided_by", "judged_by", "uses", "step",
-                  "zone_rule", "in_force", "law")
+                  "zone_rule", "in_force")
 """The atoms whose literal key arguments are declarations (see the module's description)."""
 
 PACKAGES = ("encodings", "model", "queries", "regression")

@@ -42,14 +42,6 @@ def facts(text: str) -> list[clingo.Symbol]:
     return sorted(out)
 
 
-def laws(edition: str = "2026-08-07") -> list[clingo.Symbol]:
-    """``law(Key)`` for every rulebook key in force in ``edition`` (what the core's laws read)."""
-    from mtgrules.model.edition import rulebook
-
-    e = Edition(edition)
-    return [clingo.Function("law", [clingo.String(key)]) for key, rule in rulebook().items() if rule.holds_in(e)]
-
-
 class Steps:
     """A trace of the step program from a hand-written state: ``answers()`` lists every answer of
     the step due now (sorted shown atoms; timestamps as trace times, the event's own ``now+1``;
@@ -58,13 +50,12 @@ class Steps:
 
     def __init__(self, programs: tuple[str, ...], static: str, state: str, edition: str = "2026-08-07",
                  untimed: tuple[str, ...] = (), leave_out: frozenset[str] = frozenset()):
-        from mtgrules.encodings.game.step import NEXT_PARTS, Stepper
+        from mtgrules.encodings.game.step import Stepper
 
         fluents = facts(state)
-        self.stepper = Stepper(programs, [*laws(edition), *facts(static),
+        self.stepper = Stepper(programs, [*asp.in_force_facts(Edition(edition)), *facts(static),
                                           *(clingo.Function("init", [f]) for f in fluents)],
-                               fluents, (), (*NEXT_PARTS, *(("on_line",) if "sequencing/runs" in programs else ())),
-                               untimed)
+                               fluents, untimed)
         self.now = 0
         self.leave_out = leave_out
         self._last: list[tuple[list[str], list[clingo.Symbol], list[clingo.Symbol]]] = []

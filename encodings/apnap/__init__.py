@@ -25,8 +25,8 @@ from mtgrules.model.vocabulary import (
     who_of,
 )
 
-PROGRAMS = ("common/apnap", "apnap/apnap")
-"""The APNAP program, with the common rule it reads: APNAP rank (CR 101.4)."""
+PROGRAMS = ("apnap/apnap",)
+"""The APNAP program (it includes the common rule it reads: APNAP rank, CR 101.4)."""
 
 CHOOSING_VERBS = {"sacrifice": "battlefield", "discard": "hand", "balance": "battlefield"}
 

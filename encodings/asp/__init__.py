@@ -1,15 +1,23 @@
 """Driving clingo from Python: encodings are package data (each area's ``.lp`` programs in
 ``encodings/<area>/``), instance facts kept apart.
 
-Every rule concept in the rulebook is an ``#external in_force("key")`` atom, set true exactly
-for the rules that hold in the edition asked about; the encodings guard edition-dependent
-rules with it, so switching edition is an assignment, not a new program.
+A program may ``#include "file.lp".`` others, by a path relative to its own folder (as clingo
+reads it from the files): ``encoding`` puts the included text in place, each file once, so
+that a program is one text whether it is read from the source tree or from an installed
+package.
+
+The edition asked about is one kind of fact everywhere: ``in_force("key")`` for every rule
+of the rulebook in force in it (``in_force_facts``), and the encodings guard edition-dependent
+rules with it. Facts, not externals: the grounder then computes what is forced under the
+edition (DESIGN §8), and a control serves one edition.
 """
 from __future__ import annotations
 
 import functools
 import multiprocessing
 import os
+import posixpath
+import re
 import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -29,13 +37,42 @@ every symbol it has made for the life of the process (potassco/clingo#203), so a
 worker grows without bound and slows down after big questions."""
 
 
+_INCLUDE = re.compile(r'^[ \t]*#include[ \t]+"([^"]+)"[ \t]*\.[ \t]*$', re.MULTILINE)
+
+
 def encoding(name: str) -> str:
     """The text of the program ``<area>/<file>``: ``encodings/<area>/<file>.lp``
-    (e.g. ``"casting/casting"``)."""
+    (e.g. ``"casting/casting"``), with the files it includes in place."""
     area, _, file = name.partition("/")
     if not file or "/" in file:
         raise ValueError(f"an encoding is named '<area>/<file>', not '{name}'")
-    return resources.files(f"mtgrules.encodings.{area}").joinpath(f"{file}.lp").read_text()
+    return _expand(f"{area}/{file}.lp", set())
+
+
+def _expand(path: str, seen: set[str]) -> str:
+    """The text of ``path`` (relative to ``encodings/``), each ``#include "other.lp".`` replaced
+    by that file's text (relative to the including file's folder), as clingo reads it: an
+    included file begins in part ``base``, the includer goes on in ``base``, and a file
+    included again adds nothing."""
+    seen.add(path)
+    text = resources.files("mtgrules.encodings").joinpath(*path.split("/")).read_text()
+
+    def include(match: re.Match) -> str:
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(path), match.group(1)))
+        if target.startswith(".."):
+            raise ValueError(f"{path} includes {match.group(1)}, outside encodings/")
+        if target in seen:
+            return "% " + match.group(0).strip()
+        return f"#program base.\n{_expand(target, seen)}\n#program base."
+
+    return _INCLUDE.sub(include, text)
+
+
+def in_force_facts(edition: Edition) -> list[clingo.Symbol]:
+    """``in_force("key")`` for every rule of the rulebook in force in ``edition``: the one
+    form in which every encoding reads the edition."""
+    return [clingo.Function("in_force", [clingo.String(key)])
+            for key, rule in rulebook().items() if rule.holds_in(edition)]
 
 
 @functools.cache
@@ -99,24 +136,16 @@ about one moment; the temporal core grounds them for each state it steps from.""
 def ground(programs: Sequence[str], facts: Iterable[str | clingo.Symbol], edition: Edition,
            arguments: Sequence[str] = ()) -> clingo.Control:
     """A grounded clingo control for ``programs`` (encoding names) with ``facts`` (symbols,
-    written by clingo), the rules of ``edition`` switched on through their ``in_force``
-    externals. Keep it to solve several times (switching other externals) without grounding
-    again."""
+    written by clingo) and the rules in force in ``edition`` (``in_force_facts``), the common
+    rules' parts grounded at time 0 (``MOMENT_PARTS``). Keep it to solve several times
+    (switching other externals) without grounding again."""
     ctl = control(arguments)
-    keys = sorted(rulebook())
-    ctl.add("base", [], "\n".join(f"#external in_force({term(k)})." for k in keys))
+    ctl.add("base", [], "#defined in_force/1.\n" + "\n".join(f"{s}." for s in in_force_facts(edition)))
     for name in programs:
         ctl.add("base", [], encoding(name))
     ctl.add("base", [], "\n".join(f"{f}." if isinstance(f, clingo.Symbol) else f for f in facts))
     ctl.ground([("base", []), *((part, [clingo.Number(0)]) for part in MOMENT_PARTS)])
-    set_edition(ctl, edition)
     return ctl
-
-
-def set_edition(ctl: clingo.Control, edition: Edition) -> None:
-    """Switch a grounded program to the rules in force in ``edition``."""
-    for key, rule in rulebook().items():
-        ctl.assign_external(clingo.Function("in_force", [clingo.String(key)]), rule.holds_in(edition))
 
 
 def solve(programs: Sequence[str], facts: Iterable[str | clingo.Symbol], edition: Edition, *,

@@ -48,7 +48,7 @@ class CastingSteps:
 def solve(casting: Casting, p: Plan, state: GameState, payment: Any, edition: Edition) -> CastingSteps:
     """Solve ``casting.lp`` for a proposal under ``edition``."""
     # the steps of this cast under the edition, with their rules and order, shown besides
-    model = asp.solve((*common.PROGRAMS, "casting/casting"),
+    model = asp.solve(["casting/casting"],
                       [*facts(casting, p, state, payment), "#show active_step/3."], edition).models[0]
     undecided = sorted(str(k) for (k,) in asp.atoms(model, "undecided"))
     if undecided:

@@ -4,7 +4,8 @@ and abilities as they are), ``prohibitions.lp`` ("can't" beats "can"), ``timing.
 spell is cast), ``targets.lp`` (what a target may be), ``player.lp`` (land plays, life and
 losing, the maximum hand size).
 
-The temporal core grounds their ``derive(t)``, ``resolving(t)`` and ``legal(t)`` parts for the
+Each area's program includes the files it reads (``#include "../common/who.lp".``); the
+temporal core grounds their ``derive(t)``, ``resolving(t)`` and ``legal(t)`` parts for the
 state it steps from. A question about one moment (golden rules, casting) grounds them at time 0
 over the facts :func:`moment_facts` writes: the state as the core reads it, with no timestamps (an
 effect's is ``unknown``: CR 613.7 orders what the state doesn't).
@@ -19,10 +20,6 @@ from mtgrules.model.cards import Instruction
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import AFFECTED, AFFECTING, KEYWORDS, InForce, param
-
-PROGRAMS = ("common/apnap", "common/who", "common/characteristics", "common/prohibitions",
-            "common/timing", "common/targets", "common/player")
-"""Every program of the common rules, in the order an area loads them."""
 
 MOMENT = clingo.Number(0)
 """The time a question about one moment grounds the common parts at."""

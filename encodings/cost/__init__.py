@@ -34,8 +34,8 @@ from mtgrules.model.vocabulary import (
     sacrifice_prohibitions,
 )
 
-PROGRAMS = ("common/prohibitions", "cost/cost")
-"""The cost area's program, with the common rule it reads: "can't" beats "can"."""
+PROGRAM = "cost/cost"
+"""The cost area's program (it includes the common rule it reads: "can't" beats "can")."""
 KINDS = {"cost-increase": "increase", "cost-reduction": "reduction", "cost-floor": "floor"}
 SACRIFICED_KINDS = ("creature", "land", "artifact", "enchantment")
 """The card types a sacrifice cost may name (the vocabulary's)."""
@@ -309,7 +309,7 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
 def _solve(facts: Sequence[clingo.Symbol], edition: Edition) -> _Answer:
     """Solve ``cost.lp`` with ``facts`` under ``edition`` (its ``in_force`` keys: the program
     reads editions only to say which keys it cites). One answer set."""
-    found = asp.solve(PROGRAMS, facts, edition).models
+    found = asp.solve([PROGRAM], facts, edition).models
     assert len(found) == 1, "cost.lp has exactly one answer set"
     return _Answer(found[0])
 

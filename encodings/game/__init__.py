@@ -1,7 +1,8 @@
 """The game in time: the temporal core (DESIGN §8), driven through clingo's multi-shot API.
 
-``game.lp`` is the action theory (with ``resolving.lp``, ``effects.lp`` and ``cite.lp``, its
-parts by topic), ``actions.lp`` when a decision is legal, ``script.lp``
+``core.lp`` is the action theory, one root program including its topic files (``turn.lp``,
+``priority.lp``, ``stack.lp``, ``sba.lp``, …, ``actions.lp`` when a decision is legal; the
+encodings' README lists them) and declaring which parts are grounded when, ``script.lp``
 the players' decisions from a script, ``search.lp`` the decisions opened as choices,
 ``stops.lp`` where either ends, ``conditions.lp`` facts about a state. A simulation (``simulate``, ``step.py``) grounds the
 action theory once, each part at one instant, the state read from externals over a bounded
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from mtgrules.encodings import asp, budget, common
+from mtgrules.encodings import asp, budget
 from mtgrules.encodings.game.decisions import condition_facts, point_term, script_facts
 from mtgrules.encodings.game.facts import Unsupported, a, split_state
 from mtgrules.encodings.game.step import STATE_SHOWS, Stepper
@@ -32,8 +33,9 @@ MAX_EVENTS = 600
 SEARCH_HORIZON = 60
 """How many events a search looks ahead by default."""
 
-THEORY = (*common.PROGRAMS, "game/game", "game/resolving", "game/effects", "game/cite", "game/actions")
-"""The core's action theory and the legality of decisions: every question on the core loads these."""
+THEORY = ("game/core",)
+"""The core's action theory and the legality of decisions (``core.lp`` and the topic files it
+includes): every question on the core loads it."""
 
 
 @dataclass(frozen=True)
@@ -78,8 +80,8 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
     facts = [*static, *(a("init", f) for f in initial), *script_facts(script, until),
              *condition_facts(conditions)]
     fluents = [*initial, a("next", clingo.Number(1))]
-    stepper = Stepper((*THEORY, "game/conditions", "game/script", "game/stops", "game/universe"), facts, fluents,
-                      ("check",) if conditions else ())
+    checked = ("game/conditions",) if conditions else ()
+    stepper = Stepper((*THEORY, *checked, "game/script", "game/stops", "game/universe"), facts, fluents)
     asp.check_ground(stepper.ctl, "the trace, at 0 events,")
     shown: list[clingo.Symbol] = [a("initial", f) for f in fluents]
     steps: list[tuple[list[clingo.Symbol], int]] = []
@@ -153,8 +155,7 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
     if by_term is not None:
         extra += [clingo.Function("point", [by_term]), clingo.Function("until", [by_term])]
     facts = [*static, *(a("init", f) for f in initial), *extra, *condition_facts(goal)]
-    stepper = Stepper((*THEORY, "game/conditions", "game/search", "game/stops", "game/universe"), facts, initial,
-                      ("check", "searchcheck"))
+    stepper = Stepper((*THEORY, "game/conditions", "game/search", "game/stops", "game/universe"), facts, initial)
     asp.check_ground(stepper.ctl, "the search for a way, at 0 events,")
     start = frozenset(stepper.state)
     frontier = [_Node(start, stepper.canonical(start), 0)]

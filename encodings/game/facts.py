@@ -12,10 +12,11 @@ from typing import Any
 
 import clingo
 
+from mtgrules.encodings import asp
 from mtgrules.encodings.common import WHO, keyword_atom, modifications
 from mtgrules.model import vocabulary
 from mtgrules.model.cards import Card, Instruction
-from mtgrules.model.edition import Edition, rulebook
+from mtgrules.model.edition import Edition
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost, ManaCostError, parse_pool
 from mtgrules.model.state import GameObject, GameState
@@ -65,9 +66,7 @@ def split_state(state: GameState, edition: Edition, stack_targets: dict[str, str
     names = state.names
     for seat, name in enumerate(names):
         out += [a("player", S(name)), a("seat", S(name), N(seat))]
-    for key, rule in rulebook().items():
-        if rule.holds_in(edition):
-            out += [a("law", S(key)), a("in_force", S(key))]
+    out += asp.in_force_facts(edition)
     init: list[Sym] = []
     init.append(a("step", F(STEP_ATOM[state.step.value], [])))
     init.append(a("active", S(state.active)))
@@ -179,7 +178,7 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
 
 def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
     """What stays fixed about an object with a known card: who owns and controls it, and the
-    card's characteristics and abilities as printed (effects change them in time, game.lp)."""
+    card's characteristics and abilities as printed (effects change them in time, characteristics.lp)."""
     yield a("object", o)
     yield a("owner", o, S(obj.owner))
     yield a("controller", o, S(obj.controller))

@@ -1,9 +1,10 @@
 """The core's simulation grounded once and stepped by solving (issue 17).
 
-The step program is the action theory of the core, unchanged: the files of ``THEORY`` with
-``conditions.lp`` and ``script.lp``, each part grounded at one fixed instant — what reads the
-state (derive, resolving, legal, check) at time 0, what an event does (event, effect,
-change, every on_X, cite) at time 1 — with the state at time 0 read from ``#external
+The step program is the action theory of the core, unchanged: ``core.lp`` (its topic files)
+with a mode's programs (``conditions.lp`` and ``script.lp``, say), each part grounded at one
+fixed instant, as the programs declare in their ``#program schedule`` parts (``schedule``) —
+what reads the state (derive, resolving, legal; a mode's checks) at time 0, what an event does
+(event, effect, change, every on_X, cite) at time 1 — with the state at time 0 read from ``#external
 cur(F)`` over a bounded universe of fluents (``universe.lp``). The only statements left out
 are base's two that make time 0 the question's initial state (``holds(F,0) :- init(F)`` and
 what it opens) and the ``#show`` of that state: here time 0 is whatever state the externals
@@ -23,7 +24,8 @@ grounder a fixed time however little it derives.
 A search over states (a way, ``search`` in ``__init__.py``; sequencing's runs,
 ``encodings/sequencing/core.py``) moves to any state (``goto``) and takes every answer of a step
 (``solve_all``), with assumptions of its own besides the state; a mode may ground parts of its
-own at time 1 (``next_parts``), and checks at time 0 (``checks``).
+own at time 1 (declared in its program's schedule, as sequencing's ``on_line``), and checks
+at time 0 (the same way: conditions.lp's ``check``, search.lp's ``searchcheck``).
 
 When a next state holds a fluent outside the universe (an amount beyond its window, more
 timestamps than slots, a kind the universe doesn't list, a position past its window), the
@@ -46,12 +48,9 @@ from mtgrules.encodings import asp
 F = clingo.Function
 N = clingo.Number
 
-# What reads the state at a time step, and what an event does (README: the parts of game.lp).
-NOW_PARTS = ("derive", "resolving", "legal", "cite")
-NEXT_PARTS = ("event", "effect", "change", "on_pass", "on_action", "on_stack", "on_step", "on_game",
-              "cite")
-# cite(t) also shows atoms of the state at t (read off derive(t)): grounded at time 0 for them;
-# a trace has them from its first event on (cite is for events), not at its start.
+# cite(t) also shows atoms of the state at t (read off derive(t)): grounded at time 0 for them
+# (core.lp's schedule); a trace has them from its first event on (cite is for events), not at
+# its start.
 STATE_SHOWS = {"step_at", "power_at", "toughness_at", "kw_at"}
 CONTROL = {"dropped", "added", "stopped", "blocked", "happened"}
 UNTIMED = {"token_owner"}
@@ -61,8 +60,8 @@ UNTIMED = {"token_owner"}
 # static ability's effect, CR 613.7), so each kind is renumbered into slots of its own, and
 # the universe holds a trigger or an ability for as many slots as triggers or abilities
 # there may be, not as many as there are timestamps of every kind.
-# A permanent's timestamp is an effect's kind only where it has a static ability (game.lp's
-# static_applies); the others' are compared with nothing.
+# A permanent's timestamp is an effect's kind only where it has a static ability
+# (characteristics.lp's static_applies); the others' are compared with nothing.
 STAMP_AT = {("tr", 4): (3, "tr"), ("ab", 3): (2, "ab"), ("e", 3): (0, "e"), ("since", 2): (1, "since"),
             ("bottomed", 2): (1, "bottomed")}
 KINDS = ("e", "since", "tr", "ab", "bottomed")
@@ -199,6 +198,30 @@ def _statements(names: tuple[str, ...]) -> tuple[ast.AST, ...]:
     return tuple(out)
 
 
+@functools.cache
+def schedule(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The parts the programs ``names`` ground at time 0 (what reads the state), at time 1
+    (what an event does) and at time 0 once the state is read (a mode's checks), in order, as
+    they declare them: the facts ``schedule(now,I,Part)``, ``schedule(next,I,Part)`` and
+    ``schedule(check,I,Part)`` of their ``#program schedule`` parts (core.lp's, and a mode's
+    own: sequencing's ``on_line``, conditions.lp's ``check``, search.lp's ``searchcheck``)."""
+    ctl = clingo.Control(["--warn=none"])
+    with ast.ProgramBuilder(ctl) as builder:
+        part = "base"
+        for statement in _statements(names):
+            if statement.ast_type == ast.ASTType.Program:
+                part = statement.name
+            if part == "schedule":
+                builder.add(statement)
+    ctl.ground([("schedule", [])])
+    declared: dict[str, list[tuple[int, str]]] = {"now": [], "next": [], "check": []}
+    for atom in ctl.symbolic_atoms.by_signature("schedule", 3):
+        instant, order, name = atom.symbol.arguments
+        declared[instant.name].append((order.number, name.name))
+    now, after, check = (tuple(n for _, n in sorted(declared[k])) for k in ("now", "next", "check"))
+    return now, after, check
+
+
 def _map_stamps(symbol: clingo.Symbol, f: Callable[[str, int], int],
                 statics: frozenset[clingo.Symbol]) -> clingo.Symbol:
     """``symbol`` with every timestamp in it mapped by ``f`` (of its kind and value)."""
@@ -227,18 +250,16 @@ class Stepper:
     """One grounding of the step program at a time, and the state it is at (in trace terms)."""
 
     def __init__(self, programs: Sequence[str], facts: Sequence[clingo.Symbol],
-                 state: Iterable[clingo.Symbol], checks: Sequence[str] = (),
-                 next_parts: Sequence[str] = NEXT_PARTS, untimed: Iterable[str] = ()):
+                 state: Iterable[clingo.Symbol], untimed: Iterable[str] = ()):
         self.programs = tuple(programs)
-        self.next_parts = tuple(next_parts)
-        """The parts grounded at time 1 (a mode may add its own, as sequencing's ``on_line``)."""
+        self.now_parts, self.next_parts, self.checks = schedule(self.programs)
+        """The parts grounded at time 0, at time 1, and at time 0 after the state is read
+        (``check``: conditions on it; ``searchcheck``: a search's goal), as the programs
+        declare them (``schedule``)."""
         self.untimed = UNTIMED | set(untimed)
         """Shown atoms with no time argument."""
         self.facts = list(facts)
         self.statics = frozenset(f.arguments[0] for f in self.facts if f.name == "static_mod")
-        self.checks = tuple(checks)
-        """Parts grounded at time 0 after the state is read (``check``: conditions on it;
-        ``searchcheck``: a search's goal)."""
         self.width, self.depth = WIDTH, DEPTH
         self.slots = dict.fromkeys(KINDS, 0)
         """Slots per kind of timestamp in the grounding; ``offset`` is the most of them."""
@@ -323,7 +344,7 @@ class Stepper:
             for statement in _derivable(self.programs, given):
                 builder.add(statement)
         ctl.add("base", [], "\n".join(f"{s}." for s in facts))
-        parts = [("base", []), *((p, [N(0)]) for p in NOW_PARTS), *((p, [N(1)]) for p in self.next_parts)]
+        parts = [("base", []), *((p, [N(0)]) for p in self.now_parts), *((p, [N(1)]) for p in self.next_parts)]
         parts += [(part, [N(0)]) for part in self.checks]
         ctl.ground(parts)
         self.ground_seconds += _time.perf_counter() - start

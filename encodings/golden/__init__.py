@@ -21,9 +21,10 @@ from mtgrules.model.vocabulary import (
 F = clingo.Function
 S = clingo.String
 
-PROGRAMS = (*common.PROGRAMS, "golden/golden")
-"""The programs a golden question is solved with: the common rules (abilities as they are,
-land plays, losing, the maximum hand size) and the golden rules' precedence."""
+PROGRAMS = ("golden/golden",)
+"""The program a golden question is solved with: the golden rules' precedence, with the
+common rules it includes (abilities as they are, prohibitions, land plays, losing, the
+maximum hand size)."""
 
 # What a golden question may ask about, and which fields each needs.
 ASKS = {

@@ -1,5 +1,5 @@
 """Sequencing on the temporal core: the performed run and the correct run as runs of
-``encodings/game/game.lp`` on the step program (``encodings/game/step.py``), judged by
+``encodings/game/core.lp`` on the step program (``encodings/game/step.py``), judged by
 ``judge.lp`` (see ``CORE.md``).
 
 Python writes the situation's starting state, the lines and the interruptions as facts, steps
@@ -20,7 +20,6 @@ from clingo import ast
 from mtgrules.encodings import asp, budget
 from mtgrules.encodings.game import THEORY
 from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
-from mtgrules.encodings.game.step import NEXT_PARTS as STEP_NEXT_PARTS
 from mtgrules.encodings.game.step import Stepper
 from mtgrules.encodings.game.trace import (
     COUNTER_WORD,
@@ -151,8 +150,6 @@ def standing_orders(state: GameState, edition: Edition, block: Block,
 
 PROGRAM = (*THEORY, "sequencing/runs", "game/universe")
 """The step program of both runs: the core's action theory in the sequencing mode."""
-NEXT_PARTS = (*STEP_NEXT_PARTS, "on_line")
-"""What an event does: the core's parts, and a performed line's (runs.lp)."""
 BASE_CHOICES = {"implicit_tap": 2, "line_dest": 3}
 """runs.lp's choices made once for both runs (the same at every step), by their arity."""
 CITE_SHOWS = frozenset({"cites", "started", "ended", "step_at", "power_at", "toughness_at", "kw_at"})
@@ -166,7 +163,7 @@ RUN_FACTS = {("combination", 1), ("with", 2), ("root", 2), ("step", 2), ("at", 2
 def _judge_inputs() -> tuple[frozenset[str], tuple[tuple[str, int], ...]]:
     """What judge.lp reads, from its text: the predicates of a step it reads through
     ``at(S,A)``, and the predicates it reads that no rule of it defines and the runs do not
-    give (the block's facts, the state's, and what runs.lp and game.lp derive of them before
+    give (the block's facts, the state's, and what runs.lp and core.lp derive of them before
     any time: facts of the step program's grounding)."""
     reads: set[str] = set()
     used: set[tuple[str, int]] = set()
@@ -253,7 +250,7 @@ class _Runs:
         self.limit = n + 1 + max(EXTRA_EVENTS, 4 * n)
         """The latest time a correct run may still be going at."""
         self.deadline = _time.perf_counter() + budget().seconds
-        self.stepper = Stepper(PROGRAM, facts, initial, (), NEXT_PARTS, BASE_CHOICES)
+        self.stepper = Stepper(PROGRAM, facts, initial, BASE_CHOICES)
         asp.check_ground(self.stepper.ctl, f"the block's {n} lines")
         self.answers = 0
         self.out: list[clingo.Symbol] = []

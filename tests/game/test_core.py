@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import re
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
+from mtgrules.encodings import asp
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import MtgRulesError, ScenarioError, UnsupportedQuestion
 from mtgrules.model.read.timeline import parse_condition, parse_line
@@ -23,12 +23,11 @@ from mtgrules.queries import (
     who_has_priority,
 )
 
-PROGRAMS = ("game", "resolving", "effects", "cite", "actions", "script", "search", "stops", "conditions",
-            "universe")
+PROGRAMS = ("core", "script", "search", "stops", "conditions", "universe")
 
 
 def program(name: str) -> str:
-    return resources.files("mtgrules.encodings.game").joinpath(f"{name}.lp").read_text()
+    return asp.encoding(f"game/{name}")  # core.lp with the topic files it includes
 
 
 @pytest.mark.parametrize("name", PROGRAMS)

@@ -18,15 +18,15 @@ import clingo
 import pytest
 
 from mtgrules.encodings import asp
-from mtgrules.encodings.game import THEORY, facts
+from mtgrules.encodings.game import facts
 from mtgrules.model import vocabulary
 from mtgrules.model.cards import Instruction
 
-PROGRAMS = (*THEORY, "game/script", "game/search")
+PROGRAMS = ("core", "script", "search")
 
 
 def program_text() -> str:
-    return "\n".join(asp.encoding(name) for name in THEORY)
+    return "\n".join(asp.encoding(f"game/{name}") for name in PROGRAMS)  # core.lp with its topics
 
 
 TEXT = program_text()
