@@ -326,7 +326,7 @@ VERBS: dict[str, Verb] = _verbs(
     Verb("animate", "becomes a creature", (),
          (_p("power", "int", low=0, high=MAX_AMOUNT), _p("toughness", "int", low=0, high=MAX_AMOUNT),
           _p("types", "list", CARD_TYPES), _p("subtypes", "list"), _p("colors", "list", COLOURS),
-          _p("keywords", "list", KEYWORDS), DURATION)),
+          _p("keywords", "list", KEYWORDS), DURATION), lasting=True),
     Verb("balance", "each player keeps as many as the player with fewest", (),
          (_p("what", "choice", ("creature", "land", "hand"), default="land"),)),
     Verb("put-onto-battlefield", "puts cards onto the battlefield", (WHO_P,),
