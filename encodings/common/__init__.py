@@ -73,7 +73,7 @@ def moment_facts(state: GameState) -> list[Sym]:
     """The inputs of the common rules about ``state`` at time 0: players and turn order,
     objects and their printed characteristics, static abilities and lasting effects that
     change characteristics, the step, priority and the stack."""
-    out: list[Sym] = [a("active", S(state.active), MOMENT),
+    out: list[Sym] = [a("timestamps_unknown"), a("active", S(state.active), MOMENT),
                       a("step", step_atom(state.step.value), MOMENT)]
     for seat, p in enumerate(state.players):
         out += [a("player", S(p.name)), a("seat", S(p.name), clingo.Number(seat)),
