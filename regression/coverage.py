@@ -12,12 +12,16 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from mtgrules.model.crtext import RulesText, number_key, read_rules
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import MtgRulesError
 from mtgrules.regression.crdiff import keys_cited_by_number, scenario_keys
 from mtgrules.regression.links import key_locations, key_sources
+
+if TYPE_CHECKING:  # rich is imported where the coverage is printed
+    from rich.console import Console
 
 
 @dataclass(frozen=True)
@@ -34,7 +38,7 @@ class RuleCoverage:
     locations: tuple[str, ...] = ()
     """The rules (``file:line``) that declare the key."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__, encodings=list(self.encodings), scenarios=list(self.scenarios),
                     locations=list(self.locations))
 
@@ -60,7 +64,7 @@ class Coverage:
     def unmodelled(self) -> list[SectionCoverage]:
         return [s for s in self.sections if s.encoded == 0]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"edition": str(self.edition), "file": self.file,
                 "rules": [r.to_json() for r in self.rules],
                 "sections": [s.__dict__ for s in self.sections],
@@ -137,7 +141,7 @@ def _verdict_keys(edition: Edition, workers: int) -> dict[str, set[str]]:
     return out
 
 
-def print_coverage(cov: Coverage, console) -> None:
+def print_coverage(cov: Coverage, console: Console) -> None:
     from rich.markup import escape
     from rich.table import Table
 

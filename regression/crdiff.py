@@ -20,10 +20,12 @@ import difflib
 import os
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -31,6 +33,9 @@ from mtgrules.model.crtext import RulesText, normalised, number_key, read_rules
 from mtgrules.model.edition import Edition, EncodedRule, rulebook
 from mtgrules.model.errors import MtgRulesError
 from mtgrules.regression.links import key_locations, key_sources
+
+if TYPE_CHECKING:  # rich is imported where the diff is printed
+    from rich.console import Console
 
 STATUSES = ("unchanged", "renumbered", "reworded", "moved-and-reworded", "added", "removed")
 CHANGED = tuple(s for s in STATUSES if s != "unchanged")
@@ -62,7 +67,7 @@ class RuleChange:
     def section(self) -> str:
         return (self.new or self.old or "").split(".")[0]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"status": self.status, "old": self.old, "new": self.new,
                 "similarity": round(self.similarity, 3), "references_only": self.references_only,
                 "diff": self.diff}
@@ -96,7 +101,7 @@ class KeyImpact:
     locations: tuple[str, ...] = ()
     """The rules (``file:line``) that declare the key."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__, encodings=list(self.encodings), scenarios=list(self.scenarios),
                     locations=list(self.locations))
 
@@ -140,7 +145,7 @@ class CRDiff:
         return [c for c in self.rules if c.status != "unchanged"
                 and (section is None or _in_section(c, section))]
 
-    def to_json(self, section: str | None = None) -> dict:
+    def to_json(self, section: str | None = None) -> dict[str, Any]:
         rules = [c for c in self.rules if section is None or _in_section(c, section)]
         return {"old": self.old_date, "new": self.new_date,
                 "numbering": {"old": str(self.old_edition), "new": str(self.new_edition)},
@@ -185,7 +190,8 @@ def _similarity(a: list[str], b: list[str]) -> float:
     return matcher.ratio()
 
 
-def _pair_equal(old: dict[str, str], new: dict[str, str], key) -> list[tuple[str, str]]:
+def _pair_equal(old: dict[str, str], new: dict[str, str],
+                key: Callable[[str], str]) -> list[tuple[str, str]]:
     """Pairs of rules whose ``key(text)`` is equal; the same number first, then document order."""
     groups_old: dict[str, list[str]] = defaultdict(list)
     groups_new: dict[str, list[str]] = defaultdict(list)
@@ -474,7 +480,7 @@ def touched_sections(diff: CRDiff) -> list[str]:
     return lines
 
 
-def print_diff(diff: CRDiff, console, section: str | None = None) -> None:
+def print_diff(diff: CRDiff, console: Console, section: str | None = None) -> None:
     """The diff as tables: the changed rules, then the impact on the encodings."""
     from rich.markup import escape
     from rich.table import Table

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from mtgrules.model.edition import rulebook
 
@@ -86,7 +87,7 @@ class Declaration:
     def location(self) -> str:
         return f"{self.file}:{self.line}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__, location=self.location)
 
 

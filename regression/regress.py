@@ -7,8 +7,10 @@ could run later (DESIGN §10).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from mtgrules.model.crtext import read_rules
 from mtgrules.model.edition import Edition, rulebook
@@ -96,7 +98,7 @@ class Regression:
             return "expected-change" if both else "unexpected"
         return "same"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"scenario": self.scenario, "file": self.file, "status": self.status,
                 "changed": self.changed,
                 "old": {"edition": self.old.edition, "verdict": self.old.verdict,
@@ -106,7 +108,7 @@ class Regression:
                 "responsible": list(self.responsible), "error": self.error}
 
 
-def scenario_paths(paths=None) -> list[Path]:
+def scenario_paths(paths: Iterable[str | Path] | None = None) -> list[Path]:
     """Scenario files: those given (a folder stands for every ``.yaml`` and ``.yml`` file under
     it, recursively), or the built-in library (found recursively: it may be kept in subfolders)."""
     from mtgrules.model.read.files import scenario_files_in
@@ -115,7 +117,7 @@ def scenario_paths(paths=None) -> list[Path]:
     return scenario_files_in(paths) if paths else scenario_files()
 
 
-def regress(old: Edition, new: Edition, paths=None, workers: int = 0,
+def regress(old: Edition, new: Edition, paths: Iterable[str | Path] | None = None, workers: int = 0,
             backend: str = "both") -> list[Regression]:
     """Every scenario (default: the built-in library) under ``old`` and ``new``."""
     files = [str(p) for p in scenario_paths(paths)]

@@ -9,7 +9,7 @@ import z3
 
 from mtgrules.encodings.apnap.size import orders_allowed, too_many_orders
 from mtgrules.encodings.smt import check, make_solver
-from mtgrules.model.apnap import ChoiceOrders, ChoiceProblem
+from mtgrules.model.apnap import Choice, ChoiceOrders, ChoiceProblem
 from mtgrules.model.edition import Edition, rule_holds
 
 
@@ -27,7 +27,7 @@ class ApnapSmt:
         listed = {c.id: c for c in problem.choices}
         taken = set(problem.unavailable)
 
-        def made(c) -> bool:
+        def made(c: Choice) -> bool:
             if c.options is not None and all(o in taken for o in c.options):
                 return False
             return c.caused_by is None or made(listed[c.caused_by])

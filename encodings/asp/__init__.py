@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any, TypeVar
 
 import clingo
 from clingo import ast
@@ -30,6 +31,9 @@ from clingo import ast
 from mtgrules.encodings import Budget, budget
 from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import BudgetExhausted
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 TASKS_PER_WORKER = 16
 """How many questions a worker process answers before a fresh one replaces it: clingo keeps
@@ -57,7 +61,7 @@ def _expand(path: str, seen: set[str]) -> str:
     seen.add(path)
     text = resources.files("mtgrules.encodings").joinpath(*path.split("/")).read_text()
 
-    def include(match: re.Match) -> str:
+    def include(match: re.Match[str]) -> str:
         target = posixpath.normpath(posixpath.join(posixpath.dirname(path), match.group(1)))
         if target.startswith(".."):
             raise ValueError(f"{path} includes {match.group(1)}, outside encodings/")
@@ -246,7 +250,7 @@ def _check(result: clingo.SolveResult, limits: object) -> None:
         raise BudgetExhausted(f"clingo stopped before deciding ({limits})")
 
 
-def atoms(model: Iterable[clingo.Symbol], name: str) -> list[tuple]:
+def atoms(model: Iterable[clingo.Symbol], name: str) -> list[tuple[Any, ...]]:
     """The arguments of every atom ``name(...)`` in a model, as Python values."""
     return [tuple(_value(a) for a in s.arguments) for s in model if s.name == name]
 
@@ -271,7 +275,7 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def map_in_workers(fn: Callable, items: Sequence, workers: int) -> list:
+def map_in_workers(fn: Callable[[T], R], items: Sequence[T], workers: int) -> list[R]:
     """``[fn(x) for x in items]``, in order: with ``workers`` = 0 in this process, else in that
     many processes, each replaced after ``TASKS_PER_WORKER`` items so that none keeps growing
     (``fn`` must be picklable: a module-level function or a partial of one)."""
@@ -280,7 +284,8 @@ def map_in_workers(fn: Callable, items: Sequence, workers: int) -> list:
     return list(imap_in_workers(fn, items, workers, chunk))
 
 
-def imap_in_workers(fn: Callable, items: Sequence, workers: int, chunksize: int = 1) -> Iterator:
+def imap_in_workers(fn: Callable[[T], R], items: Sequence[T], workers: int,
+                    chunksize: int = 1) -> Iterator[R]:
     """``fn(x)`` for each of ``items``, yielded in the order of ``items`` as soon as each is
     answered (and all before it): with ``workers`` = 0 in this process, else in that many
     processes, each replaced after ``TASKS_PER_WORKER`` items (``fn`` must be picklable).

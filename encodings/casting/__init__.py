@@ -14,6 +14,7 @@ import clingo
 from mtgrules.encodings import asp, common
 from mtgrules.encodings.cost import Plan
 from mtgrules.encodings.cost import smt as smt_cost
+from mtgrules.model.cards import Card
 from mtgrules.model.casting import Casting
 from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
@@ -120,7 +121,7 @@ def _f(name: str, *args: clingo.Symbol) -> clingo.Symbol:
     return F(name, list(args))
 
 
-def _target_range(card) -> tuple[int, int]:
+def _target_range(card: Card) -> tuple[int, int]:
     for ins in card.resolve:
         spec = param(ins, "targets") if ins.verb == "damage" else None
         if spec:

@@ -230,7 +230,7 @@ def _mana_abilities(got: _Answer, state: GameState) -> dict[clingo.Symbol, ManaA
     return {term: use for _, term, use in sorted(found, key=lambda f: f[0])}
 
 
-def _state_facts(casting: Casting, state: GameState, pool: Counter) -> list[clingo.Symbol]:
+def _state_facts(casting: Casting, state: GameState, pool: Counter[str]) -> list[clingo.Symbol]:
     player = casting.player
     out = []
     for _, _, obj in state.objects("battlefield"):
@@ -320,7 +320,7 @@ class _Answer:
     def __init__(self, model: Iterable[Any]) -> None:
         self.model = list(model)
 
-    def rows(self, name: str) -> list[tuple]:
+    def rows(self, name: str) -> list[tuple[Any, ...]]:
         return asp.atoms(self.model, name)
 
     def raw(self, name: str) -> list[Sequence[clingo.Symbol]]:
@@ -350,15 +350,19 @@ def _base(base_kind: Any, card: Card, casting: Casting) -> tuple[ManaCost, str]:
     return ManaCost.parse("{0}"), f"without paying its mana cost ({alt})"
 
 
-def _non_mana(got: _Answer, casting: Casting) -> tuple[list[str], list, list]:
+_Candidates = list[tuple[str, set[str]]]
+"""Costs that take an object: each one's words, and the objects that can pay it."""
+
+
+def _non_mana(got: _Answer, casting: Casting) -> tuple[list[str], _Candidates, _Candidates]:
     """The words of the non-mana parts, and the sacrifice and card costs with candidates."""
     listed = sorted(got.rows("pays"))
     candidates: dict[Any, set[str]] = {}
     for pos, o in got.rows("candidate_after"):
         candidates.setdefault(pos, set()).add(str(o))
     non_mana: list[str] = []
-    sac: list[tuple[str, tuple[str, ...]]] = []
-    cards: list[tuple[str, tuple[str, ...]]] = []
+    sac: list[tuple[str, Any]] = []
+    cards: list[tuple[str, Any]] = []
     for pos, part, arg in listed:
         if part == "life":
             non_mana.append(f"pay {arg} life")
@@ -389,7 +393,7 @@ def _why_not(why: str, source: _Source) -> str:
 
 
 def _payment_problem(problem: CostProblem, casting: Casting, state: GameState, got: _Answer,
-                     sac: list, cards: list) -> PaymentProblem:
+                     sac: _Candidates, cards: _Candidates) -> PaymentProblem:
     for (n,) in got.rows("no_ability"):  # the question's reader refuses this first
         raise UnsupportedQuestion(f"'{casting.during[n]}': no mana ability of the state does "
                                   "that now", field=f"question.during[{n}]")

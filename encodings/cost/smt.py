@@ -21,6 +21,7 @@ be met together; the caller turns them into "black is short" reasons.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import z3
@@ -162,7 +163,7 @@ class TotalCost:
     """How each hybrid/Phyrexian symbol is paid (solver's pick where not announced)."""
     stages: tuple[Stage, ...] = ()
 
-    def counts(self) -> Counter:
+    def counts(self) -> Counter[str]:
         return Counter({k: v for k, v in self.mana if v})
 
     @property
@@ -307,7 +308,7 @@ def _build_total(solver: z3.Solver, problem: CostProblem, tag: str,
 
 def _read_total(model: z3.ModelRef, problem: CostProblem, total: _Total) -> TotalCost:
     def val(t: z3.ArithRef) -> int:
-        return model.eval(t, model_completion=True).as_long()
+        return int(model.eval(t, model_completion=True).as_long())
 
     stages = tuple(Stage(name, source, format_counts(Counter({c: val(v) for c, v in comps.items()
                                                               if val(v)})), val(life))
@@ -349,10 +350,15 @@ def pay(problem: PaymentProblem, minimise: bool = True) -> Payment | NoPayment:
     return _pay(problem, minimise)
 
 
-def _pick_at_most_once(solver: z3.Solver, tag: str, costs, uses: dict[str, list[z3.ArithRef]]):
+_Picks = tuple[str, tuple[str, ...], list[z3.ArithRef]]
+"""One cost that takes an object: its description, the candidate objects, their 0/1 picks."""
+
+
+def _pick_at_most_once(solver: z3.Solver, tag: str, costs: Sequence[tuple[str, tuple[str, ...]]],
+                       uses: dict[str, list[z3.ArithRef]]) -> list[_Picks]:
     """0/1 picks of an object for each cost that takes one (sacrifice, exile, discard), with
     every object used at most once across those costs and the ``uses`` already counted."""
-    picked = []
+    picked: list[_Picks] = []
     for n, (what, candidates) in enumerate(costs):
         picks = [z3.Int(f"{tag}{n}[{o}]") for o in candidates]
         for o, p in zip(candidates, picks):
@@ -506,10 +512,10 @@ def _no_payment(problem: PaymentProblem, short: tuple[str, ...]) -> NoPayment:
 
 
 def _read_payment(model: z3.ModelRef, problem: PaymentProblem, total: _Total,
-                  uses: dict[str, z3.ArithRef], spend: dict, sac_vars: list,
-                  card_vars: list) -> Payment:
-    def val(t) -> int:
-        return model.eval(t, model_completion=True).as_long()
+                  uses: dict[str, z3.ArithRef], spend: dict[tuple[str, bool, str], z3.ArithRef],
+                  sac_vars: list[_Picks], card_vars: list[_Picks]) -> Payment:
+    def val(t: z3.ArithRef) -> int:
+        return int(model.eval(t, model_completion=True).as_long())
 
     locked = _read_total(model, problem.cost, total)
     activations = tuple(a.describe() for a in problem.abilities if val(uses[a.id]))

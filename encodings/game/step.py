@@ -43,7 +43,7 @@ from typing import Any
 import clingo
 from clingo import ast
 
-from mtgrules.encodings import asp
+from mtgrules.encodings import asp, budget
 
 F = clingo.Function
 N = clingo.Number
@@ -106,7 +106,7 @@ def _initial_rule(statement: ast.AST) -> bool:
     if symbol.ast_type != ast.ASTType.Function or symbol.name not in ("holds", "resolution_open"):
         return False
     last = symbol.arguments[-1]
-    return last.ast_type == ast.ASTType.SymbolicTerm and last.symbol == N(0)
+    return bool(last.ast_type == ast.ASTType.SymbolicTerm and last.symbol == N(0))
 
 
 def _shows_a_state(statement: ast.AST) -> bool:
@@ -120,11 +120,11 @@ def _defined(statements: Iterable[ast.AST]) -> set[tuple[str, int]]:
     out: set[tuple[str, int]] = set()
 
     class Heads(ast.Transformer):
-        def visit_Rule(self, rule):  # noqa: N802 (clingo's visitor naming)
+        def visit_Rule(self, rule: ast.AST) -> ast.AST:  # noqa: N802 (clingo's visitor naming)
             self(rule.head)
             return rule
 
-        def visit_SymbolicAtom(self, atom):  # noqa: N802
+        def visit_SymbolicAtom(self, atom: ast.AST) -> ast.AST:  # noqa: N802
             pooled = atom.symbol.arguments if atom.symbol.ast_type == ast.ASTType.Pool else [atom.symbol]
             for symbol in pooled:  # `colour(w;u;b;r;g;c).` is a pool of atoms
                 if symbol.ast_type == ast.ASTType.Function:
@@ -423,7 +423,7 @@ class Stepper:
         result = self.ctl.solve(assumptions=self.assumptions, on_model=keep)
         self.solve_seconds += _time.perf_counter() - start
         if result.unknown or result.interrupted:
-            asp._check(result, asp.budget())
+            asp._check(result, budget())
         return found[0] if found else None
 
     def read(self, model: Sequence[clingo.Symbol], now: int) -> tuple[
@@ -481,7 +481,7 @@ class Stepper:
             config.models, config.project = was
         self.solve_seconds += _time.perf_counter() - start
         if result.unknown or result.interrupted:
-            asp._check(result, asp.budget())
+            asp._check(result, budget())
         return found
 
     def successor(self, dropped: Sequence[clingo.Symbol], added: Sequence[clingo.Symbol],

@@ -6,12 +6,15 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import clingo
 
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import Decision, Event
+
+if TYPE_CHECKING:  # the game package reads traces with this module; it passes its types in
+    from mtgrules.encodings.game import Stop, Timeline
 
 STEP_NAME = {"untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "main1",
              "beginning_of_combat": "beginning-of-combat", "declare_attackers": "declare-attackers",
@@ -155,24 +158,24 @@ class Reader:
         self.stop_rules: dict[int, set[str]] = defaultdict(set)
         self.script = list(script)
         self.occurs: dict[int, Any] = {}
-        self.started: dict[int, list] = defaultdict(list)
-        self.ended: dict[int, list] = defaultdict(list)
+        self.started: dict[int, list[Any]] = defaultdict(list)
+        self.ended: dict[int, list[Any]] = defaultdict(list)
         self.step_at: dict[int, str] = {}
         self.stack_at: dict[int, int] = {}
-        self.initial: set = set()
-        self.final: set = set()
+        self.initial: set[Any] = set()
+        self.final: set[Any] = set()
         self.cites: dict[int, set[str]] = defaultdict(set)
-        self.stops: dict[int, list] = defaultdict(list)
+        self.stops: dict[int, list[Any]] = defaultdict(list)
         self.priority: dict[int, str] = {}
         self.conds: dict[int, set[int]] = defaultdict(set)
-        self.sba: dict[int, list] = defaultdict(list)
-        self.why_not: dict[int, list] = defaultdict(list)
-        self.names: dict[tuple, list] = defaultdict(list)
-        self.instr: dict[tuple, Any] = {}
-        self.decisions: dict[int, list] = defaultdict(list)
+        self.sba: dict[int, list[Any]] = defaultdict(list)
+        self.why_not: dict[int, list[tuple[Any, Any]]] = defaultdict(list)
+        self.names: dict[tuple[Any, Any, int], list[Any]] = defaultdict(list)
+        self.instr: dict[tuple[Any, Any, int], Any] = {}
+        self.decisions: dict[int, list[tuple[Any, Any]]] = defaultdict(list)
         self.owners = {o.id: o.owner for _, _, o in state.objects()}
-        self.mods: dict[tuple, list] = defaultdict(list)
-        self.affected: dict[tuple, list] = defaultdict(list)
+        self.mods: dict[tuple[Any, Any, int], list[Any]] = defaultdict(list)
+        self.affected: dict[tuple[Any, Any, int], list[Any]] = defaultdict(list)
         self.pt: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
         self.kw: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
         self._half: dict[str, dict[tuple[int, str], int]] = {"power_at": {}, "toughness_at": {}}
@@ -239,7 +242,7 @@ class Reader:
             self.owners[v[0]] = v[1]
 
     # -- states --------------------------------------------------------------------------
-    def snapshot(self, t: int, fl: set) -> Snapshot:
+    def snapshot(self, t: int, fl: set[Any]) -> Snapshot:
         """The state at ``t``, from its fluents ``fl``."""
         def get(name: str) -> list[Any]:
             return [f for f in fl if isinstance(f, tuple) and f[0] == name]
@@ -318,7 +321,7 @@ class Reader:
                     else f"{item} finishes resolving",
                     "remove_trigger": f"{item} has no legal target and is removed from the stack"
                     }.get(name) or f"{item}: {self.instr_words(args[0], args[1], t - 1)}"
-        actor = args[0]
+        actor: str = args[0]  # the events below are a player's: their name comes first
         if name == "aim":
             return f"{actor} chooses {args[2]} as the target of {self.item(args[1])}"
         if name == "keep":
@@ -369,7 +372,7 @@ class Reader:
         def who(w: str) -> str:
             return ", ".join(self.names.get((x, w, t), [w]))
 
-        verb = ins[0]
+        verb: str = ins[0]  # the instruction's name
         if verb == "damage":
             return f"{ins[1]} damage to {who(ins[2])}"
         if verb in ("gain", "lose"):
@@ -452,7 +455,7 @@ class Reader:
     # -- the timeline ----------------------------------------------------------------------
     def events(self) -> list[Event]:
         out = []
-        def carried(fluents: Iterable[Any]) -> set[tuple]:
+        def carried(fluents: Iterable[Any]) -> set[tuple[Any, ...]]:
             """Whose turn it is, the stack and the life totals: what each event row shows."""
             return {f for f in fluents if isinstance(f, tuple) and f[0] in ("active", "stack", "resolving", "life")}
 
@@ -480,8 +483,9 @@ class Reader:
                              on_stack=on_stack, resolving=resolving, life=life))
         return out
 
-    def timeline(self, timeline_type: Any, stop_type: Any, horizon: int, stuck: bool,
-                 max_events: int, ground_seconds: float, solve_seconds: float) -> Any:
+    def timeline(self, timeline_type: type[Timeline], stop_type: type[Stop], horizon: int,
+                 stuck: bool, max_events: int, ground_seconds: float,
+                 solve_seconds: float) -> Timeline:
         events = self.events()
         end = max([0, *self.occurs, *self.stops])
         stops = self.stops.get(end, [])
@@ -494,8 +498,8 @@ class Reader:
                              rules=tuple(rules), ground_seconds=ground_seconds,
                              solve_seconds=solve_seconds)
 
-    def stop_of(self, stop_type: Any, stops: list, end: int, stuck: bool, horizon: int,
-                max_events: int) -> Any:
+    def stop_of(self, stop_type: type[Stop], stops: list[Any], end: int, stuck: bool,
+                horizon: int, max_events: int) -> Stop:
         order = ("unsupported", "game_over", "reached", "achieved", "illegal", "mismatch", "needs")
         # by kind, then by value: two stops of one kind (two reasons an action is illegal) come
         # out in the same order whatever order clingo lists them in

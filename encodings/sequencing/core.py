@@ -13,6 +13,7 @@ import functools
 import time as _time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import clingo
 from clingo import ast
@@ -61,7 +62,7 @@ class Judgement:
 
     failed: tuple[str, ...]
     """Condition names as in DESIGN §5.4 (``no-leak`` …); empty: the block stands."""
-    correct: list[tuple[int, str, tuple]] = field(default_factory=list)
+    correct: list[tuple[int, str, tuple[clingo.Symbol, ...]]] = field(default_factory=list)
     """The correct run: (time, event name, arguments), from its start."""
     matched: dict[int, int] = field(default_factory=dict)
     """Line number (1-based) → time of its act in the correct run."""
@@ -173,7 +174,7 @@ def _judge_inputs() -> tuple[frozenset[str], tuple[tuple[str, int], ...]]:
         def __init__(self, into: set[tuple[str, int]]) -> None:
             self.into = into
 
-        def visit_SymbolicAtom(self, atom):  # noqa: N802 (clingo's visitor naming)
+        def visit_SymbolicAtom(self, atom: ast.AST) -> ast.AST:  # noqa: N802 (clingo's visitor naming)
             symbol = atom.symbol
             if symbol.ast_type == ast.ASTType.Function:
                 self.into.add((symbol.name, len(symbol.arguments)))
@@ -257,7 +258,7 @@ class _Runs:
         """The runs as facts for judge.lp."""
         self.atoms: dict[int, list[clingo.Symbol]] = {}
         """Step answer → every atom it shows (trace times): the verdict's words read them."""
-        self.nodes: dict[tuple, int] = {}
+        self.nodes: dict[tuple[int, bool, int, frozenset[clingo.Symbol], frozenset[int]], int] = {}
         self.combo: frozenset[clingo.Symbol] | None = None
         self._combo_lits: tuple[tuple[int, frozenset[clingo.Symbol] | None], list[int]] = ((-1, None), [])
         # the combinations of the base choices: the answers of a step at which nothing happens
@@ -400,7 +401,7 @@ def _whose(knower: str, owner: str) -> str:
     return "their own" if knower == owner else f"{owner}'s"
 
 
-FACT_WORDS: dict[str, Callable[[Sequence[clingo.Symbol], list], str]] = {
+FACT_WORDS: dict[str, Callable[[Sequence[clingo.Symbol], list[Any]], str]] = {
     "zone": lambda a, v: _zone_words(v[0], v[1], _kind(a[2], v[3])),
     "tapped": lambda a, v: f"{v[0]}'s {_kind(a[1], v[2])} tapped",
     "life": lambda a, v: f"{v[0]} at {v[1]} life",
@@ -446,7 +447,7 @@ def act_words(act: clingo.Symbol, t: int, reader: Reader) -> str:
     return f"{p}'s pick for {item_words(x)}" + (f": {what}" if what else "")
 
 
-def run_event_words(reader: Reader, t: int, name: str, args: tuple) -> str:
+def run_event_words(reader: Reader, t: int, name: str, args: tuple[Any, ...]) -> str:
     """An event of the correct run in words: as a trace words it, and the run's own events (a
     round of passes; a pick the rules make, or one no line answers)."""
     if name == "pass_round":

@@ -23,4 +23,4 @@ def check(solver: z3.Solver | z3.Optimize, *assumptions: z3.BoolRef) -> bool:
     result = solver.check(*assumptions)
     if result == z3.unknown:
         raise BudgetExhausted(f"z3 gave up: {solver.reason_unknown()}")
-    return result == z3.sat
+    return bool(result == z3.sat)
