@@ -181,6 +181,9 @@ def _effects(node: Field, state: GameState) -> list[Effect]:
         rest = {k: v for k, v in node.items() if k not in base}
         written = Field({k: v.value for k, v in rest.items()}, node.path, node.file, node.line, rest)
         instructions = [parse_instruction(written, on_card=False)]
+        if instructions[0].verb not in LASTING_VERBS:  # a one-shot instruction leaves no effect
+            raise node["do"].error(f"'{instructions[0].verb}' makes no lasting effect",
+                                   "one of: " + ", ".join(sorted(LASTING_VERBS)))
         if instructions[0].verb in AFFECTING and node.has("what"):
             what = node["what"].str()
             if state.find(what) is None:
