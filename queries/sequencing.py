@@ -74,8 +74,7 @@ def answer(question: SequencingQuestion, state: GameState, edition: Edition, bac
         # an event no reader words (none should be): its name
         run.append("; ".join(said) if said else j.words.get(time) or name.replace("_", " "))
     windows = _windows(j, texts, edition)
-    keys = {"mtr.out-of-order", *j.rules}
-    keys = {k for k in keys if rule_holds(k, edition)}
+    keys = {k for k in j.rules if rule_holds(k, edition)}
     cited = citations([cite(k, edition) for k in keys])
     failed = [Condition(c) for c in j.failed]
     problems = core.violations(j, texts, pauses)
