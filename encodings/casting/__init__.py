@@ -21,7 +21,6 @@ from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
     param,
-    sacrifice_prohibitions,
     statics_at,
 )
 
@@ -74,51 +73,46 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
     card, player = p.card, casting.player
     proposal = {"spell": "spell", "ability": "ability", "mana-ability": "mana_ability"}[p.kind]
     out = common.moment_facts(state)
-    out += [_f("proposal", F(proposal, [])), _f("caster", S(player)), _f("cast_object", S(casting.card))]
+    out += [common.a("proposal", F(proposal, [])), common.a("caster", S(player)), common.a("cast_object", S(casting.card))]
     if p.kind == "spell":
-        out.append(_f("cast_zone", S(casting.zone)))
+        out.append(common.a("cast_zone", S(casting.zone)))
         for alt in casting.alternatives:
             for ins in (statics_at(state, alt) if alt != "card" else ()):
                 if ins.verb == "cast-without-paying" and ins.get("from") is not None:
-                    out.append(_f("alternative_zone", S(alt), S(str(ins.get("from")))))
+                    out.append(common.a("alternative_zone", S(alt), S(str(ins.get("from")))))
     for e in casting.during:
         if e.action == "sacrifice":
-            out.append(_f("during_sacrifice", S(e.object)))
+            out.append(common.a("during_sacrifice", S(e.object)))
     if p.payment is not None:
         for _, candidates in p.payment.sacrifice:
-            out += [_f("sacrifice_cost", S(o)) for o in candidates]
-    out += [_f("forbids", S(source), F("sacrifice", [S(o)]), common.MOMENT)
-            for o, source in sacrifice_prohibitions(state)]
+            out += [common.a("sacrifice_cost", S(o)) for o in candidates]
+    out += common.sacrifice_prohibition_facts(state)
     out += _casting_effects(state)
-    out.append(_f("alternatives", N(len(casting.alternatives))))
+    out.append(common.a("alternatives", N(len(casting.alternatives))))
     if p.kind == "spell":  # targets (CR 601.2c)
         lo, hi = _target_range(card)
-        out.append(_f("target_count", N(lo), N(hi)))
-        out.append(_f("target_kind", F(card.targets[0] if card.targets else "any", [])))
+        out.append(common.a("target_count", N(lo), N(hi)))
+        out.append(common.a("target_kind", F(card.targets[0] if card.targets else "any", [])))
         for i, t in enumerate(casting.targets):
-            out.append(_f("target", N(i), S(t)))
-            out += [_f("same_target", N(j), N(i)) for j in range(i) if casting.targets[j] == t]
+            out.append(common.a("target", N(i), S(t)))
+            out += [common.a("same_target", N(j), N(i)) for j in range(i) if casting.targets[j] == t]
         for ins in card.resolve:
             if ins.verb == "damage" and param(ins, "divided") == "announced":
-                out.append(_f("divides", N(int(param(ins, "amount")))))
-        out += [_f("division", N(i), N(n)) for i, n in enumerate(casting.division or ())]
+                out.append(common.a("divides", N(int(param(ins, "amount")))))
+        out += [common.a("division", N(i), N(n)) for i, n in enumerate(casting.division or ())]
     # cost and payment (z3)
     if payment is None and p.payment is None:
-        out += [_f("unpayable_by_nature"), _f("mana_payment")]
+        out += [common.a("unpayable_by_nature"), common.a("mana_payment")]
     elif isinstance(payment, smt_cost.Payment):
         if payment.total.mana_amount:
-            out.append(_f("mana_payment"))
-        out.append(_f("payable"))
+            out.append(common.a("mana_payment"))
+        out.append(common.a("payable"))
     else:
-        out.append(_f("mana_payment"))
-        out += [_f("unpayable", S("short:" + name)) for name in payment.short]
-    out += [_f("cost_event", S(str(e))) for e in casting.during]
-    out += [_f("lock_ignores", S(source)) for source, _ in p.dropped_after]
+        out.append(common.a("mana_payment"))
+        out += [common.a("unpayable", S("short:" + name)) for name in payment.short]
+    out += [common.a("cost_event", S(str(e))) for e in casting.during]
+    out += [common.a("lock_ignores", S(source)) for source, _ in p.dropped_after]
     return out
-
-
-def _f(name: str, *args: clingo.Symbol) -> clingo.Symbol:
-    return F(name, list(args))
 
 
 def _target_range(card: Card) -> tuple[int, int]:
@@ -143,8 +137,8 @@ def _casting_effects(state: GameState) -> list[clingo.Symbol]:
         zone = ins.get("zone")
         if zone is None:
             if ins.verb == "forbid":
-                out.append(_f("effect_forbids_casting", eid, S(effect.source), who))
+                out.append(common.a("effect_forbids_casting", eid, S(effect.source), who))
             continue
         verb = "effect_permits_from" if ins.verb == "permit" else "effect_forbids_from"
-        out.append(_f(verb, eid, S(effect.source), who, S(str(zone))))
+        out.append(common.a(verb, eid, S(effect.source), who, S(str(zone))))
     return out

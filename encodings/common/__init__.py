@@ -19,7 +19,14 @@ import clingo
 from mtgrules.model.cards import Instruction
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import AFFECTED, AFFECTING, KEYWORDS, InForce, param
+from mtgrules.model.vocabulary import (
+    AFFECTED,
+    AFFECTING,
+    KEYWORDS,
+    InForce,
+    param,
+    sacrifice_prohibitions,
+)
 
 MOMENT = clingo.Number(0)
 """The time a question about one moment grounds the common parts at."""
@@ -97,17 +104,16 @@ def moment_facts(state: GameState) -> list[Sym]:
             out += list(_static_mods(state, obj.id))
     if not stack:
         out.append(a("stack_empty", MOMENT))
-    holder = state.priority or state.active
-    if state.priority is None:
-        # a state that names nobody: the active player, who receives priority first (CR 117.3a)
-        out.append(a("priority_unstated"))
-    out.append(a("has_priority", S(holder), MOMENT))
+    # a state that names nobody: the active player, who receives priority first (CR 117.3a)
+    out.append(a("has_priority", S(state.priority or state.active), MOMENT))
     out += [a("alive", S(p.name), MOMENT) for p in state.players]
     out += list(_lasting_effects(state))
     return out
 
 
 def _static_mods(state: GameState, object_id: str) -> Iterator[Sym]:
+    """The static abilities of a permanent that change characteristics (the others are the
+    areas' own to read: permissions, prohibitions, cost modifiers …)."""
     found = state.find(object_id)
     card = state.card_of(found[2]) if found else None
     if card is None:
@@ -116,11 +122,33 @@ def _static_mods(state: GameState, object_id: str) -> Iterator[Sym]:
         if ability.kind != "static":
             continue
         for ins in ability.effect:
-            what = str(ins.get("what", "self"))
-            if ins.verb not in AFFECTING or ins.get("duration") is not None or what not in AFFECTED:
+            if ins.verb not in AFFECTING:
                 continue
-            for m in _modified(ins, card.name):
-                yield a("static_mod", S(object_id), clingo.Number(number), F(what.replace("-", "_"), []), m)
+            mods = static_mods(ins, S(object_id), clingo.Number(number))
+            if mods is None:
+                raise UnsupportedQuestion(f"{card.name}: the static ability {ins} is not modelled")
+            yield from mods
+
+
+def static_mods(ins: Instruction, o: Sym, number: Sym) -> list[Sym] | None:
+    """``static_mod(O,K,Set,Mod)`` for O's K-th ability, a static one changing characteristics
+    (CR 611.3a: it applies while O is on the battlefield, to the set as it is now). ``None``:
+    not modelled — one taking all abilities away (or changing types) would depend on itself
+    and others (CR 613.8)."""
+    what = str(ins.get("what", "self"))
+    if ins.verb not in AFFECTING or ins.get("target") is not None or ins.get("duration") is not None \
+            or ins.get("ability") == "all" or what not in AFFECTED:
+        return None
+    mods = modifications(ins)
+    if mods is None:
+        return None
+    return [a("static_mod", o, number, F(what.replace("-", "_"), []), m) for m in mods]
+
+
+def sacrifice_prohibition_facts(state: GameState) -> list[Sym]:
+    """``forbids(Source,sacrifice(O),0)``: the permanents a prohibition on sacrificing names
+    (``vocabulary.sacrifice_prohibitions``), the input of ``prohibitions.lp``."""
+    return [a("forbids", S(source), a("sacrifice", S(o)), MOMENT) for o, source in sacrifice_prohibitions(state)]
 
 
 def _lasting_effects(state: GameState) -> Iterator[Sym]:

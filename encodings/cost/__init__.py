@@ -15,7 +15,7 @@ from typing import Any
 
 import clingo
 
-from mtgrules.encodings import asp
+from mtgrules.encodings import asp, common
 from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Modifier, PaymentProblem
 from mtgrules.model.cards import Card
@@ -243,7 +243,7 @@ def _state_facts(casting: Casting, state: GameState, pool: Counter[str]) -> list
         out.append(asp.fact("hand_card", obj.id, player))
         card = state.card_of(obj)
         out += [asp.fact("colour", obj.id, c) for c in sorted(card.colors if card else ())]
-    out += [_forbids_sacrifice(o, source) for o, source in sacrifice_prohibitions(state)]
+    out += common.sacrifice_prohibition_facts(state)
     out += [asp.fact("named_sacrifice", o) for o in casting.sacrifice]
     out += [asp.fact("named_exile", o) for o in casting.exile]
     out += _mana_ability_facts(state)
@@ -253,11 +253,6 @@ def _state_facts(casting: Casting, state: GameState, pool: Counter[str]) -> list
         if e.to is not None:
             out.append(asp.fact("during_to", n, e.to))
     return out
-
-
-def _forbids_sacrifice(obj: str, source: str) -> clingo.Symbol:
-    """The input of ``common/prohibitions.lp``: ``source`` says ``obj`` can't be sacrificed."""
-    return asp.fact("forbids", source, asp.fact("sacrifice", obj), 0)
 
 
 # -- the plan -----------------------------------------------------------------------------------

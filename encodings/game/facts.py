@@ -13,7 +13,7 @@ from typing import Any
 import clingo
 
 from mtgrules.encodings import asp
-from mtgrules.encodings.common import WHO, keyword_atom, modifications
+from mtgrules.encodings.common import WHO, keyword_atom, modifications, static_mods
 from mtgrules.model import vocabulary
 from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.edition import Edition
@@ -449,17 +449,8 @@ def static_facts(card: Card, o: Sym, number: Sym, ins: Instruction) -> Iterator[
     elif ins.verb == "forbid" and ins.get("action") == "win-game" and ins.get("who") in ("you", "opponents"):
         # a game it would stop ending: refused (stops.lp)
         yield a("static", o, a("forbid_win", F(WHO[str(ins.get("who"))], [])))
-    elif ins.verb in AFFECTING and ins.get("target") is None and ins.get("duration") is None \
-            and ins.get("ability") != "all" and ins.get("what", "self") in vocabulary.AFFECTED:
-        # CR 611.3a: applies while its source is on the battlefield, to the set as it is now.
-        # A static ability taking all abilities away (or changing types) would depend on
-        # itself and others (CR 613.8): not modelled, refused below.
-        mods = modifications(ins)
-        if mods is None:
-            raise Unsupported(f"{card.name}: the static ability {ins} is not modelled by the core yet")
-        affected = F(str(ins.get("what", "self")).replace("-", "_"), [])
-        for m in mods:
-            yield a("static_mod", o, number, affected, m)
+    elif (mods := static_mods(ins, o, number)) is not None:
+        yield from mods
     else:
         raise Unsupported(f"{card.name}: the static ability {ins} is not modelled by the core yet")
 

@@ -15,7 +15,6 @@ from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
     ACTIONS,
     param,
-    sacrifice_prohibitions,
 )
 
 F = clingo.Function
@@ -85,8 +84,7 @@ def facts(question: GoldenQuestion, state: GameState) -> list[clingo.Symbol]:
     for _, _, obj in state.objects("battlefield"):
         if obj.attacking:
             out.append(F("attacker", [S(obj.id)]))
-    out += [F("forbids", [S(source), F("sacrifice", [S(o)]), common.MOMENT])
-            for o, source in sacrifice_prohibitions(state)]
+    out += common.sacrifice_prohibition_facts(state)
     out += _effect_facts(state)
     out.append(F("asked", [asked_term(question)]))
     return out
