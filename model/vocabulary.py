@@ -4,10 +4,8 @@ A card's behaviour is a list of instructions such as ``{do: sacrifice, who: targ
 creature}``. This module says, once, what the vocabulary is — every verb, every parameter
 with its type and allowed values (``VERBS``) — and how it reads:
 
-* who a ``who:`` names (``players_named``): always in APNAP order from the active player
-  (CR 101.4), whoever controls the source;
-* the continuous effects in force (``effects_in_force``): permanents' static abilities in
-  battlefield order, then lasting effects in the order the state lists them;
+* a continuous effect in force (``InForce``): where it comes from and what it says (which
+  effects are in force, and whom a ``who:`` names, the common rules say: ``encodings/common``);
 * the costs written on cards (``printed_cost``, ``activated_ability``, ``sacrifice_cost``).
 
 The JSON Schema for card and scenario files is generated from the same table
@@ -408,24 +406,6 @@ def who_of(instruction: Instruction) -> str | None:
 
 # -- reading a state ---------------------------------------------------------------------------
 
-def players_named(who: str, controller: str, target: str | None,
-                  state: GameState) -> tuple[str, ...]:
-    """The players a ``who:`` names for a source controlled by ``controller`` (that targeted
-    ``target``, if anyone — or, for ``that-player``, the player its trigger is about), in APNAP order from the active player (CR 101.4) whoever
-    controls the source."""
-    if who not in WHO:
-        raise ValueError(f"'{who}' is not a who of the vocabulary ({', '.join(WHO)})")
-    if who == "you":
-        named: set[str] = {controller}
-    elif who in ("target", "that-player"):
-        named = {target} if target in state.names else set()
-    elif who == "opponents":
-        named = set(state.names) - {controller}
-    else:
-        named = set(state.names)
-    return tuple(p for p in state.apnap() if p in named)
-
-
 @dataclass(frozen=True)
 class InForce:
     """A continuous effect in force: where it comes from and what it says."""
@@ -438,39 +418,6 @@ class InForce:
     """What the source targeted, for a lasting effect."""
     permanent: GameObject | None = None
     """The permanent whose static ability it is (``None`` for a lasting effect)."""
-
-
-def effects_in_force(state: GameState) -> list[InForce]:
-    """Every continuous effect in force: permanents' static abilities in battlefield order,
-    then lasting effects in the order the state lists them."""
-    found = []
-    for _, _, obj in state.objects("battlefield"):
-        card = state.card_of(obj)
-        for instruction in (card.statics() if card else ()):
-            found.append(InForce(obj.id, obj.controller, instruction, None, obj))
-    for e in state.effects:
-        found.append(InForce(e.source, e.controller, e.instruction, e.target))
-    return found
-
-
-def sacrifice_prohibitions(state: GameState) -> list[tuple[str, str]]:
-    """(object, source) for every permanent a prohibition on sacrificing names: a ``forbid``
-    of ``sacrifice`` with ``what:`` names one object (``self``: its source); without it,
-    every permanent controlled by a player it addresses (only a permanent's controller can
-    sacrifice it, CR 701.21a). What a prohibition then stops is the encodings' to decide."""
-    found = []
-    for effect in effects_in_force(state):
-        ins = effect.instruction
-        if ins.verb != "forbid" or param(ins, "action") != "sacrifice":
-            continue
-        what = ins.get("what")
-        if what is not None:
-            obj = effect.permanent.id if what == "self" and effect.permanent else str(what)
-            found.append((obj, effect.source))
-            continue
-        for player in players_named(param(ins, "who"), effect.controller, effect.target, state):
-            found += [(o.id, effect.source) for o in state.controlled(player)]
-    return found
 
 
 # -- costs written on cards --------------------------------------------------------------------

@@ -10,7 +10,7 @@ from collections import Counter
 
 import clingo
 
-from mtgrules.encodings import asp
+from mtgrules.encodings import asp, common
 from mtgrules.encodings.apnap import smt as smt_apnap
 from mtgrules.encodings.apnap.size import orders_allowed, too_many_orders
 from mtgrules.model.apnap import Choice, ChoiceOrders, ChoiceProblem
@@ -20,8 +20,6 @@ from mtgrules.model.state import HIDDEN_ZONES, GameState
 from mtgrules.model.vocabulary import (
     instructions_of,
     param,
-    players_named,
-    sacrifice_prohibitions,
     who_of,
 )
 
@@ -43,7 +41,7 @@ def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
     for event, ins in enumerate(instructions):
         if ins.verb not in CHOOSING_VERBS or not (ins.verb == "balance" or who_of(ins) == "each-player"):
             continue
-        for player in players_named("each-player", state.active, None, state):
+        for player in state.names:  # every player is asked; apnap.lp orders them (CR 101.4)
             what = param(ins, "what")
             count = int(param(ins, "count")) if ins.verb != "balance" else 1
             options: tuple[str, ...] | None
@@ -64,10 +62,11 @@ def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
 
 
 def unavailable_options(card: Card, state: GameState) -> tuple[str, ...]:
-    """The permanents a prohibition on sacrificing names, when the card's choices sacrifice."""
+    """The permanents that can't be sacrificed (``prohibitions.lp`` decides), when the card's
+    choices sacrifice."""
     if not any(i.verb == "sacrifice" for i in instructions_of(card)):
         return ()
-    return tuple(sorted({o for o, _ in sacrifice_prohibitions(state)}))
+    return tuple(sorted({o for o, _ in common.prohibited_sacrifices(state)}))
 
 
 def _some(count: int, noun: str) -> str:

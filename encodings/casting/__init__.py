@@ -86,7 +86,7 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
     if p.payment is not None:
         for _, candidates in p.payment.sacrifice:
             out += [common.a("sacrifice_cost", S(o)) for o in candidates]
-    out += common.sacrifice_prohibition_facts(state)
+    out += common.prohibition_facts(state)
     out += _casting_effects(state)
     out.append(common.a("alternatives", N(len(casting.alternatives))))
     if p.kind == "spell":  # targets (CR 601.2c)
@@ -125,20 +125,17 @@ def _target_range(card: Card) -> tuple[int, int]:
 
 
 def _casting_effects(state: GameState) -> list[clingo.Symbol]:
-    """Permissions and prohibitions to cast spells (from a zone, or at all), each with its
-    who-word and its source's controller and target: ``who.lp`` says whom they name."""
+    """Permissions and prohibitions to cast spells from a zone, each with its who-word and its
+    source's controller and target: ``who.lp`` says whom they name. (One to cast spells at
+    all is ``common.prohibition_facts``'.)"""
     out = []
     for eid, effect in common.effects_named(state):
         ins = effect.instruction
-        if ins.verb not in ("permit", "forbid") or param(ins, "action") != "cast-spells":
+        zone = ins.get("zone")
+        if ins.verb not in ("permit", "forbid") or param(ins, "action") != "cast-spells" or zone is None:
             continue
         out += common.source_facts(eid, effect, state)
         who = common.who_atom(ins)
-        zone = ins.get("zone")
-        if zone is None:
-            if ins.verb == "forbid":
-                out.append(common.a("effect_forbids_casting", eid, S(effect.source), who))
-            continue
         verb = "effect_permits_from" if ins.verb == "permit" else "effect_forbids_from"
         out.append(common.a(verb, eid, S(effect.source), who, S(str(zone))))
     return out

@@ -16,16 +16,18 @@ from collections.abc import Iterator
 
 import clingo
 
+from mtgrules.encodings import asp
 from mtgrules.model.cards import Instruction
+from mtgrules.model.edition import Edition
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
+    ACTIONS,
     AFFECTED,
     AFFECTING,
     KEYWORDS,
     InForce,
     param,
-    sacrifice_prohibitions,
 )
 
 MOMENT = clingo.Number(0)
@@ -145,10 +147,64 @@ def static_mods(ins: Instruction, o: Sym, number: Sym) -> list[Sym] | None:
     return [a("static_mod", o, number, F(what.replace("-", "_"), []), m) for m in mods]
 
 
-def sacrifice_prohibition_facts(state: GameState) -> list[Sym]:
-    """``forbids(Source,sacrifice(O),0)``: the permanents a prohibition on sacrificing names
-    (``vocabulary.sacrifice_prohibitions``), the input of ``prohibitions.lp``."""
-    return [a("forbids", S(source), a("sacrifice", S(o)), MOMENT) for o, source in sacrifice_prohibitions(state)]
+def permanent_facts(state: GameState) -> list[Sym]:
+    """The players and the permanents' controllers at time 0: what ``who.lp`` and
+    ``prohibitions.lp`` read of the state (``moment_facts`` writes them among the rest)."""
+    out = [a("player", S(p.name)) for p in state.players]
+    out += [a("alive", S(p.name), MOMENT) for p in state.players]
+    for _, _, obj in state.objects("battlefield"):
+        o = S(obj.id)
+        out += [a("controller", o, S(obj.controller)), a("in", o, F("battlefield", []), MOMENT)]
+    return out
+
+
+def prohibition_facts(state: GameState) -> list[Sym]:
+    """The inputs of ``prohibitions.lp`` (and ``who.lp``) at time 0: every effect in force that
+    permits, forbids or overrides a rule for the players its who-word names, under its name
+    (:func:`effects_named`), with its source's controller and target and ``effect_source(E,
+    Source)`` — the object or card it comes from, which verdicts name. A prohibition on
+    sacrificing one object (``what:``) names it: ``forbids(E,sacrifice(O),0)``. A permission or
+    prohibition to cast from a zone is casting's to read."""
+    out: list[Sym] = []
+    for eid, effect in effects_named(state):
+        ins = effect.instruction
+        if ins.verb not in ("permit", "forbid", "override-rule") or ins.get("zone") is not None:
+            continue
+        out.append(a("effect_source", eid, S(effect.source)))
+        what = ins.get("what")
+        if what is not None:  # validated when read: only with sacrifice
+            obj = effect.permanent.id if what == "self" and effect.permanent else str(what)
+            out.append(a("forbids", eid, a("sacrifice", S(obj)), MOMENT))
+            continue
+        out += source_facts(eid, effect, state)
+        who = who_atom(ins)
+        if ins.verb == "override-rule":
+            out.append(a("effect_overrides", eid, S(str(param(ins, "rule"))), who, MOMENT))
+            continue
+        action = str(param(ins, "action"))
+        if action not in ACTIONS:  # validated when read; never pasted as program text
+            raise ValueError(f"unknown action {action!r}")
+        act = F(action.replace("-", "_"), [])
+        if ins.verb == "permit":
+            out.append(a("effect_permits", eid, act, clingo.Number(int(param(ins, "count"))), who, MOMENT))
+        else:
+            out.append(a("effect_forbids", eid, act, who, MOMENT))
+    return out
+
+
+def prohibited_sacrifices(state: GameState) -> list[tuple[str, str]]:
+    """(object, source) for every permanent that can't be sacrificed, as ``prohibitions.lp``
+    decides it — for the areas whose problem is data both of their encodings read (APNAP's
+    choices, z3's payment). No rule read here changes with the edition."""
+    facts: list[str | Sym] = [*permanent_facts(state), *prohibition_facts(state), "#show prohibited/3."]
+    model = asp.solve(("common/who", "common/prohibitions"), facts, Edition.newest()).models[0]
+    sources = {eid: effect.source for eid, effect in effects_named(state)}
+    found = set()
+    for atom in model:
+        action, effect, _ = atom.arguments
+        if action.name == "sacrifice":
+            found.add((action.arguments[0].string, sources[effect]))
+    return sorted(found)
 
 
 def _lasting_effects(state: GameState) -> Iterator[Sym]:
@@ -208,7 +264,8 @@ def _modified(ins: Instruction, source: str) -> list[Sym]:
 
 
 def effects_named(state: GameState) -> list[tuple[Sym, InForce]]:
-    """Every continuous effect in force (``effects_in_force``'s order), with the name the
+    """Every continuous effect in force — permanents' static abilities in battlefield order,
+    then the state's lasting effects in the order it lists them — with the name the
     common rules give it: ``e(unknown,O,K)`` for the K-th ability of permanent O, a static one;
     :func:`lasting_effect` for the state's lasting effects."""
     named = []

@@ -27,11 +27,9 @@ from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
     activated_ability,
     card_at,
-    effects_in_force,
     param,
     printed_cost,
     sacrifice_cost,
-    sacrifice_prohibitions,
 )
 
 PROGRAM = "cost/cost"
@@ -164,7 +162,7 @@ def _modifier_facts(card: Card, casting: Casting,
     out: list[clingo.Symbol] = []
     sources: list[_Source] = []
     found = [(e.source, e.controller, e.instruction, e.permanent, False)
-             for e in effects_in_force(state)]
+             for _, e in common.effects_named(state)]
     found += [(card.name, casting.player, ins, None, True) for ins in card.statics()]
     for source, controller, ins, obj, own in found:
         if ins.verb not in KINDS:
@@ -243,7 +241,7 @@ def _state_facts(casting: Casting, state: GameState, pool: Counter[str]) -> list
         out.append(asp.fact("hand_card", obj.id, player))
         card = state.card_of(obj)
         out += [asp.fact("colour", obj.id, c) for c in sorted(card.colors if card else ())]
-    out += common.sacrifice_prohibition_facts(state)
+    out += common.permanent_facts(state) + common.prohibition_facts(state)
     out += [asp.fact("named_sacrifice", o) for o in casting.sacrifice]
     out += [asp.fact("named_exile", o) for o in casting.exile]
     out += _mana_ability_facts(state)
@@ -405,7 +403,7 @@ def _payment_problem(problem: CostProblem, casting: Casting, state: GameState, g
         tuple((w, tuple(o for o in _listing(state, casting) if o in c)) for w, c in sac),
         tuple((w, tuple(o for o in _listing(state, casting) if o in c)) for w, c in cards),
         tuple(o for o in order if o in untapped),
-        tuple(p for p in sacrifice_prohibitions(state) if p in set(got.rows("unsacrificeable"))))
+        tuple(sorted(got.rows("unsacrificeable"))))
 
 
 def _listing(state: GameState, casting: Casting) -> list[str]:

@@ -428,27 +428,46 @@ def instruction_term(ins: Instruction) -> Sym:
             return a("counters", F(COUNTER[str(get("kind"))], []), N(count), F(on, []))
     if v == "create-token" and who == "you" and isinstance(count, int):
         return a("create", S(str(get("card"))), N(count))
-    if v in ("permit", "forbid") and get("action") == "play-land" and who:
-        what = (a("extra_land", N(int(count if count is not None else 1))) if v == "permit"
-                else F("no_land", []))
-        return a("player_effect", F(who, []), what, duration_term(get("duration")))
+    if (mod := player_mod(ins)) is not None and who:
+        return a("player_effect", F(who, []), mod, duration_term(get("duration")))
     if v == "shuffle" and who:
         return a("shuffle", F(who, []))
     return a("unsupported", S(str(ins)))
 
 
+PLAYER_ACTIONS = {"forbid": ("play-land", "cast-spells", "lose-game", "win-game", "gain-life"),
+                  "permit": ("play-land",)}
+"""The permissions and prohibitions the core's rules read (prohibited/3 in actions.lp,
+player.lp, instructions.lp and ends.lp; permits/4 for land plays): any other is refused by name
+(one on sacrificing: the core's sacrifices don't read prohibitions yet)."""
+
+
+def player_mod(ins: Instruction) -> Sym | None:
+    """What a permission or prohibition does for the players it names — ``forbid(Act)`` or
+    ``permit(Act,N)`` (common/prohibitions.lp's acts/3) — or ``None`` if the core's rules
+    don't read it."""
+    action = ins.get("action")
+    if ins.verb not in PLAYER_ACTIONS or action not in PLAYER_ACTIONS[ins.verb] or ins.get("zone") is not None:
+        return None
+    act = F(str(action).replace("-", "_"), [])
+    if ins.verb == "forbid":
+        return a("forbid", act)
+    count = ins.get("count")
+    return a("permit", act, N(int(count if count is not None else 1)))
+
+
 def static_facts(card: Card, o: Sym, number: Sym, ins: Instruction) -> Iterator[Sym]:
+    """The fact of a static ability: one that permits, forbids or overrides a rule for the
+    players its who-word names (``to_players(Mod,Who)``, common/prohibitions.lp), one making its
+    own permanent enter tapped, or one changing characteristics (``static_mods``)."""
+    who = F(WHO[str(ins.get("who"))], []) if ins.get("who") in WHO else None
+    mod = player_mod(ins)
     if ins.verb == "override-rule" and ins.get("rule") == "maximum-hand-size":
-        yield a("static", o, F("no_max_hand", []))
-    elif ins.verb == "forbid" and ins.get("action") == "gain-life" and ins.get("who") == "each-player":
-        yield a("static", o, a("forbid", F("gain_life", []), F("each_player", [])))
-    elif ins.verb == "forbid" and ins.get("action") == "lose-game" and ins.get("who") == "you":
-        yield a("static", o, F("cant_lose", []))
+        mod = a("override", S("maximum-hand-size"))
+    if mod is not None and who is not None:
+        yield a("static", o, a("to_players", mod, who))
     elif ins.verb == "override-rule" and ins.get("rule") == "enters-untapped":
         yield a("static", o, F("enters_tapped", []))
-    elif ins.verb == "forbid" and ins.get("action") == "win-game" and ins.get("who") in ("you", "opponents"):
-        # a game it would stop ending: refused (stops.lp)
-        yield a("static", o, a("forbid_win", F(WHO[str(ins.get("who"))], [])))
     elif (mods := static_mods(ins, o, number)) is not None:
         yield from mods
     else:
@@ -463,15 +482,14 @@ def effect_facts(state: GameState) -> Iterator[Sym]:
         ins = effect.instruction
         e = a("e", N(STATE_EFFECT_TIME + n), S(""), N(0))
         duration = duration_term(ins.get("duration"), S(effect.controller))
-        if ins.verb in ("permit", "forbid") and ins.get("action") == "play-land":
+        if (mod := player_mod(ins)) is not None:
             who = str(vocabulary.param(ins, "who"))
             if who in ("target", "that-player") and effect.target not in state.names:
                 raise Unsupported(f"the effect of {effect.source}: who '{who}' with no player targeted")
-            players = vocabulary.players_named(who, effect.controller, effect.target, state)
-            mod = (a("extra_land", N(int(ins.get("count", 1)))) if ins.verb == "permit"
-                   else F("no_land", []))
-            for p in players:
-                yield a("effect", e, a("player", S(p)), mod, duration)
+            target = S(effect.target) if effect.target in state.names else F("none", [])
+            # the players it names: who.lp, from its controller and target (characteristics.lp)
+            addressed = a("who", F(WHO[who], []), S(effect.controller), target)
+            yield a("effect", e, addressed, mod, duration)
             continue
         mods = modifications(ins) if ins.verb in AFFECTING else None
         what = ins.get("what") or effect.target

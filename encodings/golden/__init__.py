@@ -12,10 +12,6 @@ import clingo
 from mtgrules.encodings import asp, common
 from mtgrules.model.edition import Edition
 from mtgrules.model.state import GameState
-from mtgrules.model.vocabulary import (
-    ACTIONS,
-    param,
-)
 
 F = clingo.Function
 S = clingo.String
@@ -84,8 +80,8 @@ def facts(question: GoldenQuestion, state: GameState) -> list[clingo.Symbol]:
     for _, _, obj in state.objects("battlefield"):
         if obj.attacking:
             out.append(F("attacker", [S(obj.id)]))
-    out += common.sacrifice_prohibition_facts(state)
-    out += _effect_facts(state)
+    out += [F("effect", [eid]) for eid, _ in common.effects_named(state)]
+    out += common.prohibition_facts(state)
     out.append(F("asked", [asked_term(question)]))
     return out
 
@@ -103,35 +99,6 @@ def asked_term(q: GoldenQuestion) -> clingo.Symbol:
         verb = "discard" if q.ask == "discard" else f"sacrifice-{q.what}"
         return F("perform", [S(str(q.player)), S(verb), clingo.Number(int(q.count or 0))])
     return F(q.ask.replace("-", "_"), [S(str(q.player))])
-
-
-def _effect_facts(state: GameState) -> list[clingo.Symbol]:
-    """Permissions, prohibitions and overrides among the effects in force, each under its
-    name (``common.effects_named``)."""
-    out = []
-    for eid, effect in common.effects_named(state):
-        out.append(F("effect", [eid]))
-        ins = effect.instruction
-        if ins.verb == "forbid" and param(ins, "action") == "sacrifice":
-            continue  # read object by object (sacrifice_prohibitions): cant_sacrifice/2
-        if ins.verb in ("permit", "forbid") and ins.get("zone") is not None:
-            continue  # a zone's casting permission: the casting area reads it
-        if ins.verb not in ("permit", "forbid", "override-rule"):
-            continue
-        out += common.source_facts(eid, effect, state)
-        who = common.who_atom(ins)
-        if ins.verb == "override-rule":
-            out.append(F("effect_overrides", [eid, S(str(param(ins, "rule"))), who]))
-            continue
-        action = str(param(ins, "action"))
-        if action not in ACTIONS:  # validated when read; never pasted as program text
-            raise ValueError(f"unknown action {action!r}")
-        act = F(action.replace("-", "_"), [])
-        if ins.verb == "permit":
-            out.append(F("effect_permits", [eid, act, clingo.Number(int(param(ins, "count"))), who]))
-        else:
-            out.append(F("effect_forbids", [eid, act, who]))
-    return out
 
 
 def solve(question: GoldenQuestion, state: GameState, edition: Edition) -> GoldenAnswer:

@@ -17,28 +17,28 @@ CASES = {
         [[f'decided_by(play_land({A}),"land.one-per-turn")', f'status(play_land({A}),forbidden)']]),
     "a permission beats the rule it contradicts (CR 101.1)": (
         f'player({A}). lands_played({A},1,0). effect("e0"). '
-        f'permits("e0",play_land({A}),1). asked(play_land({A})).',
+        f'permits("e0",play_land({A}),1,0). asked(play_land({A})).',
         [[f'because(play_land({A}),"e0")',
           f'decided_by(play_land({A}),"golden.card-overrides-rule")',
           f'decided_by(play_land({A}),"land.one-per-turn")', f'status(play_land({A}),allowed)']]),
     "a permission used up leaves the one-land rule's answer (CR 305.2)": (
         f'player({A}). lands_played({A},2,0). effect("e0"). '
-        f'permits("e0",play_land({A}),1). asked(play_land({A})).',
+        f'permits("e0",play_land({A}),1,0). asked(play_land({A})).',
         [[f'decided_by(play_land({A}),"land.one-per-turn")', f'status(play_land({A}),forbidden)']]),
     "a prohibition beats the permission (CR 101.2)": (
         f'player({A}). lands_played({A},1,0). effect("e0"). effect("e1"). '
-        f'permits("e0",play_land({A}),1). forbids("e1",play_land({A}),0). asked(play_land({A})).',
+        f'permits("e0",play_land({A}),1,0). forbids("e1",play_land({A}),0). asked(play_land({A})).',
         [[f'because(play_land({A}),"e1")', f'decided_by(play_land({A}),"golden.cant-beats-can")',
           f'decided_by(play_land({A}),"land.one-per-turn")', f'status(play_land({A}),forbidden)']]),
     "an opponent's effect names the player by its who-word (who.lp)": (
         f'player({A}). player("b"). alive({A},0). alive("b",0). lands_played({A},0,0). effect("e1"). '
-        'source_controller("e1","b",0). effect_forbids("e1",play_land,each_opponent). '
+        'source_controller("e1","b",0). effect_forbids("e1",play_land,each_opponent,0). '
         f'asked(play_land({A})).',
         [[f'because(play_land({A}),"e1")', f'decided_by(play_land({A}),"golden.cant-beats-can")',
           f'decided_by(play_land({A}),"land.one-per-turn")', f'status(play_land({A}),forbidden)']]),
     "the same effect of one's own names nobody else: the first land is allowed": (
         f'player({A}). player("b"). alive({A},0). alive("b",0). lands_played({A},0,0). effect("e1"). '
-        f'source_controller("e1",{A},0). effect_forbids("e1",play_land,each_opponent). '
+        f'source_controller("e1",{A},0). effect_forbids("e1",play_land,each_opponent,0). '
         f'asked(play_land({A})).',
         [[f'decided_by(play_land({A}),"land.one-per-turn")', f'status(play_land({A}),allowed)']]),
     "conceding survives a prohibition": (
@@ -57,7 +57,7 @@ CASES = {
           f'status(cleanup_discard({A}),happens)']]),
     "no maximum hand size overrides the cleanup discard (CR 101.1)": (
         f'player({A}). owner(c(1..9),{A}). in(c(1..9),hand,0). effect("e0"). '
-        f'overrides("e0","maximum-hand-size",{A}). asked(cleanup_discard({A})).',
+        f'overrides("e0","maximum-hand-size",{A},0). asked(cleanup_discard({A})).',
         [[f'because(cleanup_discard({A}),"e0")', f'decided_by(cleanup_discard({A}),"cleanup.discard")',
           f'decided_by(cleanup_discard({A}),"golden.card-overrides-rule")',
           f'status(cleanup_discard({A}),does_not_happen)']]),

@@ -46,14 +46,6 @@ def test_every_key_of_the_newest_edition_and_the_rules_that_declare_it():
             assert line.isdigit() and int(line) >= 1, location
 
 
-IMPLEMENTED_TWICE = {
-    "mana-ability.no-stack": ("casting", "game"),
-}
-"""Keys two rule areas implement, each with its reason, until one copy goes: the casting
-transaction (601.2 as ordered steps) and the core's mana event model the same activation of a
-mana ability; one remains when casting runs on the core (issue 26)."""
-
-
 def test_every_key_is_implemented_by_one_area():
     """Each rulebook key, and the one rule area that implements it (``encodings/common`` for a
     rule several areas read): a key two areas implement is a rule encoded twice, whose copies can
@@ -63,7 +55,7 @@ def test_every_key_is_implemented_by_one_area():
                         for key in sorted(rulebook()))
     print(listing)
     twice = {key: found for key, found in areas.items() if len(found) > 1}
-    assert twice == IMPLEMENTED_TWICE, listing
+    assert twice == {}, listing
 
 
 def test_a_second_encoding_encodes_again_what_an_area_implements():
