@@ -40,7 +40,7 @@ def answer(question: ApnapQuestion, state: GameState | None, edition: Edition, b
         return not_decided(found, edition, backend)
     if question.proposed is None:
         return describe(problem, found, edition, backend)
-    misplaced, learned = apnap.misplaced(problem, question.proposed, edition, backend, found)
+    misplaced, learned = apnap.misplaced(problem, question.proposed, edition, backend)
     return judge(problem, question.proposed, found, misplaced, learned, edition, backend)
 
 

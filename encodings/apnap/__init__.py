@@ -38,6 +38,7 @@ def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
                 instructions = list(ability.effect)
                 break
     choices = []
+    types = common.types_now(state) if any(i.verb == "sacrifice" for i in instructions) else {}
     for event, ins in enumerate(instructions):
         if ins.verb not in CHOOSING_VERBS or not (ins.verb == "balance" or who_of(ins) == "each-player"):
             continue
@@ -51,8 +52,8 @@ def choices_from_card(card: Card, state: GameState) -> tuple[Choice, ...]:
             elif ins.verb == "balance":
                 options = None
                 text = f"chooses which {what}s to keep"
-            else:
-                options = tuple(o.id for o in state.controlled(player, what))
+            else:  # only its controller sacrifices a permanent (701.21a), of its type now
+                options = tuple(o.id for o in state.controlled(player) if what in types.get(o.id, ()))
                 text = f"chooses {_some(count, what)} to sacrifice"
             # every player is asked; one with nothing to choose makes no choice (apnap.lp)
             choices.append(Choice(f"{player}-{ins.verb}-{event + 1}", player, text, event=event,
@@ -143,33 +144,20 @@ def misplaced_asp(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Ed
     return set(asp.atoms(model, "misplaced")), set(asp.atoms(model, "learned"))
 
 
-def misplaced_smt(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition,
-                  found: ChoiceOrders | None = None
+def misplaced_smt(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition
                   ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    """The same pairs from z3's own enumeration of every correct order (``found``, or made
-    here): d was made before c though no correct order puts d first."""
-    found = found or smt_apnap.solve(problem, edition)
-    possible = {(d, c) for order in found.orders for i, d in enumerate(order) for c in order[i + 1:]}
-    misplaced, learned = set(), set()
-    made = [c for c in proposed if c not in found.no_choice]  # a choice not made is never misplaced
-    for j, c in enumerate(made):
-        for d in made[:j]:
-            if (d, c) not in possible:
-                misplaced.add((c, d))
-                if problem.choice(c).player != problem.choice(d).player \
-                        and not problem.choice(d).face_down:
-                    learned.add((c, d))
-    return misplaced, learned
+    """The same pairs decided by z3 (``smt.py``): for each pair, whether a correct order
+    puts the earlier choice first."""
+    return smt_apnap.misplaced(problem, proposed, edition)
 
 
 def solve_orders(problem: ChoiceProblem, edition: Edition, backend: str) -> ChoiceOrders:
     return solve_asp(problem, edition) if backend == "asp" else smt_apnap.solve(problem, edition)
 
 
-def misplaced(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition, backend: str,
-              found: ChoiceOrders | None = None) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
-    """(misplaced, learned) pairs of a proposed order, by one backend (asp or smt); ``found``:
-    the correct orders that backend already enumerated, if any (z3 reads them again)."""
+def misplaced(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition, backend: str
+              ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """(misplaced, learned) pairs of a proposed order, by one backend (asp or smt)."""
     if backend == "asp":
         return misplaced_asp(problem, proposed, edition)
-    return misplaced_smt(problem, proposed, edition, found)
+    return misplaced_smt(problem, proposed, edition)

@@ -128,12 +128,31 @@ class ApnapSmt:
         self.restart_rule = restart_rule
 
     #@ second encoding of: apnap.knowledge, apnap.hidden-face-down
-    def knows(self, c: str, d: str, position: dict[str, int]) -> bool:
-        """CR 101.4b/101.4a: in an order (the positions of a model), c's chooser knows d if
-        d came first and isn't a face-down card of another player."""
+    def sees(self, c: str, d: str) -> bool:
+        """CR 101.4a/101.4b: c's chooser sees choice d once it is made, unless it is a
+        face-down card of another player."""
         cc, dd = self.problem.choice(c), self.problem.choice(d)
-        visible = cc.player == dd.player or not dd.face_down
-        return position[d] < position[c] and visible
+        return cc.player == dd.player or not dd.face_down
+
+    def knows(self, c: str, d: str, position: dict[str, int]) -> bool:
+        """In an order (the positions of a model), c's chooser knows d if d came first and
+        c's chooser sees it."""
+        return position[d] < position[c] and self.sees(c, d)
+
+    def misplaced(self, proposed: tuple[str, ...]) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+        """(c, d): d was made before c in the proposed order though z3 finds no correct order
+        putting d first (a choice not made is never misplaced); ``learned`` keeps the pairs
+        where c's chooser, another player, saw d."""
+        made = [c for c in proposed if c in self.pos]
+        misplaced, learned = set(), set()
+        for j, c in enumerate(made):
+            for d in made[:j]:
+                if check(self.solver, self.pos[d] < self.pos[c]):
+                    continue
+                misplaced.add((c, d))
+                if self.problem.choice(c).player != self.problem.choice(d).player and self.sees(c, d):
+                    learned.add((c, d))
+        return misplaced, learned
 
     def solve_all(self) -> ChoiceOrders:
         s = self.solver
@@ -191,3 +210,8 @@ class ApnapSmt:
 
 def solve(problem: ChoiceProblem, edition: Edition) -> ChoiceOrders:
     return ApnapSmt(problem, edition).solve_all()
+
+
+def misplaced(problem: ChoiceProblem, proposed: tuple[str, ...], edition: Edition
+              ) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    return ApnapSmt(problem, edition).misplaced(proposed)

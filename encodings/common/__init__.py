@@ -192,6 +192,19 @@ def prohibition_facts(state: GameState) -> list[Sym]:
     return out
 
 
+def types_now(state: GameState) -> dict[str, frozenset[str]]:
+    """Each permanent's card types as they are now (``characteristics.lp``, layer 4: an
+    animated land is a creature), for the areas whose problem is data both of their encodings
+    read (APNAP's choices). No rule read here changes with the edition."""
+    facts: list[str | Sym] = [*moment_facts(state), "#show type_now/3."]
+    model = asp.solve(("common/characteristics",), facts, Edition.newest()).models[0]
+    found: dict[str, set[str]] = {}
+    for atom in model:
+        obj, kind, _ = atom.arguments
+        found.setdefault(obj.string, set()).add(kind.name)
+    return {o: frozenset(kinds) for o, kinds in found.items()}
+
+
 def prohibited_sacrifices(state: GameState) -> list[tuple[str, str]]:
     """(object, source) for every permanent that can't be sacrificed, as ``prohibitions.lp``
     decides it — for the areas whose problem is data both of their encodings read (APNAP's

@@ -231,10 +231,10 @@ def _mana_abilities(got: _Answer, state: GameState) -> dict[clingo.Symbol, ManaA
 def _state_facts(casting: Casting, state: GameState, pool: Counter[str]) -> list[clingo.Symbol]:
     player = casting.player
     out = []
+    types = common.types_now(state)  # as they are now (layer 4): an animated land is a creature
     for _, _, obj in state.objects("battlefield"):
         out.append(asp.fact("permanent", obj.id, obj.controller))
-        card = state.card_of(obj)
-        out += [asp.fact("has_type", obj.id, t) for t in SACRIFICED_KINDS if card and card.is_a(t)]
+        out += [asp.fact("has_type", obj.id, t) for t in SACRIFICED_KINDS if t in types.get(obj.id, ())]
         if obj.tapped:
             out.append(asp.fact("tapped", obj.id))
     for obj in state.player(player).zone("hand"):

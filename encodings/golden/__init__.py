@@ -71,11 +71,8 @@ class GoldenAnswer:
 def facts(question: GoldenQuestion, state: GameState) -> list[clingo.Symbol]:
     """The facts of the state and the question (the inputs documented in ``golden.lp``)."""
     out = common.moment_facts(state)
+    out += [F("sacrifice_kind", [S(f"sacrifice-{what}"), F(what, [])]) for what in ("creature", "land", "artifact")]
     for p in state.players:
-        for what in ("creature", "land", "artifact"):
-            kind = S(f"sacrifice-{what}")
-            out.append(F("sacrifice_kind", [kind]))
-            out += [F("sacrificeable", [S(p.name), kind, S(o.id)]) for o in state.controlled(p.name, what)]
         out.append(F("available", [S(p.name), S("discard"), clingo.Number(len(p.zone("hand")))]))
     for _, _, obj in state.objects("battlefield"):
         if obj.attacking:
