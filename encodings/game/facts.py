@@ -466,7 +466,9 @@ def static_facts(card: Card, o: Sym, number: Sym, ins: Instruction) -> Iterator[
         mod = a("override", S("maximum-hand-size"))
     if mod is not None and who is not None:
         yield a("static", o, a("to_players", mod, who))
-    elif ins.verb == "override-rule" and ins.get("rule") == "enters-untapped":
+    elif ins.verb == "override-rule" and ins.get("rule") == "enters-untapped" and ins.get("who") == "you":
+        # its own permanent enters tapped (a tapped land's text); one naming other players'
+        # permanents is refused below, not read as this one's
         yield a("static", o, F("enters_tapped", []))
     elif (mods := static_mods(ins, o, number)) is not None:
         yield from mods
