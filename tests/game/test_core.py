@@ -443,3 +443,31 @@ def test_a_win_an_effect_forbids_is_refused_not_answered(owner):
     else:
         v = what_happens(s.state, s.question.script)
         assert v.outcome == "game-over", v.reasons
+
+
+ENTERS_TAPPED = """name: a permanent making other players' permanents enter tapped
+cards:
+  - name: Slow Gate
+    cost: "{{2}}"
+    types: [artifact]
+    static: [{{do: override-rule, who: {who}, rule: enters-untapped}}]
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {{hand: [Forest], battlefield: [Slow Gate], library: {{hidden: 3}}}}
+  bob: {{library: {{hidden: 3}}}}
+question:
+  kind: turn
+  ask: trace
+  script: [alice plays Forest]
+"""
+
+
+@pytest.mark.parametrize("who", ["opponents", "each-player"])
+def test_an_enters_tapped_rule_for_other_players_permanents_is_refused(who):
+    """The core reads "enters-untapped" overridden for ``you`` as its own permanent entering
+    tapped (a tapped land); one naming other players' permanents is not modelled, and refused
+    rather than read as the card's own."""
+    s = parse_scenario(ENTERS_TAPPED.format(who=who))
+    with pytest.raises(UnsupportedQuestion, match="not modelled"):
+        what_happens(s.state, s.question.script)
