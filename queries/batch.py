@@ -75,7 +75,7 @@ def check(paths: Iterable[str | Path] | None = None, edition: Edition | str | No
     >>> golden = next(p for p in builtin_scenario_files() if p.parent.name == "golden").parent
     >>> rows = check([golden])
     >>> len(rows), all(row.match for row in rows)
-    (28, True)
+    (30, True)
     """
     with check_run(paths, edition, backend, workers) as run:
         return list(run)

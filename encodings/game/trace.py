@@ -55,6 +55,7 @@ WHY = {
     "no_land_plays_left": "{p} has no land play left this turn",
     "land_not_cast": "a land is played, not cast",
     "cant_play_lands": "an effect says {p} can't play lands",
+    "cant_cast": "an effect says {p} can't cast spells",
 }
 
 
