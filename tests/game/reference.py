@@ -10,7 +10,8 @@ Llanowar Elves, Phyrexian Arena, Sulfuric Vortex, Font of Mythos, Megrim, Lightn
 Spike, Divination, Revitalize, Giant Growth, Glorious Anthem, Turn to Frog, Twisted Image,
 Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Raging Goblin,
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
-Sparkmage Apprentice, Flametongue Kavu, Liliana of the Veil) and hidden cards; 2+ players;
+Sparkmage Apprentice, Flametongue Kavu, Liliana of the Veil, Abyssal Persecutor, Platinum
+Angel, Silence) and hidden cards; 2+ players;
 scripts of passes, holds, mana, casts, activations (not loyalty abilities), land plays, attacks,
 blocks (two players), cleanup discards, trigger orders and targets, legend-rule choices,
 `all pass until`. Lasting effects of the state: effects on characteristics naming one object,
@@ -73,6 +74,8 @@ class CardDef:
     activated: tuple = ()            # Ability, ... (mana abilities apart)
     no_max_hand: bool = False        # Reliquary Tower
     no_life_gain: bool = False       # Sulfuric Vortex
+    cant_lose: str | None = None     # "you" | "opponents": those players can't lose the game
+    cant_win: str | None = None      # "you" | "opponents": those players can't win the game
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
 
@@ -121,6 +124,15 @@ CARDS = {
                               trigger_effect=(("draw", "that_player", 2),)),
     "Megrim": CardDef(T({"enchantment"}), (("b", 1),), 2, trigger="opponent_discards",
                       trigger_effect=(("damage", 2, "that_player"),)),
+    # Flying, trample. You can't win the game and your opponents can't lose the game.
+    "Abyssal Persecutor": _creature((("b", 2),), 2, 6, 6, "flying", "trample", cant_win="you",
+                                    cant_lose="opponents"),
+    # Flying. You can't lose the game and your opponents can't win the game.
+    "Platinum Angel": _creature((), 7, 4, 4, "flying", types={"artifact", "creature"},
+                                cant_lose="you", cant_win="opponents"),
+    # Your opponents can't cast spells this turn.
+    "Silence": CardDef(T({"instant"}), (("w", 1),), 0,
+                       instructions=(("no_cast", "opponents", "turn"),)),
     "Lightning Bolt": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
                               instructions=(("damage", 3, "target"),)),
     "Lava Spike": CardDef(T({"sorcery"}), (("r", 1),), 0, target="player",
@@ -207,12 +219,12 @@ class Obj:
 class Eff:
     """A continuous effect from a resolved spell or ability, or from the state's list."""
     ts: int
-    kind: str                        # modify set switch grant remove animate extra_land no_land
+    kind: str                        # modify set switch grant remove animate extra_land no_land no_cast
     value: object
     controller: str
     duration: str | None             # turn | your-next-turn | None (indefinitely)
     objs: frozenset = frozenset()    # {(object id, incarnation)} it applies to (611.2c)
-    players: tuple = ()              # for extra_land / no_land
+    players: tuple = ()              # for extra_land / no_land / no_cast
 
 
 @dataclass
@@ -501,6 +513,22 @@ class Game:
     def cant_play_lands(self, p):
         return any(e.kind == "no_land" and p in e.players for e in self.effects)
 
+    def cant_cast(self, p):
+        return any(e.kind == "no_cast" and p in e.players for e in self.effects)
+
+    def named_by(self, o, who, p):
+        """Whether a permanent's "you" or "your opponents" names player p."""
+        return p == o.controller if who == "you" else p != o.controller
+
+    def cant_lose(self, p):
+        """101.2: an effect saying p can't lose beats 704.5a/b (while its source has it)."""
+        return any(o.cd and o.cd.cant_lose and self.has_abilities(o) and self.named_by(o, o.cd.cant_lose, p)
+                   for o in self.battlefield())
+
+    def cant_win(self, p):
+        return any(o.cd and o.cd.cant_win and self.has_abilities(o) and self.named_by(o, o.cd.cant_win, p)
+                   for o in self.battlefield())
+
     def apnap(self):
         i = self.players.index(self.active)
         return self.players[i:] + self.players[:i]
@@ -526,7 +554,7 @@ class Game:
     def sbas(self):
         out = []
         for p in self.players:
-            if p in self.lost:
+            if p in self.lost or self.cant_lose(p):
                 continue
             if self.life[p] <= 0:
                 out.append(("lose", p))                      # 704.5a
@@ -747,6 +775,8 @@ class Game:
         if self.lost:
             if len(self.players) > 2:
                 return Result(self.events, ("unsupported", None, "leaves", None), self.lost)
+            if any(self.cant_win(q) for q in self.players if q not in self.lost):
+                raise Unmodelled("a win an effect forbids (what happens then)")
             return Result(self.events, ("game-over", None, "", None), set(self.lost))
         if self.reached_now and self.until.kind != "end" and self.point_reached(self.until):
             return Result(self.events, ("reached", None, "", None))
@@ -838,6 +868,8 @@ class Game:
                     why.add("not_your_turn")
                 if self.stack:
                     why.add("stack_not_empty")
+            if self.cant_cast(p):
+                why.add("cant_cast")                                    # 101.2
             if cd.target and not d.target:
                 why.add("missing_target")                               # 601.2c
             if d.target and not cd.target:
@@ -1305,6 +1337,11 @@ class Game:
             p = self.who(x, w)
             for _ in range(n):
                 self.create_token(p, card, t)
+        elif verb == "no_cast":                                   # 101.2, until end of turn
+            _, w, dur = ins
+            c = self.controller_of(x)
+            ps = tuple(q for q in self.players if (q != c if w == "opponents" else q == c))
+            self.effects.append(Eff(self.tick(), "no_cast", None, c, dur, players=ps))
         elif verb == "animate":
             _, types, pt, kws, dur = ins
             objs = self.affected(x, "self")
