@@ -30,6 +30,10 @@ DURATION_WORDS = {"turn": " until end of turn", "next_turn": " until its control
 DECISIONS = {"pass", "hold", "cast", "activate", "mana", "play", "attack", "block", "discard",
              "choose", "order", "aim", "keep"}
 # Why an action is illegal, in words.
+ACTION_WORDS = {"play_land": "play lands", "cast_spells": "cast spells", "lose_game": "lose the game",
+                "win_game": "win the game", "gain_life": "gain life"}
+"""A player's action an effect permits or forbids (common/prohibitions.lp's acts/3), in words."""
+
 WHY = {
     "no_priority": "{p} does not have priority",
     "priority_elsewhere": "{p} does not have priority",
@@ -399,9 +403,11 @@ class Reader:
             return f"{plural(ins[2], COUNTER_WORD[ins[1]] + ' counter')} on {on}"
         if verb == "create":
             return f"creates {plural(ins[2], str(ins[1]) + ' token')}"
-        if verb == "player_effect":
-            return f"{who(ins[1])}: " + ("may play " + plural(ins[2][1], "more land")
-                                           if isinstance(ins[2], tuple) else "can't play lands")
+        if verb == "player_effect":  # ins[2]: ("forbid", Act) | ("permit", Act, N)
+            mod = ins[2]
+            if mod[0] == "permit" and mod[1] == "play_land":
+                return f"{who(ins[1])}: may play {plural(mod[2], 'more land')}"
+            return f"{who(ins[1])}: can't {ACTION_WORDS.get(mod[1], str(mod[1]).replace('_', ' '))}"
         if verb == "counter":
             return f"counters {who(ins[1])}"
         if verb in ("scry", "surveil"):
