@@ -24,7 +24,7 @@ from mtgrules.model.source import Field  # noqa: E402
 from mtgrules.queries import check_scenario  # noqa: E402
 from mtgrules.queries.scenario import builtin_scenario_files, scenario_from  # noqa: E402
 
-SITUATIONS = ("resolving", "dying", "steps")
+SITUATIONS = ("resolving", "casting", "dying", "steps")
 
 KNOWN_WRONG: dict[str, str] = {}
 """Built-in expectations the oracle's author believes wrong under CORE.md and MTR 4.3, with the
