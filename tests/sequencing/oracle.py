@@ -1223,8 +1223,8 @@ class Stepper:
             raise Unsupported(f"{name} is not in a hand")
         card = st.card(o)
         p = o.controller
-        if card.alternative_costs or card.kicker or card.targets:
-            raise Unsupported("alternative costs, kicker or targets of a spell cast")
+        if card.alternative_costs or card.kicker:
+            raise Unsupported("alternative costs or kicker of a spell cast")
         run = self._fork(run)
         st = run.state
         st.move(o.id, "stack")
@@ -1259,7 +1259,8 @@ class Stepper:
             r.illegal_cast = r.illegal_cast or not ok
             r.cast = (o.id, p, lands)
             r.prio.append(len(r.acts))     # the spell on the stack: priority, all pass
-            yield from self._resolve_spell(r, r.state.objs[o.id], {"caster": p})
+            yield from self._resolve_spell(r, r.state.objs[o.id],
+                                           {"caster": p, "target": sit.get("target")})
 
         def pay_additional(r: Run, rest: list[dict[str, Any]]) -> Iterator[Run]:
             if not rest:
@@ -1559,7 +1560,7 @@ def perform(start: State, block: list[Line], run: Run, act_of: dict[int, Act]
             perf.tell_pick(a.actor, str(ln.idx))
         elif a is None and ln.verb in CHOICE_LINE_VERBS:
             perf.tell_pick(ln.actor, str(ln.idx))
-    if run.cast is not None:           # the mana the block didn't name, the same lands
+    if run.cast is not None and not run.illegal_cast:   # the mana the block didn't name
         spell, caster, lands = run.cast
         card = perf.card(perf.objs[spell])
         cost = card.mana_cost.counts() if card.mana_cost else Counter()
