@@ -21,16 +21,18 @@ would next receive priority (CR 603.3) and resolve inside the block, as do the t
 resolution causes.
 
 **Knowledge** is a set of facts per player, kept as the run goes (``State.learned``):
-``("id", card)`` — the player has seen which card a hidden card is (a draw, a look, a search,
-a reveal, a card moved from a hidden zone to a public one); ``("pick", line)`` — the player
+``("id", "card@zone")`` — the player has seen which card a hidden card is, and in which
+hidden zone (a draw shows it in the hand; a look, a search or a reveal where it lies; a card
+moved from a hidden zone to a public one, where it came from); ``("pick", line)`` — the player
 saw the outcome of another player's pick among at least two options that player tells apart
-(or of a random result); ``("pos", card)`` — the player knows where in a library a card lies
-(a look at the top, a search), a fact every shuffle erases (CR 701.24a). Condition 3 compares,
-for each choice with two or more options its chooser tells apart, the chooser's facts just
-before the line in the performed run with their facts just before the choice in the correct
-run: a fact the performed run had and the correct run did not is information gained too
-early (MTR 4.3). A fact the correct run already gives (a reveal before a forced discard) is
-no leak however early the line showing it again comes.
+(or of a random result). Where a library's cards lie is known until a shuffle (CR 701.24a)
+and matters at a draw (below). Condition 3 compares, for each choice with two or more options
+its chooser tells apart, the chooser's facts just before the choice in the performed run with
+their facts just before it in the correct run (a search or scry chooses after its own look,
+in both): a fact the performed run had and the correct run did not is information gained too
+early (MTR 4.3) — except a card seen in a library by one who knows where it went since. A
+fact the correct run already gives (a reveal before a forced discard) is no leak however
+early the line showing it again comes.
 
 **Randomness.** A shuffle leaves an order nobody knows; a draw from a library whose top card
 its drawer does not know is blind — the same in both runs, whichever card the convention
@@ -102,7 +104,7 @@ class Obj:
     foreseen: bool = False    # drawn by a player who knew it was on top
 
 
-Fact = tuple[str, str]        # ("id" | "pick" | "pos", key)
+Fact = tuple[str, str]        # ("id", "card@zone") | ("pick", line)
 
 
 @dataclass
@@ -176,11 +178,10 @@ class State:
         return o.id if self.knows(p, o.id) else "?"
 
     def knowledge(self, p: str) -> frozenset[Fact]:
-        """Player p's facts now: those learned, and the library places p knows."""
-        facts = {(k, key) for q, k, key in self.learned if q == p}
-        facts |= {("pos", oid) for q, oid in self.known
-                  if q == p and self.objs[oid].zone == "library"}
-        return frozenset(facts)
+        """Player p's facts now. (Where in a library a card lies is no fact of its own here:
+        an order a later shuffle erases can't be used, and one that is used — a foreseen
+        draw — is judged at the draw.)"""
+        return frozenset((k, key) for q, k, key in self.learned if q == p)
 
     # -- changing --------------------------------------------------------------------------
     def show(self, p: str, oid: str) -> None:
@@ -1593,6 +1594,16 @@ def conveyed(act: Act, block: list[Line], end: State) -> bool:
     return all(oid in named or end.objs[oid].zone not in HIDDEN for oid in act.objs)
 
 
+def extra_facts(performed: frozenset[Fact], correct: frozenset[Fact]) -> set[Fact]:
+    """What the chooser knew in the performed run and not in the correct one. Having seen a
+    card in a library tells nothing more to one who knows where that card went since."""
+    extra = set(performed - correct)
+    cards_known = {key.split("@")[0] for kind, key in correct if kind == "id"}
+    return {(kind, key) for kind, key in extra
+            if not (kind == "id" and key.endswith("@library")
+                    and key.split("@")[0] in cards_known)}
+
+
 def judge(start: State, lines: list[Line | Interruption], run: Run) -> set[str]:
     block = [x for x in lines if isinstance(x, Line)]
     act_of = {a.line: a for a in run.acts if a.line is not None}
@@ -1609,7 +1620,7 @@ def judge(start: State, lines: list[Line | Interruption], run: Run) -> set[str]:
         a = act_of.get(ln.idx)
         if a is None:
             continue
-        if a.kind == "choice" and a.options2 and before[ln.idx] - a.know:
+        if a.kind == "choice" and a.options2 and extra_facts(before[ln.idx], a.know):
             failed.add("no-leak")
         if a.verb == "draw" and foreseen[ln.idx] and not a.foreseen:
             failed.add("no-leak")      # a known card drawn where the rules deal a random one
