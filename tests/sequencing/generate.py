@@ -1,14 +1,20 @@
 """A seeded generator of small sequencing blocks (2–7 lines), each a scenario dict the project
 loads (``state``, ``cards`` for the cards it invents, ``question: {kind: sequencing,
-resolving|dying|steps, performed}``).
+resolving|casting|dying|steps, performed}``).
 
-A case is a random small state (named cards in hands, graveyards and on the battlefield,
-hidden libraries and hands), a situation (a random spell built from the instructions the
-oracle models, creatures dying at once, or the untap/upkeep/draw steps with upkeep triggers
-of either player), the correct lines of one correct run (choices made at random, written in
-the performed-line vocabulary, ``LINE_FORMS``), then a performed order: a random permutation
-of them, sometimes with a line dropped, duplicated or altered (a wrong count, a wrong card)
-and sometimes with a pause or reaction inserted.
+A case is drawn from a class (``CLASSES``, by weight; the class is in the case's name):
+``resolving`` (spells of draws, discards, life, sacrifices, returns, searches), ``reveal``
+(a target opponent's hand revealed or looked at, a discard another player chooses),
+``shuffle-look`` (looks at the top, shuffles, searches, scry, draws), ``spell-trigger``
+(the spell's discards and sacrifices trigger permanents in play), ``targeted-trigger`` (an
+upkeep trigger with a target), ``pick-of-zero`` (Balance-style instructions, returns from an
+empty graveyard), ``cast`` (a spell cast from hand, paid from the pool and lands, with an
+additional sacrifice or life), ``random`` (random discards), ``dying`` (creatures dying at
+once) and ``steps`` (untap/upkeep/draw with upkeep triggers). Its correct lines are those of
+one correct run (the oracle's stepper choosing at random, written in the performed-line
+vocabulary, ``LINE_FORMS``); then a performed order: a random permutation of them, sometimes
+with a line dropped, duplicated or altered (a wrong count, a wrong card) and sometimes with a
+pause or reaction inserted — so every class gives blocks that stand and blocks that don't.
 
     python tests/sequencing/generate.py 5 [seed]     # prints five cases as YAML
 """

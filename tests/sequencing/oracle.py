@@ -45,8 +45,10 @@ legal, and it is never judged for a leak itself (others still learn its outcome)
 Conventions (from CORE.md unless said):
 * a choice act is answered by an unused fitting line (the solver chooses which); a choice no
   line answers is forgotten, and the rules' run still makes it: every legal pick is tried;
-* a choice with nothing to pick (a pick of zero) takes only a line naming nothing ("returns
-  nothing"); Balance's player with the fewest has no pick at all;
+* a choice with nothing to pick (a pick of zero) may take a line naming nothing ("returns
+  nothing"), or one naming something (illegal there), or none — a later instruction of the
+  same verb may be the line's (every way is tried); Balance's player with the fewest has no
+  pick at all;
 * a line that answers a choice illegally fails ``legal-in-order``; the correct run takes a
   legal pick instead (every one is tried);
 * a draw takes a library's unnamed cards first, then named ones in listing order (an unseen
@@ -626,7 +628,7 @@ class Stepper:
                 legal_of: Fits, apply: Callable[[Run, Any], None], options2: bool,
                 public: bool = True, implicit_if_none: bool = False,
                 text_of: Callable[[Any], str | None] | None = None,
-                kind: str = "choice") -> Iterator[Run]:
+                kind: str = "choice", allow_none: bool = False) -> Iterator[Run]:
         """A choice act (or a random result, ``kind`` random): each fitting unused line
         answers it (the solver picks), or none when none fits (forgotten). ``options``: the
         legal picks; ``apply(run, pick_or_line)``; ``text_of(pick)``: the line that says a
@@ -655,7 +657,7 @@ class Stepper:
                     apply(r, pick)
                 self._tell(r, r.acts[-1])
                 yield r
-        if fitting:
+        if fitting and not allow_none:
             return
         # no line answers it: the rules still make the player choose — every legal pick is
         # tried; the act is forgotten unless it is implicit
@@ -912,8 +914,7 @@ class Stepper:
         ids = {o.id for o in cands}
 
         def fits(ln: Line) -> bool:
-            # a pick of zero takes only a line naming nothing
-            return ln.actor == p and ln.verb == "return" and (need > 0 or not ln.objs)
+            return ln.actor == p and ln.verb == "return"
 
         def legal(ln: Line) -> bool:
             return (len(ln.objs) == need and len(set(ln.objs)) == need and set(ln.objs) <= ids)
@@ -921,8 +922,11 @@ class Stepper:
         def apply(r: Run, x: Any) -> None:
             for oid in (x.objs if isinstance(x, Line) else x):
                 self._move(r, oid, "hand")
+        # a pick of zero: a line naming something may be meant for it (then illegal) or for a
+        # later instruction of the same verb — both are tried
         yield from self._choice(run, "return", p, picks, fits, legal, apply,
                                 n_options(kinds, need) >= 2, implicit_if_none=(need == 0),
+                                allow_none=(need == 0),
                                 text_of=lambda x: f"{p} returns {', '.join(x)}" if x
                                 else f"{p} returns nothing")
 
@@ -951,7 +955,7 @@ class Stepper:
             run.state.show(p, o.id)
 
         def fits(ln: Line) -> bool:
-            return ln.actor == p and ln.verb == "search" and (bool(cands) or not ln.objs)
+            return ln.actor == p and ln.verb == "search"
 
         def legal(ln: Line) -> bool:
             return (len(ln.objs) <= k and len(ln.objs) >= low
@@ -971,7 +975,7 @@ class Stepper:
         yield from self._choice(run, "search", p, picks, fits, legal, apply,
                                 bool(cands) and k > 0,
                                 public=(dest == "battlefield" or shown),
-                                implicit_if_none=not cands,
+                                implicit_if_none=not cands, allow_none=not cands,
                                 text_of=lambda x: f"{p} searches for {', '.join(x)}" if x
                                 else f"{p} searches and finds nothing")
 
@@ -1457,8 +1461,7 @@ def apply_line(st: State, ln: Line, search_dest: dict[int, tuple[str, bool]],
                 st.move(oid, "graveyard")
     elif v in ("sacrifice", "to-graveyard"):
         for oid in ln.objs:
-            if where(oid, ("battlefield",) if v == "sacrifice" else ("battlefield", "stack",
-                                                                      "hand")):
+            if where(oid, ("battlefield",) if v == "sacrifice" else ("battlefield", "stack")):
                 st.move(oid, "graveyard")
     elif v == "return":
         for oid in ln.objs:
