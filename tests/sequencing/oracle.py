@@ -11,8 +11,8 @@ steps of the turn), enumerating every **correct run**: every way the block's lin
 the run's choices, every free order of each controller's triggered abilities, every legal
 pick a line leaves open. Each correct run is judged against the **performed run** (the lines
 executed literally, in the order performed) on five conditions. The answer is ``stands`` when
-some run meets all five; otherwise the failed conditions of the run that fails fewest (ties:
-the smallest sorted tuple).
+some run meets all five; otherwise the failed conditions of the run that fails fewest (ties,
+as CORE.md: fewest lines unmatched, then fewest illegal lines, then the smallest sorted tuple).
 
 **The block's extent.** A block about a spell runs until the game would next wait for a
 player's free decision with an empty stack: the triggered abilities the spell's own events
@@ -1167,8 +1167,9 @@ class Stepper:
             target = x.actor if isinstance(x, Line) else x
             r.acts[-1].objs = (t.source, target)
             r.stack.append(replace(t, ctx=replace(t.ctx, target=target)))
+        # a life-loss line may be another act's: the target may also go unsaid (forgotten)
         yield from self._choice(run, "target", t.ctx.controller, players, fits, legal, apply,
-                                len(players) >= 2,
+                                len(players) >= 2, allow_none=True,
                                 text_of=lambda x: f"{x} loses {amount} life")
 
     def _trigger_order_kept(self, run: Run) -> bool:
@@ -1658,17 +1659,21 @@ def oracle(start: State, situation: dict[str, Any], performed: list[Any]) -> Ans
     lines = parse_lines(performed, start.players)
     block = [x for x in lines if isinstance(x, Line)]
     runs = Stepper(start, block).runs(situation)
-    best: tuple[int, tuple[str, ...]] | None = None
+    best: tuple[int, int, int, tuple[str, ...]] | None = None
     for run in runs:
         failed = judge(start, lines, run)
-        key = (len(failed), tuple(sorted(failed)))
-        if best is None or key < best:
-            best = key
         if not failed:
             return Answer("stands", frozenset(), len(runs))
+        # CORE.md's choice among failing runs (a convention of the answer, not of the rules):
+        # fewest conditions failed, then fewest lines unmatched, then fewest illegal lines
+        matched = {a.line: a for a in run.acts if a.line is not None}
+        key = (len(failed), len(block) - len(matched),
+               sum(1 for a in matched.values() if not a.legal), tuple(sorted(failed)))
+        if best is None or key < best:
+            best = key
     if best is None:
         raise Unsupported("no correct run")
-    return Answer("does-not-stand", frozenset(best[1]), len(runs))
+    return Answer("does-not-stand", frozenset(best[3]), len(runs))
 
 
 def situation_of(question: dict[str, Any]) -> dict[str, Any]:
