@@ -157,9 +157,25 @@ SPELL_KINDS = {
 }
 
 
+def _revealing_spell(rng: random.Random) -> list[dict[str, Any]]:
+    """A target opponent's hand shown to the caster, a choice of the caster's, then the
+    opponent's discard (forced with one card, free with more, or the caster's pick)."""
+    show = rng.choice([{"do": "reveal", "who": "target", "what": "hand"},
+                       {"do": "look", "who": "you", "at": "target-hand"}])
+    pick = rng.choice([{"do": "sacrifice", "who": "you", "what": "creature", "count": 1},
+                       {"do": "discard", "who": "you", "count": 1}])
+    discard: dict[str, Any] = {"do": "discard", "who": "target", "count": 1}
+    if rng.random() < 0.3:
+        discard["chosen-by"] = "you"
+    body = [pick, discard] if rng.random() < 0.7 else [discard, pick]
+    return [show, *body]
+
+
 def _spell(rng: random.Random, cls: str, two: bool, needed: set[str]) -> dict[str, Any]:
     instrs: list[dict[str, Any]] = []
-    for _ in range(rng.randint(1, 3)):
+    if cls == "reveal" and two and rng.random() < 0.6:
+        instrs = _revealing_spell(rng)
+    for _ in range(rng.randint(1, 3) if not instrs else 0):
         instrs += _instruction(rng, two, needed, SPELL_KINDS.get(cls))
     if not two:      # a spell targeting a player names one only with two players here
         instrs = [i for i in instrs if i.get("who") != "target" and "at" not in i
@@ -198,9 +214,13 @@ def situation(rng: random.Random, cls: str | None = None) -> dict[str, Any]:
                 extra[rng.choice(players)].append(rng.choice(
                     ["Liliana's Caress", "Megrim", "Gen Spite", "Gen Gloat", "Gen Mourner",
                      "Gen Healer", "Gen Wisp", "Solemn Simulacrum"]))
+        if cls == "reveal":     # the caster's choice between two creatures, two cards
+            extra[caster] += ["Grizzly Bears", "Llanowar Elves"]
         for p in players:
             state[p] = _player_state(rng, p, p != caster, "search" in needed and p == caster,
                                      extra[p], low_life=not three)
+            if cls == "reveal" and p != caster and rng.random() < 0.7:
+                state[p]["hand"] = {"hidden": rng.randint(1, 2)}
         state[caster].setdefault("stack", []).append("Gen Spell")
         question["resolving"] = "Gen Spell"
         if caster != "alice":
