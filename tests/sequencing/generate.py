@@ -10,7 +10,8 @@ A case is drawn from a class (``CLASSES``, by weight; the class is in the case's
 upkeep trigger with a target), ``pick-of-zero`` (Balance-style instructions, returns from an
 empty graveyard), ``cast`` (a spell cast from hand, paid from the pool and lands, with an
 additional sacrifice or life), ``random`` (random discards), ``dying`` (creatures dying at
-once) and ``steps`` (untap/upkeep/draw with upkeep triggers). Its correct lines are those of
+once) and ``steps`` (untap/upkeep/draw with upkeep triggers; the end and cleanup steps with
+a hand over seven). Its correct lines are those of
 one correct run (the oracle's stepper choosing at random, written in the performed-line
 vocabulary, ``LINE_FORMS``); then a performed order: a random permutation of them, sometimes
 with a line dropped, duplicated or altered (a wrong count, a wrong card) and sometimes with a
@@ -58,6 +59,9 @@ TRIGGER_CARDS = [
     {"name": "Gen Spite", "cost": "{1}{R}", "types": ["enchantment"],
      "triggered": [{"when": "opponent-discards", "effect": [{"do": "damage", "amount": 1,
                                                              "target": "player"}]}]},
+    {"name": "Gen Dusk", "cost": "{1}{U}", "types": ["enchantment"],
+     "triggered": [{"when": "your-end-step", "effect": [{"do": "draw", "who": "you",
+                                                         "count": 1}]}]},
     {"name": "Gen Gloat", "cost": "{1}{B}", "types": ["enchantment"],
      "triggered": [{"when": "opponent-discards", "effect": [{"do": "draw", "who": "you",
                                                              "count": 1}]}]},
@@ -262,6 +266,14 @@ def situation(rng: random.Random, cls: str | None = None) -> dict[str, Any]:
         for p in players:
             state[p] = _player_state(rng, p, p != "alice", False, dying_by[p], low_life=not three)
         question["dying"] = dying_by     # replaced by object ids once loaded (below)
+    elif cls == "steps" and rng.random() < 0.25:     # the cleanup discard (CR 514.1)
+        state["step"] = "end"
+        cards += [c for c in TRIGGER_CARDS if c["name"] == "Gen Dusk"]
+        for p in players:
+            state[p] = _player_state(rng, p, p != "alice", False,
+                                     ["Gen Dusk"] if p == "alice" else (), low_life=not three,
+                                     big_hand=p == "alice")
+        question["steps"] = ["end", "cleanup"]
     else:       # steps, targeted-trigger
         cards += [c for c in TRIGGER_CARDS if c["name"] in ("Gen Toll", "Gen Tithe",
                                                             "Gen Pinger")]
