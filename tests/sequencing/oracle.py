@@ -620,9 +620,6 @@ class Stepper:
                     if a.trigger == "opponent-discards" and perm.controller != o.owner:
                         run.pending.append(Trigger(perm.id, a.effect,
                                                    Ctx(perm.controller, perm.id, None, o.owner)))
-        if was == "battlefield" and zone != "battlefield":
-            # its abilities that have not yet been put on the stack still are (CR 603.10a)
-            pass
 
     def _choice(self, run: Run, verb: str, actor: str, options: list[Any], fits: Fits,
                 legal_of: Fits, apply: Callable[[Run, Any], None], options2: bool,
