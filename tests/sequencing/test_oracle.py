@@ -143,3 +143,30 @@ def test_core_agrees_with_the_oracle():
     by_class = collections.Counter(case_class(d) for d, _, _ in wrong)
     assert not wrong, (f"{len(wrong)} of {count} disagree, by class {dict(by_class)}:\n"
                        + "\n".join(_report(*w) for w in wrong))
+
+
+_REFUSED = [
+    ("a token created", [{"name": "Gen Maker", "cost": "{1}{G}", "types": ["sorcery"],
+                          "resolve": [{"do": "create-token", "who": "you", "card": "Grizzly Bears"},
+                                      {"do": "draw", "who": "you", "count": 1}]}],
+     {"players": ["alice", "bob"], "alice": {"library": {"hidden": 3}, "stack": ["Gen Maker"]}},
+     {"kind": "sequencing", "resolving": "Gen Maker", "performed": ["alice draws 1"]}),
+    ("a trigger's target that may be a creature",
+     [{"name": "Gen Shock", "cost": "{1}{R}", "types": ["enchantment"],
+       "triggered": [{"when": "your-upkeep", "effect": [{"do": "damage", "amount": 1,
+                                                         "target": "any"}]}]}],
+     {"players": ["alice", "bob"], "step": "untap",
+      "alice": {"battlefield": ["Gen Shock", "Grizzly Bears"]}},
+     {"kind": "sequencing", "steps": ["untap", "upkeep"],
+      "performed": ["alice untaps", "bob loses 1 life"]}),
+]
+
+
+@pytest.mark.parametrize("name, cards, state, question", _REFUSED, ids=[r[0] for r in _REFUSED])
+def test_oracle_refuses_what_it_does_not_model(name, cards, state, question):
+    """Where the oracle can't model a case it says so (Unsupported), never guesses."""
+    doc = {"name": name, "edition": "2026-08-07", "cards": cards, "state": state,
+           "question": question}
+    scenario_from(Field.of(doc))
+    with pytest.raises(Unsupported):
+        oracle_for_scenario(doc)
