@@ -45,7 +45,8 @@ LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard"
              "sacrifice": "sacrifice", "return": "return", "search": "search", "shuffle": "shuffle",
              "untap": "untap", "to-graveyard": "to_graveyard", "tap-mana": "tap_mana",
              "animate": "animate", "block": "block", "attack": "attack", "reveal": "reveal",
-             "look-hand": "look", "look-top": "look_top", "scry": "scry", "surveil": "surveil"}
+             "look-hand": "look", "look-top": "look_top", "scry": "scry", "surveil": "surveil",
+             "target": "target"}
 """Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
 SITUATIONS = ("resolving", "casting", "dying", "steps")
 """Situations the core runs."""
@@ -442,6 +443,8 @@ def act_words(act: clingo.Symbol, t: int, reader: Reader) -> str:
         said = (_kind(amount) if verb == "to_graveyard" else
                 plural(amount.number, "card") if verb == "look_top" else value(amount))
         return ACT_WORDS.get(verb, "{p} " + verb.replace("_", " ")).format(p=p, a=said)
+    if act.name == "target":
+        return f"{value(a[1])}'s choice of a target for {item_words(value(a[0]))}"
     x, i, p = value(a[0]), a[1].number, value(a[2])
     what = reader.instr_words(x, i, t - 1) if (x, i, t - 1) in reader.instr else ""
     return f"{p}'s pick for {item_words(x)}" + (f": {what}" if what else "")

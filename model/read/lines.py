@@ -52,13 +52,18 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(v, re.compile(p, re.I)) for v, 
                  r"(?: of (?:his|her|their) library)?"),
     ("scry", r"scries (?P<n>\d+)(?:, putting (?P<objs>.+?) on the bottom)?"),
     ("surveil", r"surveils (?P<n>\d+)(?:, putting (?P<objs>.+?) into (?:the|his|her|their) graveyard)?"),
+    # a triggered ability's target, chosen as it is put on the stack (CR 603.3d): a player ...
+    ("target", r"targets (?P<player>[^ ',]+)"),
+    # ... or an object
+    ("target", r"targets (?P<target>.+)"),
 ]]
 LINE_FORMS = ("sacrifices X[, Y]", "discards N | discards X[, Y]", "loses N life", "gains N life",
               "returns X | returns nothing", "draws N", "searches for X[, Y] | searches and finds "
               "nothing", "shuffles", "untaps", "puts X into the graveyard", "taps X for mana",
               "animates X", "blocks with X | blocks A with X", "attacks with X[, Y]",
               "reveals their hand", "looks at P's hand", "looks at the top N cards",
-              "scries N[, putting X on the bottom]", "surveils N[, putting X into the graveyard]")
+              "scries N[, putting X on the bottom]", "surveils N[, putting X into the graveyard]",
+              "targets P | targets X")
 
 
 def parse_line(node: Field, state: GameState) -> Line:
@@ -74,6 +79,8 @@ def parse_line(node: Field, state: GameState) -> Line:
         if not m:
             continue
         groups = m.groupdict()
+        if verb == "target" and groups.get("player") is not None and groups["player"] not in state.names:
+            continue  # not a player: the object form
         count = None
         if groups.get("n"):
             word = groups["n"].split()[0].lower()
@@ -88,6 +95,8 @@ def parse_line(node: Field, state: GameState) -> Line:
             objects = tuple(_object(node, name, state, verb) for name in _split(groups["objs"]))
         if groups.get("att"):
             objects += (_object(node, groups["att"], state, verb, "theirs"),)
+        if groups.get("target"):
+            objects += (_object(node, groups["target"], state, verb, "any"),)
         player = groups.get("player")
         if player is not None and player not in state.names:
             raise node.error(f"no player '{player}' in the line '{text}'",
