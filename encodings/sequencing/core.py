@@ -413,6 +413,7 @@ FACT_WORDS: dict[str, Callable[[Sequence[clingo.Symbol], list[Any]], str]] = {
     "lost": lambda a, v: f"{v[0]} having lost the game",
     "damage": lambda a, v: f"{v[2]} damage on {v[0]}'s {_kind(a[1])}",
     "known": lambda a, v: f"{v[0]} knowing {_kind(a[3], v[4])} in {_whose(v[0], v[1])} {v[2]}",
+    "drawn_known": lambda a, v: f"{v[0]} having drawn {_kind(a[1], v[2])} they knew in their library",
 }
 """Each fact of a run's end as the judge compares the two runs (``sig`` in judge.lp), in words,
 from its arguments and their values."""
