@@ -21,7 +21,7 @@ from clingo import ast
 from mtgrules.encodings import asp, budget
 from mtgrules.encodings.game import THEORY
 from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
-from mtgrules.encodings.game.step import Stepper
+from mtgrules.encodings.game.step import UNTIMED, Stepper
 from mtgrules.encodings.game.trace import (
     COUNTER_WORD,
     Reader,
@@ -208,8 +208,8 @@ MAX_ANSWERS = 20000
 def _at(symbol: clingo.Symbol, now: int) -> clingo.Symbol:
     """A timed atom of a step's answer (time 0 or 1) at its trace time; a base choice as it is
     (the runs of a block meet the same atoms at the same times again and again)."""
-    if symbol.name in BASE_CHOICES:
-        return symbol
+    if symbol.name in BASE_CHOICES or symbol.name in UNTIMED:
+        return symbol  # a base choice, or what the step program shows without a time
     args = symbol.arguments
     return F(symbol.name, [*args[:-1], N(now + args[-1].number)])
 
@@ -446,6 +446,8 @@ def act_words(act: clingo.Symbol, t: int, reader: Reader) -> str:
         said = (_kind(amount) if verb == "to_graveyard" else
                 plural(amount.number, "card") if verb == "look_top" else value(amount))
         return ACT_WORDS.get(verb, "{p} " + verb.replace("_", " ")).format(p=p, a=said)
+    if act.name == "cleanup":
+        return f"{value(a[0])}'s discard down to the maximum hand size"
     if act.name == "target":
         return f"{value(a[1])}'s choice of a target for {item_words(value(a[0]))}"
     x, i, p = value(a[0]), a[1].number, value(a[2])
