@@ -70,8 +70,9 @@ class Judgement:
     leaks: list[tuple[int, int]] = field(default_factory=list)
     """(choice line, earlier line that informed its chooser)."""
     illegal: list[int] = field(default_factory=list)
-    unpaid: list[str] = field(default_factory=list)
-    """The spell the block is about, where no legal game can pay for it (no correct run)."""
+    unpaid: list[tuple[str, str]] = field(default_factory=list)
+    """The spell the block is about, where no legal game can pay for it (no correct run), and
+    which part of its cost: ``mana`` or ``additional``."""
     differs: dict[str, list[str]] = field(default_factory=dict)
     """How the two runs' ends differ, in words: ``performed`` → what only the performed run
     ends with, ``correct`` → what only the correct run ends with."""
@@ -485,9 +486,9 @@ def _read(symbols: list[clingo.Symbol], n: int, state: GameState) -> Judgement:
             j.leaks.append((args[0].number, args[1].number))
         elif s.name == "illegal" and len(args) == 1:
             j.illegal.append(args[0].number)
-        elif s.name == "cast_unpaid" and len(args) == 1:
+        elif s.name == "cast_unpaid" and len(args) == 2:
             found = state.find(str(value(args[0])))
-            j.unpaid.append(found[2].card if found and found[2].card else str(value(args[0])))
+            j.unpaid.append((found[2].card if found and found[2].card else str(value(args[0])), args[1].name))
         elif s.name == "differs_at" and len(args) == 2:
             ends.setdefault("performed" if args[1].number == n else "correct", []).append(args[0])
         elif s.name == "retroactive" and len(args) == 2:
@@ -542,9 +543,10 @@ def violations(j: Judgement, texts: Sequence[str], pauses: Sequence[str]) -> lis
     """Why a block fails each condition it fails, in the block's words (``texts``: its lines,
     ``pauses``: its pauses and reactions)."""
     out: list[tuple[Condition, str]] = []
-    for spell in j.unpaid:
-        out.append((Condition.LEGAL_IN_ORDER, f"{spell} can't be cast: its cost can't be paid from the mana pool "
-                    "and the mana the block's lines make, and its caster has no other mana source"))
+    for spell, part in j.unpaid:
+        why = ("its mana cost can't be paid from the mana pool and the mana the block's lines make, and its "
+               "caster has no other mana source" if part == "mana" else "its additional cost can't be paid")
+        out.append((Condition.LEGAL_IN_ORDER, f"{spell} can't be cast: {why}"))
     for line in j.illegal:
         out.append((Condition.LEGAL_IN_ORDER, f"'{texts[line - 1]}' is not a legal pick where the correct run makes it"))
     if j.differs:

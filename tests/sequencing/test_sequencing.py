@@ -288,3 +288,24 @@ def test_a_cast_paid_from_a_source_the_block_does_not_tap_is_refused_by_name():
     # modelled, so the question is refused, never judged.
     with pytest.raises(UnsupportedQuestion, match="unnamed_mana_sources"):
         check_scenario(dark_thoughts("Swamp, Swamp", "alice taps Swamp for mana", "bob discards Island, Plains"))
+
+
+def test_a_cast_whose_additional_cost_can_not_be_paid_fails_legal_in_order():
+    # CR 601.2h: Harrow's additional cost (sacrifice a land) with no land to sacrifice: no legal
+    # game casts it, whatever mana the pool holds.
+    verdict = check_scenario(parse_scenario("""
+name: test
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {mana-pool: "{G}{G}{G}", library: [Forest, Plains, {hidden: 30}], hand: [Harrow]}
+question:
+  kind: sequencing
+  casting: Harrow
+  performed:
+    - alice searches for Forest, Plains
+    - alice shuffles
+""", "harrow.yaml"))
+    assert verdict.outcome == "does-not-stand"
+    assert verdict.failed == {Condition.LEGAL_IN_ORDER}
+    assert "Harrow can't be cast: its additional cost can't be paid" in verdict.counterexample.violations[0].text
