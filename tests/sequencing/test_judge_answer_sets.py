@@ -141,6 +141,15 @@ def test_the_leak_stands_when_the_chooser_knew_another_card_only():
         'shown(1,"alice",1)', 'options_of(2,"Grizzly Bears")', 'options_of(2,"Llanowar Elves")'])]
 
 
+def test_a_spell_that_can_not_be_paid_for_fails_legal_in_order_and_nothing_else_is_judged():
+    # CR 601.2h: where runs.lp stops the correct run because the spell's cost can't be paid
+    # (stop(unpaid(X,mana))), no legal game performs the block: it fails legal-in-order, and the
+    # leak the same lines would show against a correct run is not judged (there is none).
+    facts = DRAW_FIRST + performed(1) + correct(2, 1) + '\nat(9,stop(unpaid("X",mana),7)).'
+    assert judge(facts) == [sorted([*TAKEN, *PERFORMED_AT, "matched(2,5)", "matched(1,6)", "fails(legal_in_order)",
+                                    'cast_unpaid("X",mana)'])]
+
+
 def test_an_unsaid_draw_is_forgotten_and_the_ends_differ():
     # MTR 4.3: the draw is an act of the correct run no line says (nothing added or forgotten),
     # and the runs end apart: the drawn card is in alice's hand (and known to her) only in the
