@@ -309,3 +309,30 @@ question:
     assert verdict.outcome == "does-not-stand"
     assert verdict.failed == {Condition.LEGAL_IN_ORDER}
     assert "Harrow can't be cast: its additional cost can't be paid" in verdict.counterexample.violations[0].text
+
+
+@pytest.mark.parametrize(("effect", "refusal"), [
+    ("{do: put-counters, kind: +1/+1, count: 1, target: creature}", "counters_in_block"),
+    ("{do: create-token, who: you, count: 1, card: Grizzly Bears}", "token_in_block"),
+])
+def test_counters_and_tokens_made_inside_a_block_are_refused_by_name(effect, refusal):
+    # No line says a counter put or a token made yet: the runs' ends would differ by what no
+    # block could say, so the question is refused, never judged.
+    scenario = parse_scenario(f"""
+name: test
+cards:
+- {{name: Blessed Martyr, cost: '{{W}}', types: [creature], power: 1, toughness: 1,
+   triggered: [{{when: dies, effect: [{effect}]}}]}}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {{battlefield: [Blessed Martyr, Grizzly Bears, Llanowar Elves]}}
+question:
+  kind: sequencing
+  dying: [Blessed Martyr]
+  performed:
+    - alice puts Blessed Martyr into the graveyard
+    - alice targets Grizzly Bears
+""", "martyr.yaml")
+    with pytest.raises(UnsupportedQuestion, match=refusal):
+        check_scenario(scenario)
