@@ -46,7 +46,8 @@ LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard"
              "untap": "untap", "to-graveyard": "to_graveyard", "tap-mana": "tap_mana",
              "animate": "animate", "block": "block", "attack": "attack", "reveal": "reveal",
              "look-hand": "look", "look-top": "look_top", "scry": "scry", "surveil": "surveil",
-             "target": "target"}
+             "target": "target", "counters-plus": "counters_plus", "counters-minus": "counters_minus",
+             "counters-loyalty": "counters_loyalty"}
 """Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
 SITUATIONS = ("resolving", "casting", "dying", "steps")
 """Situations the core runs."""
@@ -444,6 +445,9 @@ def act_words(act: clingo.Symbol, t: int, reader: Reader) -> str:
     a = act.arguments
     if act.name == "act":
         p, verb, amount = value(a[0]), a[1].name, a[2]
+        if verb == "counters":
+            kind, n = a[1].arguments[0].name, a[1].arguments[1].number
+            return f"{p} puts {plural(n, COUNTER_WORD.get(kind, kind) + ' counter')} on {_kind(amount)}"
         said = (_kind(amount) if verb == "to_graveyard" else
                 plural(amount.number, "card") if verb == "look_top" else value(amount))
         return ACT_WORDS.get(verb, "{p} " + verb.replace("_", " ")).format(p=p, a=said)

@@ -312,13 +312,12 @@ question:
 
 
 @pytest.mark.parametrize(("effect", "refusal"), [
-    ("{do: put-counters, kind: +1/+1, count: 1, target: creature}", "counters_in_block"),
     ("{do: create-token, who: you, count: 1, card: Grizzly Bears}", "token_in_block"),
     ("{do: damage, amount: 1, target: any}", "damage_survived_in_block"),
 ])
-def test_counters_tokens_and_damage_made_inside_a_block_are_refused_by_name(effect, refusal):
-    # No line says a counter put, a token made or damage a creature survives yet: the runs'
-    # ends would differ by what no block could say, so the question is refused, never judged.
+def test_tokens_and_damage_made_inside_a_block_are_refused_by_name(effect, refusal):
+    # No line says a token made or damage a creature survives yet: the runs' ends would differ
+    # by what no block could say, so the question is refused, never judged.
     scenario = parse_scenario(f"""
 name: test
 cards:
