@@ -21,7 +21,7 @@ from clingo import ast
 from mtgrules.encodings import asp, budget
 from mtgrules.encodings.game import THEORY
 from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
-from mtgrules.encodings.game.step import Stepper
+from mtgrules.encodings.game.step import UNTIMED, Stepper
 from mtgrules.encodings.game.trace import (
     COUNTER_WORD,
     Reader,
@@ -45,7 +45,9 @@ LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard"
              "sacrifice": "sacrifice", "return": "return", "search": "search", "shuffle": "shuffle",
              "untap": "untap", "to-graveyard": "to_graveyard", "tap-mana": "tap_mana",
              "animate": "animate", "block": "block", "attack": "attack", "reveal": "reveal",
-             "look-hand": "look", "look-top": "look_top", "scry": "scry", "surveil": "surveil"}
+             "look-hand": "look", "look-top": "look_top", "scry": "scry", "surveil": "surveil",
+             "target": "target", "counters-plus": "counters_plus", "counters-minus": "counters_minus",
+             "counters-loyalty": "counters_loyalty"}
 """Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
 SITUATIONS = ("resolving", "casting", "dying", "steps")
 """Situations the core runs."""
@@ -69,6 +71,9 @@ class Judgement:
     leaks: list[tuple[int, int]] = field(default_factory=list)
     """(choice line, earlier line that informed its chooser)."""
     illegal: list[int] = field(default_factory=list)
+    unpaid: list[tuple[str, str]] = field(default_factory=list)
+    """The spell the block is about, where no legal game can pay for it (no correct run), and
+    which part of its cost: ``mana`` or ``additional``."""
     differs: dict[str, list[str]] = field(default_factory=dict)
     """How the two runs' ends differ, in words: ``performed`` → what only the performed run
     ends with, ``correct`` → what only the correct run ends with."""
@@ -205,8 +210,8 @@ MAX_ANSWERS = 20000
 def _at(symbol: clingo.Symbol, now: int) -> clingo.Symbol:
     """A timed atom of a step's answer (time 0 or 1) at its trace time; a base choice as it is
     (the runs of a block meet the same atoms at the same times again and again)."""
-    if symbol.name in BASE_CHOICES:
-        return symbol
+    if symbol.name in BASE_CHOICES or symbol.name in UNTIMED:
+        return symbol  # a base choice, or what the step program shows without a time
     args = symbol.arguments
     return F(symbol.name, [*args[:-1], N(now + args[-1].number)])
 
@@ -412,6 +417,7 @@ FACT_WORDS: dict[str, Callable[[Sequence[clingo.Symbol], list[Any]], str]] = {
     "lost": lambda a, v: f"{v[0]} having lost the game",
     "damage": lambda a, v: f"{v[2]} damage on {v[0]}'s {_kind(a[1])}",
     "known": lambda a, v: f"{v[0]} knowing {_kind(a[3], v[4])} in {_whose(v[0], v[1])} {v[2]}",
+    "drawn_known": lambda a, v: f"{v[0]} having drawn {_kind(a[1], v[2])} they knew in their library",
 }
 """Each fact of a run's end as the judge compares the two runs (``sig`` in judge.lp), in words,
 from its arguments and their values."""
@@ -439,9 +445,16 @@ def act_words(act: clingo.Symbol, t: int, reader: Reader) -> str:
     a = act.arguments
     if act.name == "act":
         p, verb, amount = value(a[0]), a[1].name, a[2]
+        if verb == "counters":
+            kind, n = a[1].arguments[0].name, a[1].arguments[1].number
+            return f"{p} puts {plural(n, COUNTER_WORD.get(kind, kind) + ' counter')} on {_kind(amount)}"
         said = (_kind(amount) if verb == "to_graveyard" else
                 plural(amount.number, "card") if verb == "look_top" else value(amount))
         return ACT_WORDS.get(verb, "{p} " + verb.replace("_", " ")).format(p=p, a=said)
+    if act.name == "cleanup":
+        return f"{value(a[0])}'s discard down to the maximum hand size"
+    if act.name == "target":
+        return f"{value(a[1])}'s choice of a target for {item_words(value(a[0]))}"
     x, i, p = value(a[0]), a[1].number, value(a[2])
     what = reader.instr_words(x, i, t - 1) if (x, i, t - 1) in reader.instr else ""
     return f"{p}'s pick for {item_words(x)}" + (f": {what}" if what else "")
@@ -477,6 +490,9 @@ def _read(symbols: list[clingo.Symbol], n: int, state: GameState) -> Judgement:
             j.leaks.append((args[0].number, args[1].number))
         elif s.name == "illegal" and len(args) == 1:
             j.illegal.append(args[0].number)
+        elif s.name == "cast_unpaid" and len(args) == 2:
+            found = state.find(str(value(args[0])))
+            j.unpaid.append((found[2].card if found and found[2].card else str(value(args[0])), args[1].name))
         elif s.name == "differs_at" and len(args) == 2:
             ends.setdefault("performed" if args[1].number == n else "correct", []).append(args[0])
         elif s.name == "retroactive" and len(args) == 2:
@@ -531,6 +547,10 @@ def violations(j: Judgement, texts: Sequence[str], pauses: Sequence[str]) -> lis
     """Why a block fails each condition it fails, in the block's words (``texts``: its lines,
     ``pauses``: its pauses and reactions)."""
     out: list[tuple[Condition, str]] = []
+    for spell, part in j.unpaid:
+        why = ("its mana cost can't be paid from the mana pool and the mana the block's lines make, and its "
+               "caster has no other mana source" if part == "mana" else "its additional cost can't be paid")
+        out.append((Condition.LEGAL_IN_ORDER, f"{spell} can't be cast: {why}"))
     for line in j.illegal:
         out.append((Condition.LEGAL_IN_ORDER, f"'{texts[line - 1]}' is not a legal pick where the correct run makes it"))
     if j.differs:

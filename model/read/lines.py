@@ -52,13 +52,19 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(v, re.compile(p, re.I)) for v, 
                  r"(?: of (?:his|her|their) library)?"),
     ("scry", r"scries (?P<n>\d+)(?:, putting (?P<objs>.+?) on the bottom)?"),
     ("surveil", r"surveils (?P<n>\d+)(?:, putting (?P<objs>.+?) into (?:the|his|her|their) graveyard)?"),
+    ("counters", r"puts (?P<n>\d+|a|an|one|two|three) (?P<ckind>\+1/\+1|-1/-1|loyalty) counters? on (?P<objs>.+)"),
+    # a triggered ability's target, chosen as it is put on the stack (CR 603.3d): a player ...
+    ("target", r"targets (?P<player>[^ ',]+)"),
+    # ... or an object
+    ("target", r"targets (?P<target>.+)"),
 ]]
 LINE_FORMS = ("sacrifices X[, Y]", "discards N | discards X[, Y]", "loses N life", "gains N life",
               "returns X | returns nothing", "draws N", "searches for X[, Y] | searches and finds "
               "nothing", "shuffles", "untaps", "puts X into the graveyard", "taps X for mana",
               "animates X", "blocks with X | blocks A with X", "attacks with X[, Y]",
               "reveals their hand", "looks at P's hand", "looks at the top N cards",
-              "scries N[, putting X on the bottom]", "surveils N[, putting X into the graveyard]")
+              "scries N[, putting X on the bottom]", "surveils N[, putting X into the graveyard]",
+              "targets P | targets X", "puts N +1/+1 counters on X")
 
 
 def parse_line(node: Field, state: GameState) -> Line:
@@ -74,6 +80,8 @@ def parse_line(node: Field, state: GameState) -> Line:
         if not m:
             continue
         groups = m.groupdict()
+        if verb == "target" and groups.get("player") is not None and groups["player"] not in state.names:
+            continue  # not a player: the object form
         count = None
         if groups.get("n"):
             word = groups["n"].split()[0].lower()
@@ -84,10 +92,15 @@ def parse_line(node: Field, state: GameState) -> Line:
                 raise node.error(f"the line '{text}' asks for {groups['n'].split()[0][:20]}",
                                  f"a number of at most {MAX_COUNT}")
         objects: tuple[str, ...] = ()
+        if groups.get("ckind"):
+            verb = "counters-" + _COUNTER_KIND[groups["ckind"]]  # which counters: part of the act
         if groups.get("objs"):
-            objects = tuple(_object(node, name, state, verb) for name in _split(groups["objs"]))
+            role = "any" if verb.startswith("counters") else "own"
+            objects = tuple(_object(node, name, state, verb, role) for name in _split(groups["objs"]))
         if groups.get("att"):
             objects += (_object(node, groups["att"], state, verb, "theirs"),)
+        if groups.get("target"):
+            objects += (_object(node, groups["target"], state, verb, "any"),)
         player = groups.get("player")
         if player is not None and player not in state.names:
             raise node.error(f"no player '{player}' in the line '{text}'",
@@ -97,6 +110,9 @@ def parse_line(node: Field, state: GameState) -> Line:
                      "one of: " + "; ".join(f"<player> {f}" for f in LINE_FORMS),
                      did_you_mean(rest.split()[0] if rest else "", [f.split()[0] for f in LINE_FORMS]))
 
+
+_COUNTER_KIND = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty"}
+"""A counters line's kind of counter, as the line's verb names it (``counters-plus`` …)."""
 
 MAX_COUNT = 100
 """The largest number an action line may name (a typo must not exhaust memory)."""

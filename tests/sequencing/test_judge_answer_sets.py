@@ -121,6 +121,35 @@ def test_no_leak_when_the_choice_had_one_option_told_apart():
     assert judge(facts) == [sorted([*TAKEN, *PERFORMED_AT, "matched(2,5)", "matched(1,6)"])]
 
 
+def test_no_leak_when_the_chooser_knew_the_card_anyway_when_choosing_in_the_correct_run():
+    # MTR 4.3's no-leak asks what the chooser knew when choosing, in each run: here the correct
+    # run shows alice already knowing the card the early draw showed her (as a reveal the rules
+    # put first would), so the draw said first told her nothing and the block stands.
+    facts = (DRAW_FIRST + performed(1) + correct(2, 1)).replace(
+        'at(6,answer("X",1,"alice",2,4)).', 'at(6,answer("X",1,"alice",2,4)).\nat(6,holds(knows("alice","L1"),4)).')
+    assert 'holds(knows("alice","L1"),4)' in facts
+    assert judge(facts) == [sorted([*TAKEN, *PERFORMED_AT, "matched(2,5)", "matched(1,6)"])]
+
+
+def test_the_leak_stands_when_the_chooser_knew_another_card_only():
+    # The same, the chooser knowing some other card at the choice: the drawn card was news.
+    facts = (DRAW_FIRST + performed(1) + correct(2, 1)).replace(
+        'at(6,answer("X",1,"alice",2,4)).', 'at(6,answer("X",1,"alice",2,4)).\nat(6,holds(knows("alice","L2"),4)).')
+    assert 'holds(knows("alice","L2"),4)' in facts
+    assert judge(facts) == [sorted([
+        *TAKEN, *PERFORMED_AT, "matched(2,5)", "matched(1,6)", "fails(no_leak)", "leak(2,1)",
+        'shown(1,"alice",1)', 'options_of(2,"Grizzly Bears")', 'options_of(2,"Llanowar Elves")'])]
+
+
+def test_a_spell_that_can_not_be_paid_for_fails_legal_in_order_and_nothing_else_is_judged():
+    # CR 601.2h: where runs.lp stops the correct run because the spell's cost can't be paid
+    # (stop(unpaid(X,mana))), no legal game performs the block: it fails legal-in-order, and the
+    # leak the same lines would show against a correct run is not judged (there is none).
+    facts = DRAW_FIRST + performed(1) + correct(2, 1) + '\nat(9,stop(unpaid("X",mana),7)).'
+    assert judge(facts) == [sorted([*TAKEN, *PERFORMED_AT, "matched(2,5)", "matched(1,6)", "fails(legal_in_order)",
+                                    'cast_unpaid("X",mana)'])]
+
+
 def test_an_unsaid_draw_is_forgotten_and_the_ends_differ():
     # MTR 4.3: the draw is an act of the correct run no line says (nothing added or forgotten),
     # and the runs end apart: the drawn card is in alice's hand (and known to her) only in the

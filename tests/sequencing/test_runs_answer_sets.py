@@ -220,3 +220,35 @@ def test_once_the_block_has_acted_the_players_pass_and_the_step_ends_emptying_ma
                  'dropped(pool("alice",g,1))', 'dropped(step(upkeep))', 'happened(1)',
                  'occurs(end_step(upkeep),1)', 'stack_size(0,0)'])],
         [['holds(tapped("Forest"),0)', 'stack_size(0,0)', 'stop(block_end,0)', 'stopped(0)']]]
+
+
+# ---- A spell cast inside a block: the caster's mana lines first -------------------------------------
+CAST = PLAYERS + '''object("Forest"). owner("Forest","alice"). controller("Forest","alice"). name("Forest","Forest").
+is("Forest",land). super("Forest",basic). mana_ability("Forest",g).
+object("X"). owner("X","alice"). controller("X","alice"). name("X","Growth"). is("X",sorcery). speed("X",sorcery).
+cost("X",g,1). instr(spell("X"),1,gain(you,1)). situation(casting("X",none)).'''
+CAST_STATE = '''step(main1). active("alice"). turn(2). life("alice",20). life("bob",20). lands("alice",0).
+lands("bob",0). zone("Forest",battlefield). since("Forest",1). zone("X",hand). prio_to("alice").'''
+CAST_LINES = 'lines(2). line(1,"alice",gain,1). line(2,"alice",tap_mana,1). script_list(2,1,"Forest").'
+
+
+def test_a_cast_inside_a_block_waits_for_the_casters_mana_lines_which_she_takes_at_once():
+    # CR 605.3a: a mana ability may be activated with priority (605.3b: no stack; 106.4: the
+    # mana in her pool); the spell's cost is then paid from the pool (CR 601.2h). With the cast
+    # pending, alice's one answer is her tap line (said second: the mana comes first whatever
+    # its place) — no pass, no cast yet.
+    assert correct(CAST, CAST_LINES, CAST_STATE, 2, 0)[0] == [sorted([
+        'added(pool("alice",g,1))', 'added(tapped("Forest"))', 'added(used(2))', 'cites("mana-ability.no-stack",1)',
+        'cites("mana.pool",1)', 'decision("alice",priority,0)', 'happened(1)', 'has_priority("alice",0)',
+        'matched(2,1)', 'occurs(mana("alice","Forest"),1)', 'stack_size(0,0)'])]
+
+
+def test_with_its_mana_made_the_spell_is_cast_from_the_pool():
+    # Then the cast (CR 601.2h: the pool pays {G}; sorcery timing; on top of the stack, and
+    # alice gets priority back, 117.3c).
+    assert correct(CAST, CAST_LINES, CAST_STATE, 2, 1)[1] == [sorted([
+        'added(stack("X",1))', 'added(zone("X",stack))', 'cites("cast.pay",1)', 'cites("priority.after-action",1)',
+        'cites("sorcery.timing",1)', 'cites("stack.lifo",1)', 'cites("timing.cast",1)', 'decision("alice",priority,0)',
+        'dropped(pool("alice",g,1))', 'dropped(zone("X",hand))', 'happened(1)', 'has_priority("alice",0)',
+        'holds(pool("alice",g,1),0)', 'holds(tapped("Forest"),0)', 'occurs(cast("alice","X",none,auto),1)',
+        'stack_size(0,0)'])]

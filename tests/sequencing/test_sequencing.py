@@ -7,7 +7,7 @@ import pytest
 
 from mtgrules.encodings import Budget, limited
 from mtgrules.model.edition import Citation, Edition
-from mtgrules.model.errors import BudgetExhausted, ScenarioError
+from mtgrules.model.errors import BudgetExhausted, ScenarioError, UnsupportedQuestion
 from mtgrules.model.sequencing import Condition
 from mtgrules.model.state import GameState
 from mtgrules.queries import check_performed, check_scenario, load_scenario, parse_scenario, standing_orders
@@ -243,3 +243,96 @@ def test_creatures_dying_at_once_have_lethal_damage_by_their_toughness_now():
                         dying=["Grizzly Bears", "Llanowar Elves"])
     assert v.outcome is SequencingOutcome.STANDS, v.reasons
     assert "CR 704.5g" in [str(c) for c in v.citations]
+
+
+DARK_THOUGHTS = """
+name: test
+cards:
+- {name: Dark Thoughts, cost: '{1}{B}', types: [sorcery], targets: [opponent],
+   resolve: [{do: discard, who: target, count: 2}]}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {battlefield: [%s], hand: [Dark Thoughts]}
+  bob: {hand: [Island, Plains, Forest]}
+question:
+  kind: sequencing
+  casting: Dark Thoughts
+  performed:
+%s
+"""
+
+
+def dark_thoughts(lands: str, *lines: str):
+    return parse_scenario(DARK_THOUGHTS % (lands, "\n".join(f"    - {line}" for line in lines)), "dark.yaml")
+
+
+def test_a_cast_paid_from_lands_the_block_taps_stands_whenever_the_taps_are_said():
+    # CR 605.3a: mana abilities at priority, before the cast pays from the pool (CR 601.2h); a
+    # tap said after the discard changes no choice and no state (MTR 4.3).
+    verdict = check_scenario(dark_thoughts("Swamp, Swamp", "bob discards Island, Plains", "alice taps Swamp for mana",
+                                           "alice taps Swamp#2 for mana"))
+    assert verdict.outcome == "stands"
+
+
+def test_a_cast_that_can_not_be_paid_fails_legal_in_order():
+    # CR 601.2h: {1}{B} from one Swamp and no other mana source: no legal game casts it.
+    verdict = check_scenario(dark_thoughts("Swamp", "alice taps Swamp for mana", "bob discards Island, Plains"))
+    assert verdict.outcome == "does-not-stand"
+    assert verdict.failed == {Condition.LEGAL_IN_ORDER}
+    assert "Dark Thoughts can't be cast" in verdict.counterexample.violations[0].text
+
+
+def test_a_cast_paid_from_a_source_the_block_does_not_tap_is_refused_by_name():
+    # The second Swamp could pay, but no line taps it: paying from unnamed sources is not
+    # modelled, so the question is refused, never judged.
+    with pytest.raises(UnsupportedQuestion, match="unnamed_mana_sources"):
+        check_scenario(dark_thoughts("Swamp, Swamp", "alice taps Swamp for mana", "bob discards Island, Plains"))
+
+
+def test_a_cast_whose_additional_cost_can_not_be_paid_fails_legal_in_order():
+    # CR 601.2h: Harrow's additional cost (sacrifice a land) with no land to sacrifice: no legal
+    # game casts it, whatever mana the pool holds.
+    verdict = check_scenario(parse_scenario("""
+name: test
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {mana-pool: "{G}{G}{G}", library: [Forest, Plains, {hidden: 30}], hand: [Harrow]}
+question:
+  kind: sequencing
+  casting: Harrow
+  performed:
+    - alice searches for Forest, Plains
+    - alice shuffles
+""", "harrow.yaml"))
+    assert verdict.outcome == "does-not-stand"
+    assert verdict.failed == {Condition.LEGAL_IN_ORDER}
+    assert "Harrow can't be cast: its additional cost can't be paid" in verdict.counterexample.violations[0].text
+
+
+@pytest.mark.parametrize(("effect", "refusal"), [
+    ("{do: create-token, who: you, count: 1, card: Grizzly Bears}", "token_in_block"),
+    ("{do: damage, amount: 1, target: any}", "damage_survived_in_block"),
+])
+def test_tokens_and_damage_made_inside_a_block_are_refused_by_name(effect, refusal):
+    # No line says a token made or damage a creature survives yet: the runs' ends would differ
+    # by what no block could say, so the question is refused, never judged.
+    scenario = parse_scenario(f"""
+name: test
+cards:
+- {{name: Blessed Martyr, cost: '{{W}}', types: [creature], power: 1, toughness: 1,
+   triggered: [{{when: dies, effect: [{effect}]}}]}}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {{battlefield: [Blessed Martyr, Grizzly Bears, Llanowar Elves]}}
+question:
+  kind: sequencing
+  dying: [Blessed Martyr]
+  performed:
+    - alice puts Blessed Martyr into the graveyard
+    - alice targets Grizzly Bears
+""", "martyr.yaml")
+    with pytest.raises(UnsupportedQuestion, match=refusal):
+        check_scenario(scenario)
