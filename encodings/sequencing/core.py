@@ -384,7 +384,7 @@ class _Runs:
 
 def _refuse_unsupported(symbols: list[clingo.Symbol], n: int) -> None:
     for s in symbols:
-        if s.name == "stop" and s.arguments[0].name == "unsupported" and s.arguments[1].number > n + 1:
+        if s.name == "stop" and s.arguments[0].name == "unsupported" and s.arguments[1].number > n:
             raise Unsupported(f"the correct run reaches something the core does not model yet: "
                               f"{s.arguments[0].arguments[0]}")
 

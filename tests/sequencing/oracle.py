@@ -38,8 +38,9 @@ early the line showing it again comes.
 its drawer does not know is blind — the same in both runs, whichever card the convention
 deals — but a draw of a card the drawer knew to be on top is *foreseen*: a performed run that
 draws a foreseen card where the correct run's draw is blind has both reached another state
-(the card in hand is the known one, not a random one) and used knowledge the rules had taken
-away (MTR 4.3). A random discard is no choice: its line reports the outcome, any outcome is
+(the card in hand is the known one, not a random one) — a same-state failure; it is no leak
+of its own, since the drawer learns nothing they did not know and a draw is no decision (MTR
+4.3's leak is information that could affect a later decision). A random discard is no choice: its line reports the outcome, any outcome is
 legal, and it is never judged for a leak itself (others still learn its outcome).
 
 Conventions (from CORE.md unless said):
@@ -435,7 +436,7 @@ class Run:
     revealed_search: frozenset[int] = frozenset()   # search lines whose found cards are shown
     pending: list[Trigger] = field(default_factory=list)   # triggered, not yet on the stack
     stack: list[Trigger] = field(default_factory=list)     # bottom first
-    resolved: list[tuple[int, str, int, int]] = field(default_factory=list)
+    resolved: list[tuple[int, str, int, int, int | None]] = field(default_factory=list)
     batches: int = 0
     illegal_cast: bool = False   # the spell cast in the block could not be paid
     cast: tuple[str, str, tuple[str, ...]] | None = None   # (spell, caster, lands tapped)
@@ -829,11 +830,13 @@ class Stepper:
         # a target chosen as the ability went on the stack: its line was matched then
         chosen = next((a for a in reversed(r.acts) if a.verb == "target"
                        and a.objs == (ctx.source or "", player) and a.done is None), None)
-        if chosen is not None:
+        if chosen is not None and chosen.line is not None:
             act = Act(len(r.acts), "implicit", "lose-life", player, objs=(player,))
             r.acts.append(act)
             chosen.done = act.n
-        else:
+        else:   # a target no line said: the damage is an act a line must say, like any other
+            if chosen is not None:
+                chosen.done = len(r.acts)
             self._forced(r, "lose-life", player, amount)
         r.state.life[player] -= amount
         yield r
@@ -1089,7 +1092,10 @@ class Stepper:
         top = run.stack.pop()
         start = len(run.acts)
         for r in self._instructions(run, list(top.effect), top.ctx):
-            r.resolved.append((top.batch, top.ctx.controller, start, len(r.acts)))
+            # the line saying its target is the line of the damage it deals (CR 603.3d)
+            said = next((a.line for a in r.acts if a.verb == "target" and a.line is not None
+                         and a.objs == (top.source, top.ctx.target)), None)
+            r.resolved.append((top.batch, top.ctx.controller, start, len(r.acts), said))
             if r.state.over:
                 yield r
                 continue
@@ -1176,8 +1182,9 @@ class Stepper:
         if self.writer is not None:
             return True
         firsts: dict[int, list[tuple[int, str, int]]] = {}
-        for k, (batch, controller, start, end) in enumerate(run.resolved):
+        for k, (batch, controller, start, end, said) in enumerate(run.resolved):
             lines = [a.line for a in run.acts[start:end] if a.line is not None]
+            lines += [said] if said is not None else []
             if lines:
                 firsts.setdefault(batch, []).append((k, controller, min(lines)))
         for items in firsts.values():
@@ -1248,6 +1255,9 @@ class Stepper:
                      and mana_of(st, st.objs[x]) for x in ln.objs)
             run.acts.append(Act(len(run.acts), "choice", "tap-mana", p, ln.idx, ok))
             run.used = run.used | {ln.idx}
+            # the caster may as well tap it with priority before casting (CR 605.3a), and
+            # then receives priority again (117.3c): a pause after it leaves the game there
+            run.prio.append(len(run.acts))
             if ok:
                 for x in ln.objs:
                     st.objs[x].tapped = True
@@ -1612,7 +1622,7 @@ def judge(start: State, lines: list[Line | Interruption], run: Run) -> set[str]:
     # 1. legal in order
     if run.illegal_cast or any(not a.legal for a in run.acts if a.line is not None):
         failed.add("legal-in-order")
-    perf, before, foreseen = perform(start, block, run, act_of)
+    perf, before, _foreseen = perform(start, block, run, act_of)
     # 2. same state
     if perf.signature() != run.state.signature():
         failed.add("same-state")
@@ -1623,8 +1633,9 @@ def judge(start: State, lines: list[Line | Interruption], run: Run) -> set[str]:
             continue
         if a.kind == "choice" and a.options2 and extra_facts(before[ln.idx], a.know):
             failed.add("no-leak")
-        if a.verb == "draw" and foreseen[ln.idx] and not a.foreseen:
-            failed.add("no-leak")      # a known card drawn where the rules deal a random one
+        # A foreseen draw (a known card drawn where the rules deal a random one) reaches
+        # another state (2. above), but tells its drawer nothing new: MTR 4.3's leak is
+        # information that could affect a later decision, and a draw is none.
     # 4. no interaction
     for it in [x for x in lines if isinstance(x, Interruption)]:
         def time(m: Line) -> int:
