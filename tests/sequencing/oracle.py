@@ -349,6 +349,7 @@ _PATTERNS = [(v, re.compile(p, re.I)) for v, p in [
     ("untap", r"untaps(?: (?:all|their|his|her)(?: permanents)?)*"),
     ("to-graveyard", r"puts (?P<objs>.+?) into (?:the|their|his|her|its owner's) graveyard"),
     ("tap-mana", r"taps (?P<objs>.+?) for mana"),
+    ("target", r"targets (?P<objs>.+)"),
     ("animate", r"animates (?P<objs>.+)"),
     ("block", r"blocks with (?P<objs>.+)"),
     ("block", r"declares (?P<objs>.+?) as (?:a )?blockers?"),
@@ -830,7 +831,10 @@ class Stepper:
         # a target chosen as the ability went on the stack: its line was matched then
         chosen = next((a for a in reversed(r.acts) if a.verb == "target"
                        and a.objs == (ctx.source or "", player) and a.done is None), None)
-        if chosen is not None and chosen.line is not None:
+        # (the generator writes the target's line from the target act: the damage is then its)
+        said_by_damage = chosen is not None and chosen.line is not None and \
+            next(ln for ln in self.lines if ln.idx == chosen.line).verb == "lose-life"
+        if chosen is not None and (said_by_damage or self.writer is not None):
             act = Act(len(r.acts), "implicit", "lose-life", player, objs=(player,))
             r.acts.append(act)
             chosen.done = act.n
@@ -1160,14 +1164,19 @@ class Stepper:
             yield self._fork(run)
             return
 
+        # said by its controller announcing it (`alice targets bob`), or by the damage it deals
         def fits(ln: Line) -> bool:
-            return ln.verb == "lose-life" and ln.count == amount
+            return (ln.verb == "lose-life" and ln.count == amount) or \
+                (ln.verb == "target" and ln.actor == t.ctx.controller)
+
+        def named(ln: Line) -> str | None:
+            return ln.objs[0] if ln.verb == "target" and ln.objs else ln.actor
 
         def legal(ln: Line) -> bool:
-            return ln.actor in players
+            return named(ln) in players
 
         def apply(r: Run, x: Any) -> None:
-            target = x.actor if isinstance(x, Line) else x
+            target = named(x) if isinstance(x, Line) else x
             r.acts[-1].objs = (t.source, target)
             r.stack.append(replace(t, ctx=replace(t.ctx, target=target)))
         # a life-loss line may be another act's: the target may also go unsaid (forgotten)
@@ -1622,6 +1631,8 @@ def judge(start: State, lines: list[Line | Interruption], run: Run) -> set[str]:
     # 1. legal in order
     if run.illegal_cast or any(not a.legal for a in run.acts if a.line is not None):
         failed.add("legal-in-order")
+    if run.illegal_cast:    # no legal game casts it: no correct run to compare the rest with
+        return failed
     perf, before, _foreseen = perform(start, block, run, act_of)
     # 2. same state
     if perf.signature() != run.state.signature():
