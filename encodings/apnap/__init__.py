@@ -67,7 +67,7 @@ def unavailable_options(card: Card, state: GameState) -> tuple[str, ...]:
     choices sacrifice."""
     if not any(i.verb == "sacrifice" for i in instructions_of(card)):
         return ()
-    return tuple(sorted({o for o, _ in common.prohibited_sacrifices(state)}))
+    return tuple(sorted(common.unsacrificeable(state)))
 
 
 def _some(count: int, noun: str) -> str:

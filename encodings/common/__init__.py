@@ -83,9 +83,9 @@ def moment_facts(state: GameState) -> list[Sym]:
     objects and their printed characteristics, static abilities and lasting effects that
     change characteristics, the step, priority and the stack."""
     out: list[Sym] = [a("timestamps_unknown"), a("active", S(state.active), MOMENT),
-                      a("step", step_atom(state.step.value), MOMENT)]
+                      a("step", step_atom(state.step.value), MOMENT), *permanent_facts(state)]
     for seat, p in enumerate(state.players):
-        out += [a("player", S(p.name)), a("seat", S(p.name), clingo.Number(seat)),
+        out += [a("seat", S(p.name), clingo.Number(seat)),
                 a("life", S(p.name), clingo.Number(p.life), MOMENT),
                 a("lands_played", S(p.name), clingo.Number(p.lands_played), MOMENT),
                 a("hand_count", S(p.name), clingo.Number(len(p.zone("hand"))), MOMENT)]
@@ -93,7 +93,9 @@ def moment_facts(state: GameState) -> list[Sym]:
     for owner, zone, obj in state.objects():
         o = S(obj.id)
         stack = stack or zone == "stack"
-        out += [a("object", o), a("owner", o, S(owner)), a("in", o, F(zone, []), MOMENT)]
+        out += [a("object", o), a("owner", o, S(owner))]
+        if zone != "battlefield":  # a permanent's zone and controller: permanent_facts
+            out.append(a("in", o, F(zone, []), MOMENT))
         card = state.card_of(obj)
         if card is None:
             continue
@@ -102,13 +104,12 @@ def moment_facts(state: GameState) -> list[Sym]:
         if not card.is_a("land"):
             out.append(a("spell_card", o))
         if zone == "battlefield":
-            out += [a("controller", o, S(obj.controller)), a("since", o, UNKNOWN, MOMENT)]
+            out.append(a("since", o, UNKNOWN, MOMENT))
             out += list(_static_mods(state, obj.id))
     if not stack:
         out.append(a("stack_empty", MOMENT))
     # a state that names nobody: the active player, who receives priority first (CR 117.3a)
     out.append(a("has_priority", S(state.priority or state.active), MOMENT))
-    out += [a("alive", S(p.name), MOMENT) for p in state.players]
     out += list(_lasting_effects(state))
     return out
 
@@ -205,19 +206,14 @@ def types_now(state: GameState) -> dict[str, frozenset[str]]:
     return {o: frozenset(kinds) for o, kinds in found.items()}
 
 
-def prohibited_sacrifices(state: GameState) -> list[tuple[str, str]]:
-    """(object, source) for every permanent that can't be sacrificed, as ``prohibitions.lp``
-    decides it — for the areas whose problem is data both of their encodings read (APNAP's
-    choices, z3's payment). No rule read here changes with the edition."""
+def unsacrificeable(state: GameState) -> frozenset[str]:
+    """The permanents that can't be sacrificed, as ``prohibitions.lp`` decides it — for an
+    area whose problem is data both of its encodings read (APNAP's choices). No rule read here
+    changes with the edition."""
     facts: list[str | Sym] = [*permanent_facts(state), *prohibition_facts(state), "#show prohibited/3."]
     model = asp.solve(("common/who", "common/prohibitions"), facts, Edition.newest()).models[0]
-    sources = {eid: effect.source for eid, effect in effects_named(state)}
-    found = set()
-    for atom in model:
-        action, effect, _ = atom.arguments
-        if action.name == "sacrifice":
-            found.add((action.arguments[0].string, sources[effect]))
-    return sorted(found)
+    return frozenset(action.arguments[0].string for action, _, _ in (atom.arguments for atom in model)
+                     if action.name == "sacrifice")
 
 
 def _lasting_effects(state: GameState) -> Iterator[Sym]:
