@@ -14,6 +14,8 @@ NEEDS = {"priority": "has priority", "attack": "declares attackers", "block": "d
          "choose": "makes a choice for the resolving object",
          "target": "chooses the target of their triggered ability (CR 603.3d)",
          "legend": "chooses which legendary permanent to keep (CR 704.5j)",
+         "random": "discards at random (the result is chance's, CR 701.9b: write the cards "
+                   "discarded)",
          "payment": "says how the generic part of the cost is paid"}
 """What the player a trace stops for has to decide, in words."""
 NO_WAY_RULES = ("priority.when", "turn.phase-order")

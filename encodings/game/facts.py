@@ -391,10 +391,14 @@ def instruction_term(ins: Instruction) -> Sym:
         return a("gain" if v == "gain-life" else "lose", F(who, []), N(amount))
     if v == "draw" and who and isinstance(count, int):
         return a("draw", F(who, []), N(count))
-    if v == "discard" and who and isinstance(count, int) and not get("random"):
-        if get("chosen-by") == "you":
+    if v == "discard" and who and isinstance(count, int):
+        if get("random"):
+            if get("chosen-by") is None:  # CR 701.9b: chance picks the cards, not a player
+                return a("discard_random", F(who, []), N(count))
+        elif get("chosen-by") == "you":
             return a("discard_chosen", F(who, []), F("you", []), N(count))
-        return a("discard", F(who, []), N(count))
+        else:
+            return a("discard", F(who, []), N(count))
     if v in ("scry", "surveil") and who and isinstance(count, int):
         return a(v, F(who, []), N(count))
     if v == "look" and who and get("at") == "library-top" and isinstance(count, int):

@@ -386,6 +386,8 @@ class Reader:
             return f"{who(ins[1])} draws {ins[2]}"
         if verb == "discard":
             return f"{who(ins[1])} discards {ins[2]}"
+        if verb == "discard_random":
+            return f"{who(ins[1])} discards {ins[2]} at random"
         if verb == "look_hand":
             return f"{who(ins[1])} looks at {who(ins[2])}'s hand"
         if verb == "reveal_hand":
@@ -560,6 +562,7 @@ class Reader:
         due = {"priority": f"{player} has priority", "attack": f"{player} declares attackers",
                "block": f"{player} declares blockers", "discard": f"{player} chooses cards to discard",
                "order": f"{player} orders their triggers", "choose": f"{player} makes a choice",
+               "random": f"the result of {player}'s random discard",
                "target": f"{player} chooses the target of their triggered ability",
                "legend": f"{player} chooses the legendary permanent to keep"}[kind_due]
         return stop_type("illegal-action", player=d.player if d else None, entry=entry,

@@ -41,7 +41,8 @@ draws a foreseen card where the correct run's draw is blind has both reached ano
 (the card in hand is the known one, not a random one) — a same-state failure; it is no leak
 of its own, since the drawer learns nothing they did not know and a draw is no decision (MTR
 4.3's leak is information that could affect a later decision). A random discard is no choice: its line reports the outcome, any outcome is
-legal, and it is never judged for a leak itself (others still learn its outcome).
+legal, and it is never judged for a leak itself (every player, its owner too, learns its
+outcome: nobody chose it).
 
 Conventions (from CORE.md unless said):
 * a choice act is answered by an unused fitting line (the solver chooses which); a choice no
@@ -193,8 +194,9 @@ class State:
             self.learned.add((p, "id", f"{oid}@{self.objs[oid].zone}"))
         self.known.add((p, oid))
 
-    def tell_pick(self, chooser: str, key: str) -> None:
-        """Every other player sees the outcome of chooser's pick."""
+    def tell_pick(self, chooser: str | None, key: str) -> None:
+        """Every other player sees the outcome of chooser's pick (of a random result, every
+        player: nobody chose it)."""
         for q in self.players:
             if q != chooser:
                 self.learned.add((q, "pick", key))
@@ -671,10 +673,11 @@ class Stepper:
 
     @staticmethod
     def _tell(run: Run, act: Act) -> None:
-        """Others see the outcome of a pick among options its chooser tells apart."""
+        """Others see the outcome of a pick among options its chooser tells apart; everyone
+        sees a random result's."""
         if act.options2 and act.public:
-            run.state.tell_pick(act.actor, str(act.line) if act.line is not None
-                                else f"act{act.n}")
+            run.state.tell_pick(None if act.kind == "random" else act.actor,
+                                str(act.line) if act.line is not None else f"act{act.n}")
 
     # -- instructions ------------------------------------------------------------------------
     def _instructions(self, run: Run, instrs: list[Any], ctx: Ctx) -> Iterator[Run]:
@@ -1576,9 +1579,10 @@ def perform(start: State, block: list[Line], run: Run, act_of: dict[int, Act]
         before[ln.idx] = perf.knowledge(chooser)
         out = apply_line(perf, ln, run.search_dest, run.revealed_search)
         foreseen[ln.idx] = any(out)
-        # the outcome of a pick: seen by the others (an unmatched pick line tells them too)
+        # the outcome of a pick: seen by the others, of a random result by everyone (an
+        # unmatched pick line tells the others too)
         if a is not None and a.options2 and a.public and a.kind in ("choice", "random"):
-            perf.tell_pick(a.actor, str(ln.idx))
+            perf.tell_pick(None if a.kind == "random" else a.actor, str(ln.idx))
         elif a is None and ln.verb in CHOICE_LINE_VERBS:
             perf.tell_pick(ln.actor, str(ln.idx))
     if run.cast is not None and not run.illegal_cast:   # the mana the block didn't name
