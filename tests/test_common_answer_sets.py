@@ -41,3 +41,19 @@ CASES = {
 @pytest.mark.parametrize(("facts", "expected"), CASES.values(), ids=CASES.keys())
 def test_prohibitions_answer_sets(facts, expected):
     assert answer_sets(PROHIBITIONS, SHOW + PLAYERS + facts) == normal(expected)
+
+
+@pytest.mark.parametrize("life_total", [-1, 0, 1, 2, 3])
+@pytest.mark.parametrize("asked", [0, 1, 2, 3])
+def test_paying_life_agrees_with_the_cost_areas_z3(life_total, asked):
+    """CR 119.4 in common/costs.lp (what the temporal core reads) and its second encoding in
+    the cost area's z3 payment: the same amounts of life payable at the same life totals."""
+    from mtgrules.encodings.cost.smt import CostProblem, Payment, PaymentProblem, pay
+    from mtgrules.model.mana import ManaCost
+
+    facts = f'life_payment(d,"a",{asked},0). life("a",{life_total},0).'
+    unpayable = answer_sets(("common/costs",), "#show life_unpayable/2. " + facts) != normal([[]])
+    z3_pays = isinstance(pay(PaymentProblem(CostProblem(ManaCost.parse("{0}"), life=asked),
+                                            life_total=life_total)), Payment)
+    assert unpayable != z3_pays
+    assert unpayable == (asked > 0 and life_total < asked)

@@ -418,7 +418,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
     requirements: dict[str, z3.BoolRef] = {}
     for c in COMPONENTS:
         requirements[c] = spent_on(c) == need[c]
-    #@ implements: cost.pay-life
+    #@ second encoding of: cost.pay-life
     requirements["life"] = z3.Or(total.life == 0, total.life <= problem.life_total)  # CR 119.4
     for what, _candidates, picks in sac_vars:
         requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1

@@ -74,8 +74,8 @@ def mana_words(colour: Any) -> str:
     """What a cost asks for, from its atom: a colour's letter as its symbol (``{R}``)."""
     if colour in COLOUR_LETTER:
         return "{" + COLOUR_LETTER[colour] + "}"
-    return {"generic": "its generic part", "additional": "its additional cost"}.get(str(colour),
-                                                                                  str(colour))
+    return {"generic": "its generic part", "additional": "its additional cost",
+            "life": "the life its additional cost asks"}.get(str(colour), str(colour))
 
 
 def mod_words(m: Any) -> str:
@@ -437,6 +437,10 @@ class Reader:
         key = why if isinstance(why, str) else why[0]
         if key == "bad_target":
             return f"{why[1]} is not a legal target"
+        if key == "cant_pay" and why[1] == "life":
+            return f"{player} can't pay the life its additional cost asks: more than their life total"
+        if key == "cant_pay" and why[1] == "additional":
+            return f"{player} can't pay its additional cost: nothing to sacrifice"
         if key == "cant_pay":
             return f"{player} can't pay the cost from their mana pool ({mana_words(why[1])})"
         if key == "cant_attack":

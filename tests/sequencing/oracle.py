@@ -106,6 +106,7 @@ class Obj:
     attacking: bool = False
     bottom: int = 0           # put on the bottom of its library (the n-th time)
     foreseen: bool = False    # drawn by a player who knew it was on top
+    new: bool = False         # came under its controller's control this turn (CR 302.6)
 
 
 Fact = tuple[str, str]        # ("id", "card@zone") | ("pick", line)
@@ -297,7 +298,7 @@ def state_from(game_state: Any) -> State:
                     raise Unsupported("counters, tokens, damage or face-down objects")
                 rank += 1
                 objs[g.id] = Obj(g.id, g.card, g.owner, g.controller, zone, rank,
-                                 tapped=g.tapped, attacking=g.attacking)
+                                 tapped=g.tapped, attacking=g.attacking, new=g.new)
         pool[ps.name] = Counter(parse_pool(ps.mana_pool))
     players = tuple(p.name for p in game_state.players)
     st = State(players, game_state.active, objs, {p.name: p.life for p in game_state.players},
@@ -515,12 +516,17 @@ def mana_of(st: State, o: Obj) -> str | None:
 
 def pay_cost(st: State, p: str, cost: Counter[str], avoid: set[str],
              check: bool = False) -> tuple[bool, tuple[str, ...]]:
-    """Pay a mana cost from p's pool, then from untapped lands the block does not name
-    (``avoid``), tapped in listing order (CORE.md: the player's choice, the same in both
-    runs). Colored symbols first. Returns whether it could be paid and the lands tapped."""
+    """Pay a mana cost from p's pool, then from untapped mana sources the block does not name
+    (``avoid``: lands, and creatures not summoning sick, CR 302.6), tapped in listing order
+    (CORE.md: the player's choice, the same in both runs). Colored symbols first. Returns
+    whether it could be paid and the sources tapped."""
     pool = Counter(st.pool.get(p, Counter()))
+
+    def source(o: Obj) -> bool:
+        c = st.card(o)
+        return c is not None and ("land" in c.types or ("creature" in c.types and not o.new))
     lands = [o for o in st.battlefield(p) if not o.tapped and o.id not in avoid
-             and st.card(o) is not None and "land" in st.card(o).types and mana_of(st, o)]
+             and source(o) and mana_of(st, o)]
     tapped: list[str] = []
     for color in ("W", "U", "B", "R", "G", "C"):
         for _ in range(cost.get(color, 0)):
@@ -1276,13 +1282,15 @@ class Stepper:
                     st.pool.setdefault(p, Counter())[mana_of(st, st.objs[x]) or "C"] += 1
         named = {x for ln in taps for x in ln.objs}
         costs = [dict(c) for c in card.additional_costs]
+        # The mana: mana abilities of sources no line names are activated at 601.2g too, before
+        # any cost is paid (a land tapped for mana may then be the one sacrificed, 601.2h).
+        cost = card.mana_cost.counts() if card.mana_cost else Counter()
+        ok, lands = pay_cost(st, p, cost, named)
+        run.illegal_cast = run.illegal_cast or not ok
+        run.cast = (o.id, p, lands)
 
         def pay_rest(r: Run) -> Iterator[Run]:
             r = self._fork(r)
-            cost = card.mana_cost.counts() if card.mana_cost else Counter()
-            ok, lands = pay_cost(r.state, p, cost, named)
-            r.illegal_cast = r.illegal_cast or not ok
-            r.cast = (o.id, p, lands)
             r.prio.append(len(r.acts))     # the spell on the stack: priority, all pass
             yield from self._resolve_spell(r, r.state.objs[o.id],
                                            {"caster": p, "target": sit.get("target")})
@@ -1590,8 +1598,8 @@ def perform(start: State, block: list[Line], run: Run, act_of: dict[int, Act]
         card = perf.card(perf.objs[spell])
         cost = card.mana_cost.counts() if card.mana_cost else Counter()
         pool = perf.pool.setdefault(caster, Counter())
-        for oid in lands:
-            if not perf.objs[oid].tapped:
+        for oid in lands:      # (one sacrificed since is tapped no more)
+            if perf.objs[oid].zone == "battlefield" and not perf.objs[oid].tapped:
                 perf.objs[oid].tapped = True
                 pool[mana_of(perf, perf.objs[oid]) or "C"] += 1
         for color in ("W", "U", "B", "R", "G", "C"):

@@ -283,11 +283,20 @@ def test_a_cast_that_can_not_be_paid_fails_legal_in_order():
     assert "Dark Thoughts can't be cast" in verdict.counterexample.violations[0].text
 
 
-def test_a_cast_paid_from_a_source_the_block_does_not_tap_is_refused_by_name():
-    # The second Swamp could pay, but no line taps it: paying from unnamed sources is not
-    # modelled, so the question is refused, never judged.
-    with pytest.raises(UnsupportedQuestion, match="unnamed_mana_sources"):
-        check_scenario(dark_thoughts("Swamp, Swamp", "alice taps Swamp for mana", "bob discards Island, Plains"))
+def test_a_cast_paid_in_part_from_a_source_no_line_taps_stands():
+    # CR 601.2g: the second Swamp's mana ability is activated as the cost is paid; which source
+    # paid, where no line says it, is the caster's unsaid choice, compared in neither run.
+    verdict = check_scenario(dark_thoughts("Swamp, Swamp", "alice taps Swamp for mana", "bob discards Island, Plains"))
+    assert verdict.outcome == "stands"
+    assert "alice taps Swamp#2 for mana" in str(verdict.witness)
+
+
+def test_a_cast_the_unnamed_sources_can_not_pay_fails_legal_in_order():
+    # {1}{B} from a Forest the line taps and a Mountain no line names: {B} is owed whatever the
+    # caster taps, so no legal game casts it (CR 601.2h).
+    verdict = check_scenario(dark_thoughts("Forest, Mountain", "alice taps Forest for mana", "bob discards Island, Plains"))
+    assert verdict.outcome == "does-not-stand"
+    assert verdict.failed == {Condition.LEGAL_IN_ORDER}
 
 
 def test_a_cast_whose_additional_cost_can_not_be_paid_fails_legal_in_order():
