@@ -412,6 +412,8 @@ def instruction_term(ins: Instruction) -> Sym:
         return a("look_hand", F(who, []), F("target", []))
     if v == "reveal" and who and get("what") == "hand":
         return a("reveal_hand", F(who, []))
+    if v == "reveal" and who == "you" and get("what") == "card":
+        return a("reveal_found", F(who, []))  # the card the instruction before found (selections.lp)
     if v == "counter" and target == "spell":
         return a("counter", F("target", []))
     to = str(get("to"))

@@ -392,6 +392,8 @@ class Reader:
             return f"{who(ins[1])} looks at {who(ins[2])}'s hand"
         if verb == "reveal_hand":
             return f"{who(ins[1])} reveals their hand"
+        if verb == "reveal_found":
+            return f"{who(ins[1])} reveals the card found"
         if verb == "search":
             return f"{who(ins[1])} searches their library for a {ins[2].replace('_', ' ')}"
         if verb == "shuffle":

@@ -156,7 +156,7 @@ def standing_orders(state: GameState, edition: Edition, block: Block,
 
 PROGRAM = (*THEORY, "sequencing/runs", "game/universe")
 """The step program of both runs: the core's action theory in the sequencing mode."""
-BASE_CHOICES = {"implicit_tap": 2, "line_dest": 3}
+BASE_CHOICES = {"implicit_tap": 2, "line_dest": 3, "line_shows": 2}
 """runs.lp's choices made once for both runs (the same at every step), by their arity."""
 CITE_SHOWS = frozenset({"cites", "started", "ended", "step_at", "power_at", "toughness_at", "kw_at"})
 """What cite.lp shows: read for the correct run's events, from its first on."""

@@ -175,11 +175,12 @@ CONDITIONS_DIFFER = {
 but name other failed conditions — a reading of CORE.md's choice among failing correct runs
 still open (issue 20). Any verdict that differs, and any other difference, fails."""
 
-ENGINE_REFUSES = ("reveal(who=you, what=card)",)
-"""What the engine refuses by name that the oracle models (issue 20's list, not done yet):
-revealing a card a search found. A refusal is no verdict — never a silent wrong answer — so a
-block the engine refuses for one of these is counted and printed, not failed; any other
-refusal, and every differing verdict, fails."""
+ENGINE_REFUSES: tuple[str, ...] = ()
+"""What the engine refuses by name that the oracle models: nothing at present (issue 20's
+random discards, life costs, casts paid from unnamed sources and revealed searches are
+answered now). A refusal is no verdict — never a silent wrong answer — so a block the engine
+refuses for a reason listed here is counted and printed, not failed; any other refusal, and
+every differing verdict, fails."""
 
 
 def _refused_by_name(reasons: frozenset[str]) -> bool:
