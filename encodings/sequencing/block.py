@@ -26,6 +26,8 @@ class CoreLine:
     count: int | None = None
     other: str | None = None
     """Another player the line names (whose hand is looked at)."""
+    card: str | None = None
+    """The card the line makes tokens of."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,8 @@ def block_of(question: SequencingQuestion, state: GameState) -> Block:
     interrupts: list[int] = []
     for entry in question.entries:
         if isinstance(entry, Line):
-            lines.append(CoreLine(entry.actor, entry.verb, entry.objects, entry.count, entry.player))
+            lines.append(CoreLine(entry.actor, entry.verb, entry.objects, entry.count, entry.player,
+                                  entry.card))
         else:
             interrupts.append(len(lines))
     return Block(situation, tuple(lines), tuple(interrupts), tuple(added), frozenset(removed),

@@ -47,7 +47,7 @@ LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard"
              "animate": "animate", "block": "block", "attack": "attack", "reveal": "reveal",
              "look-hand": "look", "look-top": "look_top", "scry": "scry", "surveil": "surveil",
              "target": "target", "counters-plus": "counters_plus", "counters-minus": "counters_minus",
-             "counters-loyalty": "counters_loyalty"}
+             "counters-loyalty": "counters_loyalty", "create": "create"}
 """Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
 SITUATIONS = ("resolving", "casting", "dying", "steps")
 """Situations the core runs."""
@@ -245,6 +245,8 @@ class _Runs:
                 facts.append(a("counted", N(k)))
             if line.other is not None:
                 facts.append(a("line_player", N(k), S(line.other)))
+            if line.card is not None:
+                facts.append(a("line_card", N(k), S(line.card)))
         for e, after in enumerate(interrupts, start=1):
             facts.append(a("interrupt", N(e), N(after)))
         if open_order:
@@ -448,6 +450,8 @@ def act_words(act: clingo.Symbol, t: int, reader: Reader) -> str:
         if verb == "counters":
             kind, n = a[1].arguments[0].name, a[1].arguments[1].number
             return f"{p} puts {plural(n, COUNTER_WORD.get(kind, kind) + ' counter')} on {_kind(amount)}"
+        if verb == "create":
+            return f"{p} creates {plural(a[1].arguments[0].number, str(value(amount)) + ' token')}"
         said = (_kind(amount) if verb == "to_graveyard" else
                 plural(amount.number, "card") if verb == "look_top" else value(amount))
         return ACT_WORDS.get(verb, "{p} " + verb.replace("_", " ")).format(p=p, a=said)

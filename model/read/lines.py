@@ -21,6 +21,8 @@ class Line:
     count: int | None = None
     player: str | None = None
     """Another player the line names (whose hand is looked at)."""
+    card: str | None = None
+    """The card a line creates tokens of (not yet an object of the state)."""
     text: str = ""
     node: Field | None = None
 
@@ -53,6 +55,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(v, re.compile(p, re.I)) for v, 
     ("scry", r"scries (?P<n>\d+)(?:, putting (?P<objs>.+?) on the bottom)?"),
     ("surveil", r"surveils (?P<n>\d+)(?:, putting (?P<objs>.+?) into (?:the|his|her|their) graveyard)?"),
     ("counters", r"puts (?P<n>\d+|a|an|one|two|three) (?P<ckind>\+1/\+1|-1/-1|loyalty) counters? on (?P<objs>.+)"),
+    # tokens created by an instruction (CR 111.1), named by their card
+    ("create", r"creates (?P<n>\d+|a|an|one|two|three) (?P<card>.+?) tokens?"),
     # a triggered ability's target, chosen as it is put on the stack (CR 603.3d): a player ...
     ("target", r"targets (?P<player>[^ ',]+)"),
     # ... or an object
@@ -64,7 +68,7 @@ LINE_FORMS = ("sacrifices X[, Y]", "discards N | discards X[, Y]", "loses N life
               "animates X", "blocks with X | blocks A with X", "attacks with X[, Y]",
               "reveals their hand", "looks at P's hand", "looks at the top N cards",
               "scries N[, putting X on the bottom]", "surveils N[, putting X into the graveyard]",
-              "targets P | targets X", "puts N +1/+1 counters on X")
+              "targets P | targets X", "puts N +1/+1 counters on X", "creates N CARD tokens")
 
 
 def parse_line(node: Field, state: GameState) -> Line:
@@ -101,11 +105,16 @@ def parse_line(node: Field, state: GameState) -> Line:
             objects += (_object(node, groups["att"], state, verb, "theirs"),)
         if groups.get("target"):
             objects += (_object(node, groups["target"], state, verb, "any"),)
+        card = groups.get("card")
+        if card is not None and card not in state.cards:
+            raise node.error(f"no card '{card}' to make tokens of in the line '{text}'",
+                             "a card of the card library or of the scenario's own 'cards'",
+                             did_you_mean(card, list(state.cards)))
         player = groups.get("player")
         if player is not None and player not in state.names:
             raise node.error(f"no player '{player}' in the line '{text}'",
                              "one of: " + ", ".join(state.names), did_you_mean(player, state.names))
-        return Line(actor, verb, objects, count, player, text, node)
+        return Line(actor, verb, objects, count, player, card, text, node)
     raise node.error(f"'{rest}' is not an action mtgrules knows",
                      "one of: " + "; ".join(f"<player> {f}" for f in LINE_FORMS),
                      did_you_mean(rest.split()[0] if rest else "", [f.split()[0] for f in LINE_FORMS]))
