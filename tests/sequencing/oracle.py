@@ -861,9 +861,6 @@ class Stepper:
         chooser = chooser or p
         hand = st.zone(p, "hand")
         need = min(k, len(hand))
-        if need == 0:
-            yield run
-            return
         kinds = [st.kind_for(chooser, o) for o in hand]
         picks = [tuple(o.id for o in c) for c in itertools.combinations(hand, need)]
         ids = {o.id for o in hand}
@@ -885,14 +882,19 @@ class Stepper:
         if not named and chooser == p:
             picks = [tuple(o.id for o in hand[:need])]      # say it by count
 
-        def text_of(x: Any) -> str:
+        def text_of(x: Any) -> str | None:
+            if not x:
+                return None          # nothing to discard: nothing to say
             if named or chooser != p:
                 return f"{p} discards {', '.join(x)}"
             return f"{p} discards {need}"
 
+        # a pick of zero (an empty hand): a line naming a card may be meant for it (then
+        # illegal) or for a later discard, or none — every way is tried
         yield from self._choice(run, "discard", chooser, picks, fits, legal, apply,
                                 n_options(kinds, need) >= 2, text_of=text_of,
-                                kind="random" if random else "choice")
+                                kind="random" if random else "choice",
+                                implicit_if_none=(need == 0), allow_none=(need == 0))
 
     def _sacrifice(self, run: Run, p: str, what: str, k: int, source: str | None,
                    verb: str = "sacrifice") -> Iterator[Run]:

@@ -321,12 +321,11 @@ question:
 
 
 @pytest.mark.parametrize(("effect", "refusal"), [
-    ("{do: create-token, who: you, count: 1, card: Grizzly Bears}", "token_in_block"),
     ("{do: damage, amount: 1, target: any}", "damage_survived_in_block"),
 ])
-def test_tokens_and_damage_made_inside_a_block_are_refused_by_name(effect, refusal):
-    # No line says a token made or damage a creature survives yet: the runs' ends would differ
-    # by what no block could say, so the question is refused, never judged.
+def test_damage_a_creature_survives_inside_a_block_is_refused_by_name(effect, refusal):
+    # No line says damage a creature survives yet: the runs' ends would differ by what no
+    # block could say, so the question is refused, never judged.
     scenario = parse_scenario(f"""
 name: test
 cards:
