@@ -49,8 +49,6 @@ LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard"
              "target": "target", "counters-plus": "counters_plus", "counters-minus": "counters_minus",
              "counters-loyalty": "counters_loyalty", "create": "create"}
 """Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
-SITUATIONS = ("resolving", "casting", "dying", "steps")
-"""Situations the core runs."""
 EXTRA_EVENTS = 40
 """How many more events than lines a correct run may take before it counts as not ending."""
 CONDITION = {"legal_in_order": "legal-in-order", "same_state": "same-state", "no_leak": "no-leak",
@@ -102,10 +100,6 @@ class Judgement:
     lines_at: int = 0
     """Time the correct run starts at (after the performed run's ``n``): its events are after it."""
 
-
-def supports(kind: str, verbs: Sequence[str]) -> bool:
-    """Whether the core runs this situation with these performed verbs."""
-    return kind in SITUATIONS and all(v in LINE_VERB for v in verbs)
 
 
 def judge(state: GameState, edition: Edition, block: Block) -> Judgement:

@@ -175,12 +175,11 @@ CONDITIONS_DIFFER = {
 but name other failed conditions — a reading of CORE.md's choice among failing correct runs
 still open (issue 20). Any verdict that differs, and any other difference, fails."""
 
-ENGINE_REFUSES: tuple[str, ...] = ()
-"""What the engine refuses by name that the oracle models: nothing at present (issue 20's
-random discards, life costs, casts paid from unnamed sources and revealed searches are
-answered now). A refusal is no verdict — never a silent wrong answer — so a block the engine
-refuses for a reason listed here is counted and printed, not failed; any other refusal, and
-every differing verdict, fails."""
+ENGINE_REFUSES = ("a spell cast inside a block",)
+"""What the engine refuses by name that the oracle models: a second spell cast inside a block
+(issue 20's list: not done yet). A refusal is no verdict — never a silent wrong answer — so a
+block the engine refuses for a reason listed here is counted and printed, not failed; any other
+refusal, and every differing verdict, fails."""
 
 
 def _refused_by_name(reasons: frozenset[str]) -> bool:

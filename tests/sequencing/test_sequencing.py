@@ -344,3 +344,25 @@ question:
 """, "martyr.yaml")
     with pytest.raises(UnsupportedQuestion, match=refusal):
         check_scenario(scenario)
+
+
+def test_a_second_spell_cast_inside_a_block_is_refused_by_name():
+    # The runs cast only the spell the block is about: a line casting another is refused,
+    # never judged (nor misread as a line no act answers).
+    scenario = parse_scenario("""
+name: test
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Lightning Bolt, Shock], battlefield: [Mountain, Mountain]}
+question:
+  kind: sequencing
+  casting: Lightning Bolt
+  target: bob
+  performed:
+    - alice taps Mountain for mana
+    - alice casts Shock targeting bob
+    - bob loses 3 life
+""", "two.yaml")
+    with pytest.raises(UnsupportedQuestion, match="a spell cast inside a block"):
+        check_scenario(scenario)
