@@ -66,6 +66,15 @@ TRIGGER_CARDS = [
      "triggered": [{"when": "opponent-discards", "effect": [{"do": "draw", "who": "you",
                                                              "count": 1}]}]},
 ]
+
+
+def _shock(amount: int) -> dict[str, Any]:
+    """An upkeep trigger dealing damage to any target: a player or a creature."""
+    return {"name": "Gen Shock", "cost": "{1}{R}", "types": ["enchantment"],
+            "triggered": [{"when": "your-upkeep",
+                           "effect": [{"do": "damage", "amount": amount, "target": "any"}]}]}
+
+
 DYING = ["Solemn Simulacrum", "Gen Mourner", "Gen Healer", "Gen Wisp", "Grizzly Bears"]
 CLASSES = {            # class -> weight in the generated sample
     "resolving": 3, "reveal": 3, "shuffle-look": 3, "spell-trigger": 3, "targeted-trigger": 2,
@@ -280,8 +289,19 @@ def situation(rng: random.Random, cls: str | None = None) -> dict[str, Any]:
         state["step"] = "untap"
         extra = {p: [] for p in players}
         extra["alice"] += [{"card": "Forest", "tapped": True}]
-        if cls == "targeted-trigger":
+        if cls == "targeted-trigger" and rng.random() < 0.5:
+            # a target that may be a creature (CR 603.3d): damage it survives or dies of
+            # (704.5g), a dies trigger sometimes following
+            cards.append(_shock(rng.choice([1, 2])))
+            cards += [c for c in TRIGGER_CARDS if c["name"] in ("Gen Mourner", "Gen Wisp")]
+            extra["alice"].append("Gen Shock")
+            for _ in range(rng.randint(1, 2)):
+                extra[rng.choice(players)].append(rng.choice(
+                    ["Gen Mourner", "Gen Wisp", "Llanowar Elves", "Grizzly Bears",
+                     "Serra Angel"]))
+        elif cls == "targeted-trigger":
             extra["alice"].append("Gen Pinger")
+        if cls == "targeted-trigger":
             if rng.random() < 0.7:
                 extra["alice"].append("Phyrexian Arena")
         if rng.random() < 0.6:

@@ -105,6 +105,8 @@ class Obj:
     attacking: bool = False
     bottom: int = 0           # put on the bottom of its library (the n-th time)
     foreseen: bool = False    # drawn by a player who knew it was on top
+    damage: int = 0           # damage marked on it (CR 120.3e)
+    token: bool = False
 
 
 Fact = tuple[str, str]        # ("id", "card@zone") | ("pick", line)
@@ -212,13 +214,24 @@ class State:
         o.rank = max((x.rank for x in self.objs.values()), default=0) + 1
         o.controller = o.owner
         o.tapped = o.animated = o.blocking = o.attacking = o.foreseen = False
-        o.bottom = 0
+        o.bottom = o.damage = 0      # a new object (CR 400.7)
         if bottom:
             o.bottom = 1 + max((x.bottom for x in self.zone(o.owner, "library")), default=0)
         if zone not in HIDDEN:
             self.known = {(p, x) for p, x in self.known if x != oid}
         elif was not in HIDDEN:        # a public card put into a hidden zone: everyone saw it
             self.known |= {(p, oid) for p in self.players}
+
+    def create_token(self, p: str, card: str) -> str:
+        """A token of ``card`` made by p, outside the game until it enters the battlefield
+        (CR 111.1); named like the project's tokens: "C token", "C token#2", …"""
+        if card not in self.cards:
+            raise Unsupported(f"a token of {card}, which is no card")
+        base = f"{card} token"
+        oid = next(x for x in (base if k == 1 else f"{base}#{k}" for k in itertools.count(1))
+                   if x not in self.objs)
+        self.objs[oid] = Obj(oid, card, p, p, "outside", 0, token=True)
+        return oid
 
     def draw_order(self, owner: str) -> list[Obj]:
         lib = self.zone(owner, "library")
@@ -242,7 +255,22 @@ class State:
         for o in lib:
             o.bottom = 0
 
+    def lethally_damaged(self) -> list[Obj]:
+        """Creatures with lethal damage marked on them (CR 120.6, 704.5g)."""
+        out = []
+        for o in self.battlefield():
+            toughness = self.card(o).toughness if self.card(o) is not None else None
+            if o.damage and self.is_(o, "creature") and toughness is not None \
+                    and 0 < toughness <= o.damage:
+                if "indestructible" in self.card(o).keywords:
+                    raise Unsupported("lethal damage on an indestructible creature")
+                out.append(o)
+        return out
+
     def check_sba(self) -> None:
+        for o in self.objs.values():      # a token off the battlefield ceases to exist (111.7)
+            if o.token and o.zone not in ("battlefield", "gone"):
+                o.zone = "gone"
         for p in self.players:
             if self.life[p] <= 0 and p not in self.lost:
                 if len(self.players) > 2:      # CR 800.4a (leaving the game) is not modelled
@@ -266,7 +294,8 @@ class State:
                         kind = o.id
                     kinds.append((kind, o.foreseen) if z == "hand" else kind)
                 zones.append((p, z, tuple(sorted(kinds, key=repr))))
-        perm = tuple(sorted((o.card or o.id, o.controller, o.tapped, o.animated, o.blocking)
+        perm = tuple(sorted((o.card or o.id, o.controller, o.tapped, o.animated, o.blocking,
+                             o.damage, o.token)
                             for o in self.objs.values() if o.zone == "battlefield"))
         knowledge = []
         for p in self.players:
@@ -358,6 +387,7 @@ _PATTERNS = [(v, re.compile(p, re.I)) for v, p in [
     ("look-top", r"looks at the top (?P<n>\d+|card|two cards|three cards)(?: cards?)?"
                  r"(?: of (?:his|her|their) library)?"),
     ("scry", r"scries (?P<n>\d+)(?:, putting (?P<objs>.+?) on the bottom)?"),
+    ("create-token", r"creates (?P<n>\d+|a|an|one|two|three) (?P<objs>.+?) tokens?"),
     ("surveil", r"surveils (?P<n>\d+)(?:, putting (?P<objs>.+?) into "
                 r"(?:the|his|her|their) graveyard)?"),
 ]]
@@ -417,6 +447,7 @@ class Act:
     know: frozenset[Fact] = frozenset()   # the chooser's facts just before (condition 3)
     done: int | None = None      # a target's: when the ability carrying it resolved
     foreseen: bool = False       # a draw of a card its drawer knew to be on top
+    amount: int = 0              # damage marked on a creature (an implicit act)
 
 
 @dataclass
@@ -473,6 +504,8 @@ def says_same(line: Line, verb: str, actor: str, count: int | None = None,
         return False
     if verb in ("draw", "lose-life", "gain-life", "look-top"):
         return line.count == count
+    if verb == "create-token":
+        return line.count == count and line.objs == objs
     if verb == "to-graveyard":
         return tuple(line.objs) == tuple(objs)
     if verb == "look":
@@ -488,7 +521,9 @@ def forced_text(verb: str, actor: str, count: int | None = None,
             "to-graveyard": f"{actor} puts {objs[0] if objs else ''} into the graveyard",
             "reveal": f"{actor} reveals their hand",
             "look": f"{actor} looks at {objs[0] if objs else ''}'s hand",
-            "look-top": f"{actor} looks at the top {count} cards"}.get(verb)
+            "look-top": f"{actor} looks at the top {count} cards",
+            "create-token": f"{actor} creates {'a' if count == 1 else count} "
+                            f"{objs[0] if objs else ''} token{'' if count == 1 else 's'}"}.get(verb)
 
 
 def n_options(kinds: list[str], k: int, upto: bool = False) -> int:
@@ -759,7 +794,23 @@ class Stepper:
         if verb == "balance":
             yield from self._balance(run, ins.get("what", "land"))
             return
+        if verb == "create-token":
+            players = who(st, ins.get("who", "you"), ctx)
+
+            def create(r: Run, p: str) -> Iterator[Run]:
+                r = self._fork(r)
+                self._create_tokens(r, p, str(ins.get("card")), int(ins.get("count", 1)))
+                yield r
+            yield from self._per_player(run, players, create)
+            return
         raise Unsupported(f"instruction {verb}")
+
+    def _create_tokens(self, run: Run, p: str, card: str, count: int) -> None:
+        """An act that needs a line (it changes what everyone sees): the tokens enter the
+        battlefield under p's control (CR 111.1), and their enters triggers trigger (603.6a)."""
+        self._forced(run, "create-token", p, count, (card,))
+        for _ in range(count):
+            self._move(run, run.state.create_token(p, card), "battlefield")
 
     def _simple(self, r: Run, ins: Any, p: str, ctx: Ctx) -> None:
         """A forced instruction for one player."""
@@ -813,17 +864,24 @@ class Stepper:
         return False
 
     def _damage(self, run: Run, ins: Any, ctx: Ctx) -> Iterator[Run]:
-        """Damage to a player is life lost (CR 120.3a); to a creature it is not modelled."""
+        """Damage to a player is life lost (CR 120.3a); to a creature it is marked on it
+        (120.3e), and state-based actions deal with it (704.5g)."""
         target = ins.get("target")
         amount = ins.get("amount")
         if not isinstance(amount, int) or ins.get("divided") or ins.get("targets"):
             raise Unsupported("damage divided or of amount X")
+        source = run.state.card(run.state.objs[ctx.source]) if ctx.source else None
+        if source is not None and {"deathtouch", "lifelink"} & source.keywords:
+            raise Unsupported("damage from a source with deathtouch or lifelink")
         if target == "that-player":
             player = ctx.that
-        elif target in ("player", "opponent", "any"):
+        elif target in ("player", "opponent", "any", "creature"):
             player = ctx.target
         else:
             raise Unsupported(f"damage to {target}")
+        if player in run.state.objs:
+            yield self._damage_creature(run, player, amount, ctx)
+            return
         r = self._fork(run)
         if player is None or player in r.state.lost or player not in r.state.players:
             yield r     # its target is gone: nothing happens (CR 608.2b)
@@ -844,6 +902,22 @@ class Stepper:
             self._forced(r, "lose-life", player, amount)
         r.state.life[player] -= amount
         yield r
+
+    def _damage_creature(self, run: Run, oid: str, amount: int, ctx: Ctx) -> Run:
+        """The damage is marked on the creature (CR 120.3e). No line says it (CORE.md: the
+        target's line says where it goes; the death it may cause is an act of its own)."""
+        r = self._fork(run)
+        o = r.state.objs[oid]
+        if o.zone != "battlefield" or not r.state.is_(o, "creature"):
+            return r    # its target is gone: the ability does nothing (CR 608.2b)
+        chosen = next((a for a in reversed(r.acts) if a.verb == "target"
+                       and a.objs == (ctx.source or "", oid) and a.done is None), None)
+        act = Act(len(r.acts), "implicit", "damage", ctx.controller, objs=(oid,), amount=amount)
+        r.acts.append(act)
+        if chosen is not None:
+            chosen.done = act.n
+        o.damage += amount
+        return r
 
     # -- choices -----------------------------------------------------------------------------
     def _discard(self, run: Run, p: str, k: int, chooser: str | None = None,
@@ -1078,7 +1152,7 @@ class Stepper:
         """A player would receive priority (CR 117.5): state-based actions first (CR 704.3),
         then the abilities that triggered are put on the stack (CR 603.3), then priority. With
         every player passing, the top object resolves; the block ends with the stack empty."""
-        run.state.check_sba()
+        self._state_based(run)
         if run.state.over:
             yield run
             return
@@ -1087,6 +1161,22 @@ class Stepper:
             return
         for r in self._put_triggers(run):
             yield from self._give_priority(r)
+
+    def _state_based(self, run: Run) -> None:
+        """CR 704.3, 117.5: state-based actions until none applies. Creatures with lethal
+        damage (704.5g) go to their owners' graveyards at once, one act each (CORE.md: an
+        object put into the graveyard by a state-based action), said by their controller;
+        their dies triggers trigger."""
+        st = run.state
+        while True:
+            st.check_sba()
+            doomed = [] if st.over else st.lethally_damaged()
+            if not doomed:
+                return
+            for o in doomed:
+                self._forced(run, "to-graveyard", o.controller, objs=(o.id,))
+            for o in doomed:
+                self._move(run, o.id, "graveyard")
 
     def _give_priority(self, run: Run) -> Iterator[Run]:
         run.prio.append(len(run.acts))
@@ -1119,7 +1209,7 @@ class Stepper:
         seen = set()
         for combo in combos:
             items = [t for part in combo for t in part]     # bottom first
-            key = tuple((t.source, t.ctx) for t in items)
+            key = tuple((t.source, t.effect, t.ctx) for t in items)   # one source may have two
             if key in seen:
                 continue
             seen.add(key)
@@ -1153,36 +1243,46 @@ class Stepper:
         ins = wanted[0]
         kind, amount = ins.get("target"), ins.get("amount")
         st = run.state
-        if kind == "any" and any(st.is_(o, "creature") or st.is_(o, "planeswalker")
-                                 for o in st.battlefield()):
-            raise Unsupported("a target that may be a creature (no line says damage to one)")
-        if kind not in ("any", "player", "opponent"):
+        if kind == "any" and any(st.is_(o, "planeswalker") for o in st.battlefield()):
+            raise Unsupported("a target that may be a planeswalker")
+        if kind not in ("any", "player", "opponent", "creature"):
             raise Unsupported(f"a trigger targeting a {kind}")
-        players = [p for p in (st.opponents(t.ctx.controller) if kind == "opponent"
-                               else st.apnap()) if p not in st.lost]
-        if not players:
+        controller = t.ctx.controller
+        players = [] if kind == "creature" else \
+            [p for p in (st.opponents(controller) if kind == "opponent" else st.apnap())
+             if p not in st.lost]
+        # a creature an opponent controls with hexproof is no legal target (CR 702.11b)
+        creatures = [] if kind in ("player", "opponent") else \
+            [o.id for o in st.battlefield() if st.is_(o, "creature")
+             and not ("hexproof" in (st.card(o).keywords if st.card(o) else ())
+                      and o.controller != controller)]
+        options = players + creatures
+        if not options:
             yield self._fork(run)
             return
 
-        # said by its controller announcing it (`alice targets bob`), or by the damage it deals
+        # said by its controller announcing it (`alice targets bob`), or, for a player, by
+        # the damage it deals (CORE.md); no line says damage to a creature
         def fits(ln: Line) -> bool:
-            return (ln.verb == "lose-life" and ln.count == amount) or \
-                (ln.verb == "target" and ln.actor == t.ctx.controller)
+            return (ln.verb == "lose-life" and ln.count == amount and bool(players)) or \
+                (ln.verb == "target" and ln.actor == controller)
 
         def named(ln: Line) -> str | None:
             return ln.objs[0] if ln.verb == "target" and ln.objs else ln.actor
 
         def legal(ln: Line) -> bool:
-            return named(ln) in players
+            return named(ln) in options
 
         def apply(r: Run, x: Any) -> None:
             target = named(x) if isinstance(x, Line) else x
             r.acts[-1].objs = (t.source, target)
             r.stack.append(replace(t, ctx=replace(t.ctx, target=target)))
+
+        def text_of(x: str) -> str:
+            return f"{x} loses {amount} life" if x in players else f"{controller} targets {x}"
         # a life-loss line may be another act's: the target may also go unsaid (forgotten)
-        yield from self._choice(run, "target", t.ctx.controller, players, fits, legal, apply,
-                                len(players) >= 2, allow_none=True,
-                                text_of=lambda x: f"{x} loses {amount} life")
+        yield from self._choice(run, "target", controller, options, fits, legal, apply,
+                                len(options) >= 2, allow_none=True, text_of=text_of)
 
     def _trigger_order_kept(self, run: Run) -> bool:
         """CR 603.3b: the order of a controller's own triggers is a decision, and the block
@@ -1499,6 +1599,9 @@ def apply_line(st: State, ln: Line, search_dest: dict[int, tuple[str, bool]],
                 st.objs[oid].tapped = tapped
     elif v == "shuffle":
         st.shuffle(p)
+    elif v == "create-token":
+        for _ in range(ln.count or 0):
+            st.move(st.create_token(p, ln.objs[0]), "battlefield")
     elif v == "untap":
         for o in st.battlefield(p):
             o.tapped = False
@@ -1599,11 +1702,22 @@ def perform(start: State, block: list[Line], run: Run, act_of: dict[int, Act]
             pool[color] -= take
             generic -= take
         perf.pool[caster] = +pool
-    for a in run.acts:     # what the block may leave unsaid: the spell to its graveyard
+    for a in run.acts:     # what the block may leave unsaid: the spell to its graveyard,
         if a.kind == "implicit" and a.line is None and a.verb == "to-graveyard":
             for oid in a.objs:
                 perf.move(oid, "graveyard")
-    perf.check_sba()       # the point the block reached: a player would receive priority
+        if a.kind == "implicit" and a.verb == "damage":     # damage marked on a creature
+            o = perf.objs[a.objs[0]]
+            if o.zone == "battlefield":
+                o.damage += a.amount
+    # the point the block reached: a player would receive priority, state-based actions first
+    while True:
+        perf.check_sba()
+        doomed = [] if perf.over else perf.lethally_damaged()
+        if not doomed:
+            break
+        for o in doomed:
+            perf.move(o.id, "graveyard")
     return perf, before, foreseen
 
 

@@ -25,6 +25,11 @@ _BARGAINS = """
    triggered: [{when: your-upkeep, effect: [{do: damage, amount: 1, target: player}]}]}
 - {name: Land Balance, cost: "{W}", types: [sorcery],
    resolve: [{do: balance, what: land}, {do: sacrifice, who: you, what: land, count: 1}]}
+- {name: Gen Herald, cost: "{1}{U}", types: [creature], power: 1, toughness: 1,
+   triggered: [{when: enters, effect: [{do: draw, who: you, count: 1}]}]}
+- {name: Herald's Muster, cost: "{1}{W}", types: [sorcery],
+   resolve: [{do: create-token, who: you, card: Gen Herald},
+             {do: sacrifice, who: you, what: creature, count: 1}]}
 """
 
 
@@ -151,6 +156,31 @@ CASES: list[dict[str, Any]] = [
           "{kind: sequencing, casting: Harrow, performed: [alice taps Island for mana, "
           "alice sacrifices Mountain, alice searches for Plains, alice shuffles]}",
           "{verdict: does-not-stand, fails: [legal-in-order]}"),
+    # -- tokens created in the block ---------------------------------------------------------
+    _case("token: its enters trigger's draw said after the sacrifice",
+          "CR 111.1, 608.2c: the token enters, then alice sacrifices a creature (three to pick "
+          "from, the token among them); the token's enters trigger (603.6a) waits until the "
+          "spell has resolved (603.3) and draws after the sacrifice",
+          "{players: [alice, bob], alice: {battlefield: [Grizzly Bears, Llanowar Elves], "
+          "library: {hidden: 5}, stack: [Herald's Muster]}}",
+          "{kind: sequencing, resolving: Herald's Muster, performed: [alice creates a Gen Herald "
+          "token, alice sacrifices Llanowar Elves, alice draws 1]}", "{verdict: stands}"),
+    _case("token: its enters trigger's draw said before the sacrifice",
+          "CR 603.3, 603.6a: the draw comes after the sacrifice; said before it, alice chose "
+          "knowing the drawn card (MTR 4.3)",
+          "{players: [alice, bob], alice: {battlefield: [Grizzly Bears, Llanowar Elves], "
+          "library: {hidden: 5}, stack: [Herald's Muster]}}",
+          "{kind: sequencing, resolving: Herald's Muster, performed: [alice creates a Gen Herald "
+          "token, alice draws 1, alice sacrifices Llanowar Elves]}",
+          "{verdict: does-not-stand, fails: [no-leak]}"),
+    _case("token: its creation left unsaid",
+          "CR 111.1: making the token changes what every player sees, an act a line must say; "
+          "without it the block ends with no token on the battlefield",
+          "{players: [alice, bob], alice: {battlefield: [Grizzly Bears, Llanowar Elves], "
+          "library: {hidden: 5}, stack: [Herald's Muster]}}",
+          "{kind: sequencing, resolving: Herald's Muster, performed: [alice sacrifices Llanowar "
+          "Elves, alice draws 1]}",
+          "{verdict: does-not-stand, fails: [nothing-added-or-forgotten, same-state]}"),
     # -- the cleanup discard -----------------------------------------------------------------
     _case("cleanup: discarding down to seven",
           "CR 514.1: the active player discards to their maximum hand size",
