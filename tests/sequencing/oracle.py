@@ -387,6 +387,7 @@ _PATTERNS = [(v, re.compile(p, re.I)) for v, p in [
     ("look-top", r"looks at the top (?P<n>\d+|card|two cards|three cards)(?: cards?)?"
                  r"(?: of (?:his|her|their) library)?"),
     ("scry", r"scries (?P<n>\d+)(?:, putting (?P<objs>.+?) on the bottom)?"),
+    ("cast", r"casts (?P<objs>.+?)(?: targeting (?P<other>\S+))?"),
     ("create-token", r"creates (?P<n>\d+|a|an|one|two|three) (?P<objs>.+?) tokens?"),
     ("surveil", r"surveils (?P<n>\d+)(?:, putting (?P<objs>.+?) into "
                 r"(?:the|his|her|their) graveyard)?"),
@@ -452,10 +453,13 @@ class Act:
 
 @dataclass
 class Trigger:
+    """A triggered ability on the stack or waiting to be put there; or (``spell``) a spell
+    cast in the block lying below a later one."""
     source: str
     effect: tuple[Any, ...]
     ctx: Ctx
     batch: int = 0
+    spell: bool = False
 
 
 @dataclass
@@ -470,8 +474,8 @@ class Run:
     stack: list[Trigger] = field(default_factory=list)     # bottom first
     resolved: list[tuple[int, str, int, int, int | None]] = field(default_factory=list)
     batches: int = 0
-    illegal_cast: bool = False   # the spell cast in the block could not be paid
-    cast: tuple[str, str, tuple[str, ...]] | None = None   # (spell, caster, lands tapped)
+    illegal_cast: bool = False   # the situation's spell could not be paid
+    casts: tuple[tuple[str, str, tuple[str, ...]], ...] = ()   # (spell, caster, lands tapped)
 
 
 @dataclass(frozen=True)
@@ -546,14 +550,35 @@ def mana_of(st: State, o: Obj) -> str | None:
     return None
 
 
+def generic_order(later: Counter[str]) -> list[str]:
+    """The kinds of mana spent on a generic cost, those a spell cast later needs last."""
+    return sorted(("C", "W", "U", "B", "R", "G"), key=lambda c: later.get(c, 0) > 0)
+
+
+def spend(pool: Counter[str], cost: Counter[str], later: Counter[str]) -> None:
+    """Pay a mana cost from a pool holding enough (the performed run's payment)."""
+    for color in ("W", "U", "B", "R", "G", "C"):
+        pool[color] -= min(pool[color], cost.get(color, 0))
+    generic = cost.get("generic", 0)
+    for color in generic_order(later):
+        take = min(pool[color], generic)
+        pool[color] -= take
+        generic -= take
+
+
 def pay_cost(st: State, p: str, cost: Counter[str], avoid: set[str],
-             check: bool = False) -> tuple[bool, tuple[str, ...]]:
+             check: bool = False, later: Counter[str] | None = None
+             ) -> tuple[bool, tuple[str, ...]]:
     """Pay a mana cost from p's pool, then from untapped lands the block does not name
     (``avoid``), tapped in listing order (CORE.md: the player's choice, the same in both
-    runs). Colored symbols first. Returns whether it could be paid and the lands tapped."""
+    runs). Colored symbols first; for the generic part, what the spell cast next (``later``)
+    needs last. Returns whether it could be paid and the lands tapped."""
+    later = later or Counter()
     pool = Counter(st.pool.get(p, Counter()))
-    lands = [o for o in st.battlefield(p) if not o.tapped and o.id not in avoid
-             and st.card(o) is not None and "land" in st.card(o).types and mana_of(st, o)]
+    lands = sorted((o for o in st.battlefield(p) if not o.tapped and o.id not in avoid
+                    and st.card(o) is not None and "land" in st.card(o).types
+                    and mana_of(st, o)),
+                   key=lambda o: later.get(mana_of(st, o) or "C", 0) > 0)
     tapped: list[str] = []
     for color in ("W", "U", "B", "R", "G", "C"):
         for _ in range(cost.get(color, 0)):
@@ -566,7 +591,7 @@ def pay_cost(st: State, p: str, cost: Counter[str], avoid: set[str],
                 return False, ()
             tapped.append(land.id)
     for _ in range(cost.get("generic", 0)):
-        spare = next((c for c in ("C", "W", "U", "B", "R", "G") if pool[c] > 0), None)
+        spare = next((c for c in generic_order(later) if pool[c] > 0), None)
         if spare is not None:
             pool[spare] -= 1
             continue
@@ -618,7 +643,7 @@ class Stepper:
         return Run(run.state.copy(), list(run.acts), list(run.prio), run.used,
                    dict(run.search_dest), run.revealed_search, list(run.pending),
                    list(run.stack), list(run.resolved), run.batches, run.illegal_cast,
-                   run.cast)
+                   run.casts)
 
     def _forced(self, run: Run, verb: str, actor: str, count: int | None = None,
                 objs: tuple[str, ...] = (), kind: str = "forced") -> Act:
@@ -1184,6 +1209,11 @@ class Stepper:
             yield run
             return
         top = run.stack.pop()
+        if top.spell:       # the spell cast first, below the one that just resolved
+            yield from self._resolve_spell(run, run.state.objs[top.source],
+                                           {"caster": top.ctx.controller,
+                                            "target": top.ctx.target})
+            return
         start = len(run.acts)
         for r in self._instructions(run, list(top.effect), top.ctx):
             # the line saying its target is the line of the damage it deals (CR 603.3d)
@@ -1347,11 +1377,13 @@ class Stepper:
         run = self._fork(run)
         st = run.state
         st.move(o.id, "stack")
+        second = self._second_spell(st, p)
+        later = second[1] if second is not None else Counter()
         taps = [ln for ln in self.lines if ln.verb == "tap-mana" and ln.actor == p]
         if self.writer is not None:
             taps = []
             cost = card.mana_cost.counts() if card.mana_cost else Counter()
-            ok, lands = pay_cost(st, p, cost, set(), check=True)
+            ok, lands = pay_cost(st, p, cost + later, set(), check=True)
             if ok and lands and self.writer.random() < 0.8:
                 for oid in lands:
                     st.objs[oid].tapped = True
@@ -1377,10 +1409,13 @@ class Stepper:
         def pay_rest(r: Run) -> Iterator[Run]:
             r = self._fork(r)
             cost = card.mana_cost.counts() if card.mana_cost else Counter()
-            ok, lands = pay_cost(r.state, p, cost, named)
+            ok, lands = pay_cost(r.state, p, cost, named, later=later)
             r.illegal_cast = r.illegal_cast or not ok
-            r.cast = (o.id, p, lands)
-            r.prio.append(len(r.acts))     # the spell on the stack: priority, all pass
+            r.casts = ((o.id, p, lands),)
+            r.prio.append(len(r.acts))     # the spell on the stack: priority (CR 117.3c)
+            if second is not None and not r.illegal_cast:
+                yield from self._cast_second(r, o.id, sit.get("target"), second[0], named)
+                return
             yield from self._resolve_spell(r, r.state.objs[o.id],
                                            {"caster": p, "target": sit.get("target")})
 
@@ -1409,6 +1444,84 @@ class Stepper:
             else:
                 raise Unsupported(f"additional cost {c}")
         yield from pay_additional(run, costs)
+
+    def _second_spell(self, st: State, p: str) -> tuple[Line | str, Counter[str]] | None:
+        """The spell the caster casts holding priority after the situation's (CR 117.3c): the
+        block's ``casts`` line (the writer: an instant in hand, or none), and its mana cost."""
+        casts = [ln for ln in self.lines if ln.verb == "cast"]
+        if any(ln.actor != p for ln in casts):
+            raise Unsupported("a spell cast inside the block by another player than the caster")
+        if len(casts) > 1:
+            raise Unsupported("a third spell cast inside the block")
+        if self.writer is not None:
+            instants = [x.id for x in st.zone(p, "hand") if st.card(x) is not None
+                        and "instant" in st.card(x).types
+                        and set(st.card(x).targets) <= {"opponent", "player"}]
+            if not instants or self.writer.random() < 0.25:
+                return None
+            oid = self.writer.choice(instants)
+            return oid, st.card(st.objs[oid]).mana_cost.counts()
+        if not casts:
+            return None
+        o = st.objs.get(casts[0].objs[0]) if casts[0].objs else None
+        card = st.card(o) if o is not None else None
+        return casts[0], (card.mana_cost.counts() if card and card.mana_cost else Counter())
+
+    def _cast_second(self, run: Run, first: str, first_target: str | None, said: Line | str,
+                     named: set[str]) -> Iterator[Run]:
+        """A second spell, cast by the caster holding priority (CR 117.3c), paid like the
+        first (601.2g-h: from the pool and untapped lands the block does not name). Only an
+        instant or a spell with flash can be cast with the first on the stack (117.1a,
+        307.1). A cast no legal game makes (not in hand, not then, not payable) is left out
+        of the correct run, its line failing legal-in-order. Then the later spell resolves
+        first (608.1), and the first after it."""
+        st = run.state
+        p = run.casts[0][1]
+        line = said if isinstance(said, Line) else None
+        oid = line.objs[0] if line is not None and line.objs else str(said)
+        o = st.objs.get(oid)
+        card = st.card(o) if o is not None else None
+        if card is not None and (card.alternative_costs or card.kicker
+                                 or card.additional_costs):
+            raise Unsupported("a second spell with alternative or additional costs or kicker")
+        if card is not None and set(card.targets) - {"opponent", "player"}:
+            raise Unsupported("a spell targeting an object")
+        cost = card.mana_cost.counts() if card is not None and card.mana_cost else Counter()
+        castable = (o is not None and o.zone == "hand" and o.owner == p and card is not None
+                    and ("instant" in card.types or "flash" in card.keywords)
+                    and pay_cost(st, p, cost, named, check=True)[0])
+        know = st.knowledge(p)
+        if not castable:
+            r = self._fork(run)
+            r.acts.append(Act(len(r.acts), "choice", "cast", p, line.idx if line else None,
+                              False, True, know=know))
+            r.used = r.used | ({line.idx} if line else set())
+            yield from self._resolve_spell(r, r.state.objs[first],
+                                           {"caster": p, "target": first_target})
+            return
+        targets: list[str | None] = [None]
+        if card.targets:
+            targets = [q for q in (st.opponents(p) if "opponent" in card.targets
+                                   else st.apnap()) if q not in st.lost]
+        aimed = line.other if line is not None else None
+        legal = aimed in targets if aimed is not None else True
+        picks = [aimed] if aimed in targets else targets    # an illegal target: any legal one
+        if self.writer is not None:
+            picks = [self.writer.choice(targets)]
+        for target in picks:
+            r = self._fork(run)
+            text = f"{p} casts {oid}" + (f" targeting {target}" if target else "")
+            act = Act(len(r.acts), "choice", "cast", p, line.idx if line else None, legal,
+                      True, know=know, text=text)
+            r.acts.append(act)
+            r.used = r.used | ({line.idx} if line else set())
+            self._tell(r, act)
+            r.state.move(oid, "stack")
+            _ok, lands = pay_cost(r.state, p, cost, named)
+            r.casts = r.casts + ((oid, p, lands),)
+            r.stack.append(Trigger(first, (), Ctx(p, first, first_target, None), spell=True))
+            r.prio.append(len(r.acts))     # priority again (117.3c); all pass
+            yield from self._resolve_spell(r, r.state.objs[oid], {"caster": p, "target": target})
 
     def _dying(self, run: Run, dying: list[str]) -> Iterator[Run]:
         st = run.state
@@ -1599,6 +1712,9 @@ def apply_line(st: State, ln: Line, search_dest: dict[int, tuple[str, bool]],
                 st.objs[oid].tapped = tapped
     elif v == "shuffle":
         st.shuffle(p)
+    elif v == "cast":
+        if where(ln.objs[0], ("hand",)) and st.objs[ln.objs[0]].owner == p:
+            st.move(ln.objs[0], "stack")
     elif v == "create-token":
         for _ in range(ln.count or 0):
             st.move(st.create_token(p, ln.objs[0]), "battlefield")
@@ -1670,10 +1786,13 @@ def perform(start: State, block: list[Line], run: Run, act_of: dict[int, Act]
     perf = start.copy()
     before: dict[int, frozenset[Fact]] = {}
     foreseen: dict[int, bool] = {}
-    if run.cast is not None:           # the spell cast: on the stack from the start
-        perf.move(run.cast[0], "stack")
+    if run.casts:           # the situation's spell: on the stack from the start
+        perf.move(run.casts[0][0], "stack")
     for ln in block:
         a = act_of.get(ln.idx)
+        if ln.verb == "cast" and (a is None or not a.legal or ln.objs[0] not in
+                                  {spell for spell, _, _ in run.casts}):
+            continue        # no game makes this cast (CR 733: an illegal action is undone)
         chooser = a.actor if a is not None else ln.actor
         look_part(perf, ln)     # a search or scry chooses after its own look, in both runs
         before[ln.idx] = perf.knowledge(chooser)
@@ -1684,23 +1803,16 @@ def perform(start: State, block: list[Line], run: Run, act_of: dict[int, Act]
             perf.tell_pick(a.actor, str(ln.idx))
         elif a is None and ln.verb in CHOICE_LINE_VERBS:
             perf.tell_pick(ln.actor, str(ln.idx))
-    if run.cast is not None and not run.illegal_cast:   # the mana the block didn't name
-        spell, caster, lands = run.cast
-        card = perf.card(perf.objs[spell])
-        cost = card.mana_cost.counts() if card.mana_cost else Counter()
-        pool = perf.pool.setdefault(caster, Counter())
+    costs = [perf.card(perf.objs[spell]).mana_cost for spell, _, _ in run.casts]
+    costs_counted = [c.counts() if c else Counter() for c in costs]
+    for k, (_spell, caster, lands) in enumerate(run.casts if not run.illegal_cast else ()):
+        pool = perf.pool.setdefault(caster, Counter())      # the mana the block didn't name
         for oid in lands:
             if not perf.objs[oid].tapped:
                 perf.objs[oid].tapped = True
                 pool[mana_of(perf, perf.objs[oid]) or "C"] += 1
-        for color in ("W", "U", "B", "R", "G", "C"):
-            take = min(pool[color], cost.get(color, 0))
-            pool[color] -= take
-        generic = cost.get("generic", 0)
-        for color in ("C", "W", "U", "B", "R", "G"):
-            take = min(pool[color], generic)
-            pool[color] -= take
-            generic -= take
+        later = costs_counted[k + 1] if k + 1 < len(costs_counted) else Counter()
+        spend(pool, costs_counted[k], later)
         perf.pool[caster] = +pool
     for a in run.acts:     # what the block may leave unsaid: the spell to its graveyard,
         if a.kind == "implicit" and a.line is None and a.verb == "to-graveyard":
