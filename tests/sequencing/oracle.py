@@ -1790,12 +1790,12 @@ def perform(start: State, block: list[Line], run: Run, act_of: dict[int, Act]
         perf.move(run.casts[0][0], "stack")
     for ln in block:
         a = act_of.get(ln.idx)
-        if ln.verb == "cast" and (a is None or not a.legal or ln.objs[0] not in
-                                  {spell for spell, _, _ in run.casts}):
-            continue        # no game makes this cast (CR 733: an illegal action is undone)
         chooser = a.actor if a is not None else ln.actor
         look_part(perf, ln)     # a search or scry chooses after its own look, in both runs
         before[ln.idx] = perf.knowledge(chooser)
+        if ln.verb == "cast" and (a is None or ln.objs[0] not in
+                                  {spell for spell, _, _ in run.casts}):
+            continue        # no game makes this cast (CR 733: an illegal action is undone)
         out = apply_line(perf, ln, run.search_dest, run.revealed_search)
         foreseen[ln.idx] = any(out)
         # the outcome of a pick: seen by the others (an unmatched pick line tells them too)
@@ -1877,7 +1877,9 @@ def judge(start: State, lines: list[Line | Interruption], run: Run) -> set[str]:
     for it in [x for x in lines if isinstance(x, Interruption)]:
         def time(m: Line) -> int:
             a = act_of[m.idx]
-            return a.done if a.done is not None else a.n
+            # a target said by its damage (a life-loss line) is said when the damage is dealt;
+            # a line naming it, when it is chosen
+            return a.done if a.done is not None and m.verb != "target" else a.n
         before_it = [time(m) for m in block if m.pos < it.pos and m.idx in act_of]
         if not before_it:
             continue

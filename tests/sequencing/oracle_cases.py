@@ -25,6 +25,7 @@ _BARGAINS = """
    triggered: [{when: your-upkeep, effect: [{do: damage, amount: 1, target: player}]}]}
 - {name: Land Balance, cost: "{W}", types: [sorcery],
    resolve: [{do: balance, what: land}, {do: sacrifice, who: you, what: land, count: 1}]}
+- {name: Gen Quick Study, cost: "{U}", types: [instant], resolve: [{do: draw, who: you, count: 1}]}
 - {name: Gen Herald, cost: "{1}{U}", types: [creature], power: 1, toughness: 1,
    triggered: [{when: enters, effect: [{do: draw, who: you, count: 1}]}]}
 - {name: Herald's Muster, cost: "{1}{W}", types: [sorcery],
@@ -181,6 +182,36 @@ CASES: list[dict[str, Any]] = [
           "{kind: sequencing, resolving: Herald's Muster, performed: [alice sacrifices Llanowar "
           "Elves, alice draws 1]}",
           "{verdict: does-not-stand, fails: [nothing-added-or-forgotten, same-state]}"),
+    # -- a second spell cast in the casting block ---------------------------------------------
+    _case("second spell: cast holding priority, said before the first spell's acts",
+          "CR 117.3c: after casting Mind Twist Lite alice holds priority and casts an instant, "
+          "paid from her untapped lands (601.2g-h); it resolves first (608.1): its draw, then "
+          "bob's discard and alice's draw",
+          "{players: [alice, bob], alice: {battlefield: [Swamp, Swamp, Island], library: "
+          "{hidden: 5}, hand: [Mind Twist Lite, Gen Quick Study]}, bob: {hand: [Lightning Bolt, "
+          "Counterspell]}}",
+          "{kind: sequencing, casting: Mind Twist Lite, performed: [alice casts Gen Quick Study, "
+          "alice draws 1, bob discards Counterspell, alice draws 1]}", "{verdict: stands}"),
+    _case("second spell: cast said after bob's discard",
+          "CR 117.3c, 608.1: alice casts the instant before Mind Twist Lite resolves; said after "
+          "bob's discard, her decision to cast it follows his pick, which she could not have "
+          "seen then (MTR 4.3)",
+          "{players: [alice, bob], alice: {battlefield: [Swamp, Swamp, Island], library: "
+          "{hidden: 5}, hand: [Mind Twist Lite, Gen Quick Study]}, bob: {hand: [Lightning Bolt, "
+          "Counterspell]}}",
+          "{kind: sequencing, casting: Mind Twist Lite, performed: [bob discards Counterspell, "
+          "alice casts Gen Quick Study, alice draws 1, alice draws 1]}",
+          "{verdict: does-not-stand, fails: [no-leak]}"),
+    _case("second spell: a sorcery cast holding priority",
+          "CR 307.1: a sorcery is cast only with an empty stack, so not while Mind Twist Lite is "
+          "on it: no game makes this cast, and its two cards drawn are added",
+          "{players: [alice, bob], alice: {battlefield: [Swamp, Swamp, Island, Island, Island], "
+          "library: {hidden: 5}, hand: [Mind Twist Lite, Divination]}, bob: {hand: [Lightning "
+          "Bolt, Counterspell]}}",
+          "{kind: sequencing, casting: Mind Twist Lite, performed: [alice casts Divination, "
+          "alice draws 2, bob discards Counterspell, alice draws 1]}",
+          "{verdict: does-not-stand, fails: [legal-in-order, nothing-added-or-forgotten, "
+          "same-state]}"),
     # -- the cleanup discard -----------------------------------------------------------------
     _case("cleanup: discarding down to seven",
           "CR 514.1: the active player discards to their maximum hand size",
