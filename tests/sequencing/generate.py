@@ -10,8 +10,11 @@ A case is drawn from a class (``CLASSES``, by weight; the class is in the case's
 upkeep trigger with a target), ``pick-of-zero`` (Balance-style instructions, returns from an
 empty graveyard), ``cast`` (a spell cast from hand, paid from the pool and lands, with an
 additional sacrifice or life), ``random`` (random discards), ``dying`` (creatures dying at
-once) and ``steps`` (untap/upkeep/draw with upkeep triggers; the end and cleanup steps with
-a hand over seven). Its correct lines are those of
+once), ``steps`` (untap/upkeep/draw with upkeep triggers; the end and cleanup steps with
+a hand over seven), ``token`` (tokens made by a spell, an upkeep or a dies trigger, some with
+an enters trigger) and ``second-cast`` (an instant cast holding priority after the cast
+spell). ``targeted-trigger`` cases target a player, or (on a draw of their own) any target,
+creatures included. Its correct lines are those of
 one correct run (the oracle's stepper choosing at random, written in the performed-line
 vocabulary, ``LINE_FORMS``); then a performed order: a random permutation of them, sometimes
 with a line dropped, duplicated or altered (a wrong count, a wrong card) and sometimes with a

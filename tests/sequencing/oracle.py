@@ -1,7 +1,8 @@
 """A brute-force oracle for out-of-order sequencing (MTR 4.3), in plain Python.
 
-Written from MTR 4.3 and the CR (101.4 APNAP, 117.5, 514.1, 601.2, 603.2-603.3d, 603.10a,
-608.2c, 701.20a, 701.22a, 701.23a, 701.24a, 704.3) and the input conventions of
+Written from MTR 4.3 and the CR (101.4 APNAP, 111.1, 117.1a, 117.3c, 117.5, 120.3, 120.6, 307.1,
+514.1, 601.2, 603.2-603.3d, 603.6a, 603.10a, 608.1, 608.2c, 701.20a, 701.22a, 701.23a, 701.24a,
+704.3, 704.5d, 704.5g) and the input conventions of
 ``encodings/sequencing/CORE.md`` (what a line, an act, a block are) — never from the
 encodings. It is never imported by the package; it only checks it. Where it reads a class
 differently from CORE.md, ``ORACLE.md`` says so.
@@ -63,7 +64,21 @@ Conventions (from CORE.md unless said):
 * state-based actions (CR 704.5a) are checked whenever a player would receive priority in the
   correct run, and at the end of the performed run; with two players the game ends there;
 * a triggered ability's target (CR 603.3d) is a choice of its controller made as it is put
-  on the stack; the line saying it is the damage it deals (``bob loses 2 life``).
+  on the stack, among players and (for "any" or "creature") creatures; it is said by a line
+  naming it (``alice targets Grizzly Bears``) or, for a player, by the damage it deals (``bob
+  loses 2 life``); for no-interaction the first is timed by the choice, the second by the
+  damage;
+* damage to a creature is marked on it (CR 120.3e) and needs no line; a creature with lethal
+  damage is put into its owner's graveyard by a state-based action (704.5g), an act its
+  controller says (``bob puts Grizzly Bears into the graveyard``), in both runs;
+* tokens made inside a block (``alice creates 2 Goblin tokens``): one act per instruction and
+  player, which needs a line; the tokens enter under their maker's control (CR 111.1) and
+  their enters triggers resolve in the block (603.6a); a token off the battlefield ceases to
+  exist (704.5d);
+* a second spell cast in a casting block (``alice casts Peek targeting bob``): cast by the
+  caster holding priority right after the situation's spell (CR 117.3c), an instant or a
+  spell with flash only (117.1a, 307.1), paid like the first; it resolves first (608.1). A
+  cast no game can make then is left out of the correct run and its line is illegal.
 """
 from __future__ import annotations
 
