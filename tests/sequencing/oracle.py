@@ -68,9 +68,10 @@ Conventions (from CORE.md unless said):
   naming it (``alice targets Grizzly Bears``) or, for a player, by the damage it deals (``bob
   loses 2 life``); for no-interaction the first is timed by the choice, the second by the
   damage;
-* damage to a creature is marked on it (CR 120.3e) and needs no line; a creature with lethal
-  damage is put into its owner's graveyard by a state-based action (704.5g), an act its
-  controller says (``bob puts Grizzly Bears into the graveyard``), in both runs;
+* damage to a creature is marked on it (CR 120.3e) and needs no line, in both runs; a
+  creature with lethal damage is put into its owner's graveyard by a state-based action
+  (704.5g), an act its controller says (``bob puts Grizzly Bears into the graveyard``), which
+  the performed run does only by that line;
 * tokens made inside a block (``alice creates 2 Goblin tokens``): one act per instruction and
   player, which needs a line; the tokens enter under their maker's control (CR 111.1) and
   their enters triggers resolve in the block (603.6a); a token off the battlefield ceases to
@@ -283,7 +284,7 @@ class State:
         return out
 
     def check_sba(self) -> None:
-        for o in self.objs.values():      # a token off the battlefield ceases to exist (111.7)
+        for o in self.objs.values():      # a token off the battlefield ceases to exist (CR 704.5d)
             if o.token and o.zone not in ("battlefield", "gone"):
                 o.zone = "gone"
         for p in self.players:
@@ -1837,14 +1838,10 @@ def perform(start: State, block: list[Line], run: Run, act_of: dict[int, Act]
             o = perf.objs[a.objs[0]]
             if o.zone == "battlefield":
                 o.damage += a.amount
-    # the point the block reached: a player would receive priority, state-based actions first
-    while True:
-        perf.check_sba()
-        doomed = [] if perf.over else perf.lethally_damaged()
-        if not doomed:
-            break
-        for o in doomed:
-            perf.move(o.id, "graveyard")
+    # the point the block reached: a player would receive priority. A creature's death by
+    # lethal damage is an act a line says (as in a block of creatures dying): only its line
+    # moves it here
+    perf.check_sba()
     return perf, before, foreseen
 
 
