@@ -1326,9 +1326,12 @@ class Stepper:
 
         def text_of(x: str) -> str:
             return f"{x} loses {amount} life" if x in players else f"{controller} targets {x}"
-        # a life-loss line may be another act's: the target may also go unsaid (forgotten)
+        # a life-loss line may be another act's: where no line names a target, the target may
+        # also go unsaid (forgotten); a line naming one is this choice's or another trigger's
+        naming = any(ln.idx not in run.used and ln.verb == "target" and ln.actor == controller
+                     for ln in self.lines)
         yield from self._choice(run, "target", controller, options, fits, legal, apply,
-                                len(options) >= 2, allow_none=True, text_of=text_of)
+                                len(options) >= 2, allow_none=not naming, text_of=text_of)
 
     def _trigger_order_kept(self, run: Run) -> bool:
         """CR 603.3b: the order of a controller's own triggers is a decision, and the block

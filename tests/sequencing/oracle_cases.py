@@ -25,6 +25,8 @@ _BARGAINS = """
    triggered: [{when: your-upkeep, effect: [{do: damage, amount: 1, target: player}]}]}
 - {name: Land Balance, cost: "{W}", types: [sorcery],
    resolve: [{do: balance, what: land}, {do: sacrifice, who: you, what: land, count: 1}]}
+- {name: Gen Shock, cost: "{1}{R}", types: [enchantment],
+   triggered: [{when: your-upkeep, effect: [{do: damage, amount: 1, target: any}]}]}
 - {name: Gen Quick Study, cost: "{U}", types: [instant], resolve: [{do: draw, who: you, count: 1}]}
 - {name: Gen Herald, cost: "{1}{U}", types: [creature], power: 1, toughness: 1,
    triggered: [{when: enters, effect: [{do: draw, who: you, count: 1}]}]}
@@ -129,6 +131,21 @@ CASES: list[dict[str, Any]] = [
           "Gen Pinger], library: {hidden: 5}}}",
           "{kind: sequencing, steps: [untap, upkeep], performed: [alice untaps, bob loses 1 "
           "life, alice draws 1, alice loses 1 life]}", "{verdict: stands}"),
+    _case("targeted trigger: a creature survives the damage",
+          "CR 603.3d, 120.3e: alice aims the trigger at Serra Angel; the damage is marked on it, "
+          "which no line needs to say, and a 4/4 survives 1 damage (704.5g)",
+          "{players: [alice, bob], step: untap, alice: {battlefield: [Gen Shock]}, "
+          "bob: {battlefield: [Serra Angel, Llanowar Elves]}}",
+          "{kind: sequencing, steps: [untap, upkeep], performed: [alice untaps, alice targets "
+          "Serra Angel]}", "{verdict: stands}"),
+    _case("targeted trigger: the creature's death left unsaid",
+          "CR 704.5g: 1 damage is lethal to Llanowar Elves, put into bob's graveyard by a "
+          "state-based action before anyone receives priority — an act the block leaves out",
+          "{players: [alice, bob], step: untap, alice: {battlefield: [Gen Shock]}, "
+          "bob: {battlefield: [Serra Angel, Llanowar Elves]}}",
+          "{kind: sequencing, steps: [untap, upkeep], performed: [alice untaps, alice targets "
+          "Llanowar Elves]}",
+          "{verdict: does-not-stand, fails: [nothing-added-or-forgotten, same-state]}"),
     # -- picks of zero -----------------------------------------------------------------------
     _case("balance: alice has the fewest, her line is the later sacrifice",
           "CR 608.2c: alice keeps her lands in the balance (no pick), then sacrifices one",
