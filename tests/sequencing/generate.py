@@ -249,8 +249,8 @@ def situation(rng: random.Random, cls: str | None = None,
     """A random state and situation of a class (drawn by weight among the first classes when
     not given), with no performed lines yet. ``creature_target``: a targeted-trigger case's
     trigger may target a creature."""
-    first = [c for c in CLASSES if c not in LATER]
-    cls = cls or rng.choices(first, [CLASSES[c] for c in first])[0]
+    earlier = [c for c in CLASSES if c not in LATER]
+    cls = cls or rng.choices(earlier, [CLASSES[c] for c in earlier])[0]
     three = rng.random() < 0.2 and cls not in ("reveal", "targeted-trigger", "cast",
                                                 "second-cast")
     players = ["alice", "bob", "carol"] if three else ["alice", "bob"]
@@ -423,11 +423,14 @@ def _load_state(doc: dict):
     return parse_state(Field.of(doc["state"]), cards)
 
 
-def correct_lines(rng: random.Random, doc: dict[str, Any]) -> list[str]:
+def correct_lines(rng: random.Random, doc: dict[str, Any], second_cast: bool = False
+                  ) -> list[str]:
     """The lines of one correct run, its choices made at random (an act the block may leave
-    unsaid is said seven times in ten; a reveal three times in ten is left to the lines)."""
+    unsaid is said seven times in ten; a reveal three times in ten is left to the lines);
+    ``second_cast``: an instant cast holding priority after the cast spell, when one can be."""
     start = state_from(_load_state(doc))
-    runs = Stepper(start, [], writer=rng).runs(situation_of(doc["question"]))
+    runs = Stepper(start, [], writer=rng, second_cast=second_cast).runs(
+        situation_of(doc["question"]))
     run = runs[0]
     lines = []
     for act in run.acts:
@@ -493,7 +496,7 @@ def case(seed: int) -> dict[str, Any] | None:
     doc = situation(rng, cls, creature_target=side.random() < 0.5)
     cls = doc.pop("class")
     try:
-        lines = correct_lines(rng, doc)
+        lines = correct_lines(rng, doc, second_cast=cls == "second-cast")
     except Unsupported:
         return None
     performed = perturb(rng, lines, doc)

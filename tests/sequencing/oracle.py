@@ -630,12 +630,15 @@ Fits = Callable[[Line], bool]
 class Stepper:
     """Enumerates the correct runs of one situation against one block."""
 
-    def __init__(self, start: State, lines: list[Line], writer: Any = None):
+    def __init__(self, start: State, lines: list[Line], writer: Any = None,
+                 second_cast: bool = False):
         self.start = start
         self.lines = lines
         self.writer = writer
         """A ``random.Random``: instead of answering choices from lines, make each choice at
         random and write the line that says it (the generator's correct lines)."""
+        self.second_cast = second_cast
+        """(The writer) cast an instant from hand holding priority after the cast spell."""
 
     # every correct run
     def runs(self, situation: dict[str, Any]) -> list[Run]:
@@ -1473,6 +1476,8 @@ class Stepper:
         if len(casts) > 1:
             raise Unsupported("a third spell cast inside the block")
         if self.writer is not None:
+            if not self.second_cast:
+                return None
             instants = [x.id for x in st.zone(p, "hand") if st.card(x) is not None
                         and "instant" in st.card(x).types
                         and set(st.card(x).targets) <= {"opponent", "player"}]
