@@ -1,6 +1,7 @@
 """The brute-force sequencing oracle (tests/sequencing/oracle.py): it reproduces the built-in
 scenarios' expectations and its own hand-written cases (``oracle_cases.py``, derived from MTR 4.3
-and the CR before any engine ran), and agrees with the engine on generated blocks.
+and the CR before any engine ran), and agrees with the engine on generated blocks (blocks the
+engine refuses by name, or whose line forms it does not read yet, are counted apart and printed).
 
     pytest tests/sequencing/test_oracle.py
     MTG_EXAMPLES=1000 MTG_SEED=0 pytest tests/sequencing/test_oracle.py -k core_agrees   (the long run)
