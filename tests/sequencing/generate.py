@@ -10,8 +10,11 @@ A case is drawn from a class (``CLASSES``, by weight; the class is in the case's
 upkeep trigger with a target), ``pick-of-zero`` (Balance-style instructions, returns from an
 empty graveyard), ``cast`` (a spell cast from hand, paid from the pool and lands, with an
 additional sacrifice or life), ``random`` (random discards), ``dying`` (creatures dying at
-once) and ``steps`` (untap/upkeep/draw with upkeep triggers; the end and cleanup steps with
-a hand over seven). Its correct lines are those of
+once), ``steps`` (untap/upkeep/draw with upkeep triggers; the end and cleanup steps with
+a hand over seven), ``token`` (tokens made by a spell, an upkeep or a dies trigger, some with
+an enters trigger) and ``second-cast`` (an instant cast holding priority after the cast
+spell). ``targeted-trigger`` cases target a player, or (on a draw of their own) any target,
+creatures included. Its correct lines are those of
 one correct run (the oracle's stepper choosing at random, written in the performed-line
 vocabulary, ``LINE_FORMS``); then a performed order: a random permutation of them, sometimes
 with a line dropped, duplicated or altered (a wrong count, a wrong card) and sometimes with a
@@ -66,11 +69,57 @@ TRIGGER_CARDS = [
      "triggered": [{"when": "opponent-discards", "effect": [{"do": "draw", "who": "you",
                                                              "count": 1}]}]},
 ]
+
+
+def _shock(amount: int) -> dict[str, Any]:
+    """An upkeep trigger dealing damage to any target: a player or a creature."""
+    return {"name": "Gen Shock", "cost": "{1}{R}", "types": ["enchantment"],
+            "triggered": [{"when": "your-upkeep",
+                           "effect": [{"do": "damage", "amount": amount, "target": "any"}]}]}
+
+
+# spells cast holding priority after the first (CR 117.3c)
+SECOND_SPELLS = [
+    {"name": "Gen Quick", "cost": "{U}", "types": ["instant"],
+     "resolve": [{"do": "draw", "who": "you", "count": 1}]},
+    {"name": "Gen Jolt", "cost": "{1}", "types": ["instant"], "targets": ["opponent"],
+     "resolve": [{"do": "lose-life", "who": "target", "amount": 2}]},
+    {"name": "Gen Rummage", "cost": "{R}", "types": ["instant"],
+     "resolve": [{"do": "discard", "who": "you", "count": 1},
+                 {"do": "draw", "who": "you", "count": 1}]},
+    {"name": "Peek"},       # a card of the project's library: look at a player's hand, draw
+]
+
+# tokens (CR 111.1): Goblin has no ability; the others trigger as they enter (603.6a)
+TOKEN_CARDS = [
+    {"name": "Gen Herald", "cost": "{1}{U}", "types": ["creature"], "power": 1, "toughness": 1,
+     "triggered": [{"when": "enters", "effect": [{"do": "draw", "who": "you", "count": 1}]}]},
+    {"name": "Gen Imp", "cost": "{1}{B}", "types": ["creature"], "power": 1, "toughness": 1,
+     "triggered": [{"when": "enters", "effect": [{"do": "lose-life", "who": "opponents",
+                                                  "amount": 1}]}]},
+]
+
+
+def _token_maker(rng: random.Random, cards: list[dict[str, Any]]) -> dict[str, Any]:
+    """An instruction creating one or two tokens of Goblin, Gen Herald or Gen Imp."""
+    name = rng.choice(["Goblin", "Gen Herald", "Gen Imp"])
+    cards += [c for c in TOKEN_CARDS if c["name"] == name]
+    make: dict[str, Any] = {"do": "create-token", "who": rng.choice(["you", "you", "each-player"]),
+                            "card": name}
+    if rng.random() < 0.4:
+        make["count"] = 2
+    return make
+
+
 DYING = ["Solemn Simulacrum", "Gen Mourner", "Gen Healer", "Gen Wisp", "Grizzly Bears"]
 CLASSES = {            # class -> weight in the generated sample
     "resolving": 3, "reveal": 3, "shuffle-look": 3, "spell-trigger": 3, "targeted-trigger": 2,
-    "pick-of-zero": 2, "cast": 3, "random": 2, "dying": 2, "steps": 2,
+    "pick-of-zero": 2, "cast": 3, "random": 2, "dying": 2, "steps": 2, "token": 3,
+    "second-cast": 3,
 }
+LATER = ("token", "second-cast")
+"""Classes added after the first ones: a seed goes to one of them by a draw of its own (with
+their weights' share), so every other seed still gives the case it gave before."""
 
 
 def _instruction(rng: random.Random, two_players: bool, cards_needed: set[str],
@@ -158,6 +207,7 @@ SPELL_KINDS = {
     "spell-trigger": ["discard", "discard", "sacrifice", "draw", "random-discard"],
     "pick-of-zero": ["balance", "balance", "discard", "sacrifice", "return", "draw"],
     "random": ["random-discard", "random-discard", "draw", "sacrifice", "discard"],
+    "token": ["draw", "discard", "sacrifice", "lose-life", "draw"],
 }
 
 
@@ -194,18 +244,26 @@ def _spell(rng: random.Random, cls: str, two: bool, needed: set[str]) -> dict[st
     return spell
 
 
-def situation(rng: random.Random, cls: str | None = None) -> dict[str, Any]:
-    """A random state and situation of a class (drawn by weight when not given), with no
-    performed lines yet."""
-    cls = cls or rng.choices(list(CLASSES), list(CLASSES.values()))[0]
-    three = rng.random() < 0.2 and cls not in ("reveal", "targeted-trigger", "cast")
+def situation(rng: random.Random, cls: str | None = None,
+              creature_target: bool = False) -> dict[str, Any]:
+    """A random state and situation of a class (drawn by weight among the first classes when
+    not given), with no performed lines yet. ``creature_target``: a targeted-trigger case's
+    trigger may target a creature."""
+    earlier = [c for c in CLASSES if c not in LATER]
+    cls = cls or rng.choices(earlier, [CLASSES[c] for c in earlier])[0]
+    three = rng.random() < 0.2 and cls not in ("reveal", "targeted-trigger", "cast",
+                                                "second-cast")
     players = ["alice", "bob", "carol"] if three else ["alice", "bob"]
     cards: list[dict[str, Any]] = []
     question: dict[str, Any] = {"kind": "sequencing"}
     state: dict[str, Any] = {"players": players, "step": "main1"}
-    if cls in SPELL_KINDS:
+    token_form = rng.choice(["spell", "spell", "upkeep", "dies"]) if cls == "token" else None
+    if cls in SPELL_KINDS and token_form in (None, "spell"):
         needed: set[str] = set()
         spell = _spell(rng, cls, not three, needed)
+        if cls == "token":      # the tokens made among the spell's other acts
+            spell["resolve"].insert(rng.randint(0, len(spell["resolve"])),
+                                    _token_maker(rng, cards))
         cards.append(spell)
         caster = "alice"
         if spell["types"] == ["instant"] and rng.random() < 0.4:
@@ -229,6 +287,24 @@ def situation(rng: random.Random, cls: str | None = None) -> dict[str, Any]:
         question["resolving"] = "Gen Spell"
         if caster != "alice":
             question["caster"] = caster
+    elif cls == "second-cast":      # instants to cast holding priority (CR 117.3c), a sorcery
+        needed = set()
+        first = {"name": "Gen Cast", "cost": rng.choice(["{G}", "{1}{G}"]), "types": ["sorcery"],
+                 "resolve": _instruction(rng, True, needed, ["draw", "discard", "gain-life",
+                                                             "sacrifice"])}
+        if first["resolve"][0].get("who") == "target":
+            first["targets"] = ["opponent"]
+        seconds = rng.sample(SECOND_SPELLS, rng.randint(1, 2))
+        cards += [first] + [c for c in seconds if c["name"] != "Peek"]
+        lands = ["Forest"] + [rng.choice(["Forest", "Island", "Mountain"])
+                              for _ in range(rng.randint(0, 3))]
+        for p in players:
+            state[p] = _player_state(rng, p, p != "alice", False, lands if p == "alice" else ())
+        state["alice"]["hand"] = state["alice"].get("hand", []) + ["Gen Cast"] + \
+            [c["name"] for c in seconds] + (["Divination"] if rng.random() < 0.3 else [])
+        if rng.random() < 0.3:
+            state["alice"]["mana-pool"] = rng.choice(["{U}", "{G}", "{R}"])
+        question["casting"] = "Gen Cast"
     elif cls == "cast":
         cost = rng.choice(["{2}{G}", "{1}{G}", "{G}{G}", "{2}"])
         extra_cost = rng.choice([[], [{"sacrifice": "land"}], [{"sacrifice": "creature"}],
@@ -257,11 +333,25 @@ def situation(rng: random.Random, cls: str | None = None) -> dict[str, Any]:
         if rng.random() < 0.3:
             state["alice"]["mana-pool"] = rng.choice(["{G}", "{G}{G}", "{U}"])
         question["casting"] = "Gen Cast"
-    elif cls == "dying":
+    elif cls == "token" and token_form == "upkeep":     # tokens made by an upkeep trigger
+        cards.append({"name": "Gen Nest", "cost": "{2}{G}", "types": ["enchantment"],
+                      "triggered": [{"when": "your-upkeep", "effect": [_token_maker(rng, cards)]}]})
+        state["step"] = "untap"
+        extra = {p: [] for p in players}
+        extra["alice"] += ["Gen Nest"] + (["Phyrexian Arena"] if rng.random() < 0.5 else [])
+        for p in players:
+            state[p] = _player_state(rng, p, p != "alice", False, extra[p], low_life=not three)
+        question["steps"] = ["untap", "upkeep"]
+    elif cls in ("dying", "token"):     # token: made by a dies trigger
         cards += [c for c in TRIGGER_CARDS if c["name"] in ("Gen Mourner", "Gen Healer",
                                                             "Gen Wisp")]
         dying_by: dict[str, list[str]] = {p: [] for p in players}
-        for _ in range(rng.randint(2, 3)):
+        if cls == "token":
+            cards.append({"name": "Gen Brood", "cost": "{1}{G}", "types": ["creature"],
+                          "power": 1, "toughness": 1,
+                          "triggered": [{"when": "dies", "effect": [_token_maker(rng, cards)]}]})
+            dying_by["alice"].append("Gen Brood")
+        for _ in range(rng.randint(2, 3) if cls == "dying" else rng.randint(0, 1)):
             dying_by[rng.choice(players[:2])].append(rng.choice(DYING))
         for p in players:
             state[p] = _player_state(rng, p, p != "alice", False, dying_by[p], low_life=not three)
@@ -280,8 +370,19 @@ def situation(rng: random.Random, cls: str | None = None) -> dict[str, Any]:
         state["step"] = "untap"
         extra = {p: [] for p in players}
         extra["alice"] += [{"card": "Forest", "tapped": True}]
-        if cls == "targeted-trigger":
+        if cls == "targeted-trigger" and creature_target:
+            # a target that may be a creature (CR 603.3d): damage it survives or dies of
+            # (704.5g), a dies trigger sometimes following
+            cards.append(_shock(rng.choice([1, 2])))
+            cards += [c for c in TRIGGER_CARDS if c["name"] in ("Gen Mourner", "Gen Wisp")]
+            extra["alice"].append("Gen Shock")
+            for _ in range(rng.randint(1, 2)):
+                extra[rng.choice(players)].append(rng.choice(
+                    ["Gen Mourner", "Gen Wisp", "Llanowar Elves", "Grizzly Bears",
+                     "Serra Angel"]))
+        elif cls == "targeted-trigger":
             extra["alice"].append("Gen Pinger")
+        if cls == "targeted-trigger":
             if rng.random() < 0.7:
                 extra["alice"].append("Phyrexian Arena")
         if rng.random() < 0.6:
@@ -299,7 +400,7 @@ def situation(rng: random.Random, cls: str | None = None) -> dict[str, Any]:
     doc["state"] = state
     doc["question"] = question
     doc["class"] = cls
-    if cls == "dying":   # the dying creatures by the ids the loader gives them (Name, Name#2)
+    if "dying" in question:   # the dying creatures by the ids the loader gives them (Name, Name#2)
         loaded = _load_state(doc)
         chosen = []
         for ps in loaded.players:
@@ -322,11 +423,14 @@ def _load_state(doc: dict):
     return parse_state(Field.of(doc["state"]), cards)
 
 
-def correct_lines(rng: random.Random, doc: dict[str, Any]) -> list[str]:
+def correct_lines(rng: random.Random, doc: dict[str, Any], second_cast: bool = False
+                  ) -> list[str]:
     """The lines of one correct run, its choices made at random (an act the block may leave
-    unsaid is said seven times in ten; a reveal three times in ten is left to the lines)."""
+    unsaid is said seven times in ten; a reveal three times in ten is left to the lines);
+    ``second_cast``: an instant cast holding priority after the cast spell, when one can be."""
     start = state_from(_load_state(doc))
-    runs = Stepper(start, [], writer=rng).runs(situation_of(doc["question"]))
+    runs = Stepper(start, [], writer=rng, second_cast=second_cast).runs(
+        situation_of(doc["question"]))
     run = runs[0]
     lines = []
     for act in run.acts:
@@ -351,6 +455,9 @@ def _alter(rng: random.Random, line: str, doc: dict) -> str:
         if isinstance(zones, dict):
             for z in ("hand", "battlefield", "graveyard"):
                 names += [x for x in zones.get(z, []) if isinstance(x, str)]
+    if " casts " in line:       # another card of the caster's hand (a sorcery: not then)
+        hand = [x for x in doc["state"]["alice"].get("hand", []) if isinstance(x, str)]
+        return f"{words[0]} casts {rng.choice(hand)}"
     if names and (" sacrifices " in line or " discards " in line or " returns " in line):
         actor, verb = words[0], words[1]
         return f"{actor} {verb} {rng.choice(names)}"
@@ -383,10 +490,13 @@ def case(seed: int) -> dict[str, Any] | None:
     """One generated case (a scenario dict without ``expect``), or None when the draw made a
     block outside 2–7 lines or one the oracle does not model. Its class is in its name."""
     rng = random.Random(seed)
-    doc = situation(rng)
+    side = random.Random(f"later classes and variants {seed}")     # leaves rng's draws alone
+    later = side.random() < sum(CLASSES[c] for c in LATER) / sum(CLASSES.values())
+    cls = side.choices(LATER, [CLASSES[c] for c in LATER])[0] if later else None
+    doc = situation(rng, cls, creature_target=side.random() < 0.5)
     cls = doc.pop("class")
     try:
-        lines = correct_lines(rng, doc)
+        lines = correct_lines(rng, doc, second_cast=cls == "second-cast")
     except Unsupported:
         return None
     performed = perturb(rng, lines, doc)

@@ -1,7 +1,8 @@
 """A brute-force oracle for out-of-order sequencing (MTR 4.3), in plain Python.
 
-Written from MTR 4.3 and the CR (101.4 APNAP, 117.5, 514.1, 601.2, 603.2-603.3d, 603.10a,
-608.2c, 701.20a, 701.22a, 701.23a, 701.24a, 704.3) and the input conventions of
+Written from MTR 4.3 and the CR (101.4 APNAP, 111.1, 117.1a, 117.3c, 117.5, 120.3, 120.6, 307.1,
+514.1, 601.2, 603.2-603.3d, 603.6a, 603.10a, 608.1, 608.2c, 701.20a, 701.22a, 701.23a, 701.24a,
+704.3, 704.5d, 704.5g) and the input conventions of
 ``encodings/sequencing/CORE.md`` (what a line, an act, a block are) — never from the
 encodings. It is never imported by the package; it only checks it. Where it reads a class
 differently from CORE.md, ``ORACLE.md`` says so.
@@ -64,7 +65,22 @@ Conventions (from CORE.md unless said):
 * state-based actions (CR 704.5a) are checked whenever a player would receive priority in the
   correct run, and at the end of the performed run; with two players the game ends there;
 * a triggered ability's target (CR 603.3d) is a choice of its controller made as it is put
-  on the stack; the line saying it is the damage it deals (``bob loses 2 life``).
+  on the stack, among players and (for "any" or "creature") creatures; it is said by a line
+  naming it (``alice targets Grizzly Bears``) or, for a player, by the damage it deals (``bob
+  loses 2 life``); for no-interaction the first is timed by the choice, the second by the
+  damage;
+* damage to a creature is marked on it (CR 120.3e) and needs no line, in both runs; a
+  creature with lethal damage is put into its owner's graveyard by a state-based action
+  (704.5g), an act its controller says (``bob puts Grizzly Bears into the graveyard``), which
+  the performed run does only by that line;
+* tokens made inside a block (``alice creates 2 Goblin tokens``): one act per instruction and
+  player, which needs a line; the tokens enter under their maker's control (CR 111.1) and
+  their enters triggers resolve in the block (603.6a); a token off the battlefield ceases to
+  exist (704.5d);
+* a second spell cast in a casting block (``alice casts Peek targeting bob``): cast by the
+  caster holding priority right after the situation's spell (CR 117.3c), an instant or a
+  spell with flash only (117.1a, 307.1), paid like the first; it resolves first (608.1). A
+  cast no game can make then is left out of the correct run and its line is illegal.
 """
 from __future__ import annotations
 
@@ -107,6 +123,8 @@ class Obj:
     bottom: int = 0           # put on the bottom of its library (the n-th time)
     foreseen: bool = False    # drawn by a player who knew it was on top
     new: bool = False         # came under its controller's control this turn (CR 302.6)
+    damage: int = 0           # damage marked on it (CR 120.3e)
+    token: bool = False
 
 
 Fact = tuple[str, str]        # ("id", "card@zone") | ("pick", line)
@@ -215,13 +233,24 @@ class State:
         o.rank = max((x.rank for x in self.objs.values()), default=0) + 1
         o.controller = o.owner
         o.tapped = o.animated = o.blocking = o.attacking = o.foreseen = False
-        o.bottom = 0
+        o.bottom = o.damage = 0      # a new object (CR 400.7)
         if bottom:
             o.bottom = 1 + max((x.bottom for x in self.zone(o.owner, "library")), default=0)
         if zone not in HIDDEN:
             self.known = {(p, x) for p, x in self.known if x != oid}
         elif was not in HIDDEN:        # a public card put into a hidden zone: everyone saw it
             self.known |= {(p, oid) for p in self.players}
+
+    def create_token(self, p: str, card: str) -> str:
+        """A token of ``card`` made by p, outside the game until it enters the battlefield
+        (CR 111.1); named like the project's tokens: "C token", "C token#2", …"""
+        if card not in self.cards:
+            raise Unsupported(f"a token of {card}, which is no card")
+        base = f"{card} token"
+        oid = next(x for x in (base if k == 1 else f"{base}#{k}" for k in itertools.count(1))
+                   if x not in self.objs)
+        self.objs[oid] = Obj(oid, card, p, p, "outside", 0, token=True)
+        return oid
 
     def draw_order(self, owner: str) -> list[Obj]:
         lib = self.zone(owner, "library")
@@ -245,7 +274,22 @@ class State:
         for o in lib:
             o.bottom = 0
 
+    def lethally_damaged(self) -> list[Obj]:
+        """Creatures with lethal damage marked on them (CR 120.6, 704.5g)."""
+        out = []
+        for o in self.battlefield():
+            toughness = self.card(o).toughness if self.card(o) is not None else None
+            if o.damage and self.is_(o, "creature") and toughness is not None \
+                    and 0 < toughness <= o.damage:
+                if "indestructible" in self.card(o).keywords:
+                    raise Unsupported("lethal damage on an indestructible creature")
+                out.append(o)
+        return out
+
     def check_sba(self) -> None:
+        for o in self.objs.values():      # a token off the battlefield ceases to exist (CR 704.5d)
+            if o.token and o.zone not in ("battlefield", "gone"):
+                o.zone = "gone"
         for p in self.players:
             if self.life[p] <= 0 and p not in self.lost:
                 if len(self.players) > 2:      # CR 800.4a (leaving the game) is not modelled
@@ -269,7 +313,8 @@ class State:
                         kind = o.id
                     kinds.append((kind, o.foreseen) if z == "hand" else kind)
                 zones.append((p, z, tuple(sorted(kinds, key=repr))))
-        perm = tuple(sorted((o.card or o.id, o.controller, o.tapped, o.animated, o.blocking)
+        perm = tuple(sorted((o.card or o.id, o.controller, o.tapped, o.animated, o.blocking,
+                             o.damage, o.token)
                             for o in self.objs.values() if o.zone == "battlefield"))
         knowledge = []
         for p in self.players:
@@ -361,6 +406,8 @@ _PATTERNS = [(v, re.compile(p, re.I)) for v, p in [
     ("look-top", r"looks at the top (?P<n>\d+|card|two cards|three cards)(?: cards?)?"
                  r"(?: of (?:his|her|their) library)?"),
     ("scry", r"scries (?P<n>\d+)(?:, putting (?P<objs>.+?) on the bottom)?"),
+    ("cast", r"casts (?P<objs>.+?)(?: targeting (?P<other>\S+))?"),
+    ("create-token", r"creates (?P<n>\d+|a|an|one|two|three) (?P<objs>.+?) tokens?"),
     ("surveil", r"surveils (?P<n>\d+)(?:, putting (?P<objs>.+?) into "
                 r"(?:the|his|her|their) graveyard)?"),
 ]]
@@ -420,14 +467,18 @@ class Act:
     know: frozenset[Fact] = frozenset()   # the chooser's facts just before (condition 3)
     done: int | None = None      # a target's: when the ability carrying it resolved
     foreseen: bool = False       # a draw of a card its drawer knew to be on top
+    amount: int = 0              # damage marked on a creature (an implicit act)
 
 
 @dataclass
 class Trigger:
+    """A triggered ability on the stack or waiting to be put there; or (``spell``) a spell
+    cast in the block lying below a later one."""
     source: str
     effect: tuple[Any, ...]
     ctx: Ctx
     batch: int = 0
+    spell: bool = False
 
 
 @dataclass
@@ -442,8 +493,8 @@ class Run:
     stack: list[Trigger] = field(default_factory=list)     # bottom first
     resolved: list[tuple[int, str, int, int, int | None]] = field(default_factory=list)
     batches: int = 0
-    illegal_cast: bool = False   # the spell cast in the block could not be paid
-    cast: tuple[str, str, tuple[str, ...]] | None = None   # (spell, caster, lands tapped)
+    illegal_cast: bool = False   # the situation's spell could not be paid
+    casts: tuple[tuple[str, str, tuple[str, ...]], ...] = ()   # (spell, caster, lands tapped)
 
 
 @dataclass(frozen=True)
@@ -476,6 +527,8 @@ def says_same(line: Line, verb: str, actor: str, count: int | None = None,
         return False
     if verb in ("draw", "lose-life", "gain-life", "look-top"):
         return line.count == count
+    if verb == "create-token":
+        return line.count == count and line.objs == objs
     if verb == "to-graveyard":
         return tuple(line.objs) == tuple(objs)
     if verb == "look":
@@ -491,7 +544,9 @@ def forced_text(verb: str, actor: str, count: int | None = None,
             "to-graveyard": f"{actor} puts {objs[0] if objs else ''} into the graveyard",
             "reveal": f"{actor} reveals their hand",
             "look": f"{actor} looks at {objs[0] if objs else ''}'s hand",
-            "look-top": f"{actor} looks at the top {count} cards"}.get(verb)
+            "look-top": f"{actor} looks at the top {count} cards",
+            "create-token": f"{actor} creates {'a' if count == 1 else count} "
+                            f"{objs[0] if objs else ''} token{'' if count == 1 else 's'}"}.get(verb)
 
 
 def n_options(kinds: list[str], k: int, upto: bool = False) -> int:
@@ -514,19 +569,39 @@ def mana_of(st: State, o: Obj) -> str | None:
     return None
 
 
+def generic_order(later: Counter[str]) -> list[str]:
+    """The kinds of mana spent on a generic cost, those a spell cast later needs last."""
+    return sorted(("C", "W", "U", "B", "R", "G"), key=lambda c: later.get(c, 0) > 0)
+
+
+def spend(pool: Counter[str], cost: Counter[str], later: Counter[str]) -> None:
+    """Pay a mana cost from a pool holding enough (the performed run's payment)."""
+    for color in ("W", "U", "B", "R", "G", "C"):
+        pool[color] -= min(pool[color], cost.get(color, 0))
+    generic = cost.get("generic", 0)
+    for color in generic_order(later):
+        take = min(pool[color], generic)
+        pool[color] -= take
+        generic -= take
+
+
 def pay_cost(st: State, p: str, cost: Counter[str], avoid: set[str],
-             check: bool = False) -> tuple[bool, tuple[str, ...]]:
+             check: bool = False, later: Counter[str] | None = None
+             ) -> tuple[bool, tuple[str, ...]]:
     """Pay a mana cost from p's pool, then from untapped mana sources the block does not name
     (``avoid``: lands, and creatures not summoning sick, CR 302.6), tapped in listing order
-    (CORE.md: the player's choice, the same in both runs). Colored symbols first. Returns
-    whether it could be paid and the sources tapped."""
+    (CORE.md: the player's choice, the same in both runs). Colored symbols first; for the
+    generic part, what the spell cast next (``later``) needs last. Returns whether it could be
+    paid and the sources tapped."""
+    later = later or Counter()
     pool = Counter(st.pool.get(p, Counter()))
 
     def source(o: Obj) -> bool:
         c = st.card(o)
         return c is not None and ("land" in c.types or ("creature" in c.types and not o.new))
-    lands = [o for o in st.battlefield(p) if not o.tapped and o.id not in avoid
-             and source(o) and mana_of(st, o)]
+    lands = sorted((o for o in st.battlefield(p) if not o.tapped and o.id not in avoid
+                    and source(o) and mana_of(st, o)),
+                   key=lambda o: later.get(mana_of(st, o) or "C", 0) > 0)
     tapped: list[str] = []
     for color in ("W", "U", "B", "R", "G", "C"):
         for _ in range(cost.get(color, 0)):
@@ -539,7 +614,7 @@ def pay_cost(st: State, p: str, cost: Counter[str], avoid: set[str],
                 return False, ()
             tapped.append(land.id)
     for _ in range(cost.get("generic", 0)):
-        spare = next((c for c in ("C", "W", "U", "B", "R", "G") if pool[c] > 0), None)
+        spare = next((c for c in generic_order(later) if pool[c] > 0), None)
         if spare is not None:
             pool[spare] -= 1
             continue
@@ -562,12 +637,15 @@ Fits = Callable[[Line], bool]
 class Stepper:
     """Enumerates the correct runs of one situation against one block."""
 
-    def __init__(self, start: State, lines: list[Line], writer: Any = None):
+    def __init__(self, start: State, lines: list[Line], writer: Any = None,
+                 second_cast: bool = False):
         self.start = start
         self.lines = lines
         self.writer = writer
         """A ``random.Random``: instead of answering choices from lines, make each choice at
         random and write the line that says it (the generator's correct lines)."""
+        self.second_cast = second_cast
+        """(The writer) cast an instant from hand holding priority after the cast spell."""
 
     # every correct run
     def runs(self, situation: dict[str, Any]) -> list[Run]:
@@ -591,7 +669,7 @@ class Stepper:
         return Run(run.state.copy(), list(run.acts), list(run.prio), run.used,
                    dict(run.search_dest), run.revealed_search, list(run.pending),
                    list(run.stack), list(run.resolved), run.batches, run.illegal_cast,
-                   run.cast)
+                   run.casts)
 
     def _forced(self, run: Run, verb: str, actor: str, count: int | None = None,
                 objs: tuple[str, ...] = (), kind: str = "forced") -> Act:
@@ -768,7 +846,23 @@ class Stepper:
         if verb == "balance":
             yield from self._balance(run, ins.get("what", "land"))
             return
+        if verb == "create-token":
+            players = who(st, ins.get("who", "you"), ctx)
+
+            def create(r: Run, p: str) -> Iterator[Run]:
+                r = self._fork(r)
+                self._create_tokens(r, p, str(ins.get("card")), int(ins.get("count", 1)))
+                yield r
+            yield from self._per_player(run, players, create)
+            return
         raise Unsupported(f"instruction {verb}")
+
+    def _create_tokens(self, run: Run, p: str, card: str, count: int) -> None:
+        """An act that needs a line (it changes what everyone sees): the tokens enter the
+        battlefield under p's control (CR 111.1), and their enters triggers trigger (603.6a)."""
+        self._forced(run, "create-token", p, count, (card,))
+        for _ in range(count):
+            self._move(run, run.state.create_token(p, card), "battlefield")
 
     def _simple(self, r: Run, ins: Any, p: str, ctx: Ctx) -> None:
         """A forced instruction for one player."""
@@ -822,17 +916,24 @@ class Stepper:
         return False
 
     def _damage(self, run: Run, ins: Any, ctx: Ctx) -> Iterator[Run]:
-        """Damage to a player is life lost (CR 120.3a); to a creature it is not modelled."""
+        """Damage to a player is life lost (CR 120.3a); to a creature it is marked on it
+        (120.3e), and state-based actions deal with it (704.5g)."""
         target = ins.get("target")
         amount = ins.get("amount")
         if not isinstance(amount, int) or ins.get("divided") or ins.get("targets"):
             raise Unsupported("damage divided or of amount X")
+        source = run.state.card(run.state.objs[ctx.source]) if ctx.source else None
+        if source is not None and {"deathtouch", "lifelink"} & source.keywords:
+            raise Unsupported("damage from a source with deathtouch or lifelink")
         if target == "that-player":
             player = ctx.that
-        elif target in ("player", "opponent", "any"):
+        elif target in ("player", "opponent", "any", "creature"):
             player = ctx.target
         else:
             raise Unsupported(f"damage to {target}")
+        if player in run.state.objs:
+            yield self._damage_creature(run, player, amount, ctx)
+            return
         r = self._fork(run)
         if player is None or player in r.state.lost or player not in r.state.players:
             yield r     # its target is gone: nothing happens (CR 608.2b)
@@ -853,6 +954,22 @@ class Stepper:
             self._forced(r, "lose-life", player, amount)
         r.state.life[player] -= amount
         yield r
+
+    def _damage_creature(self, run: Run, oid: str, amount: int, ctx: Ctx) -> Run:
+        """The damage is marked on the creature (CR 120.3e). No line says it (CORE.md: the
+        target's line says where it goes; the death it may cause is an act of its own)."""
+        r = self._fork(run)
+        o = r.state.objs[oid]
+        if o.zone != "battlefield" or not r.state.is_(o, "creature"):
+            return r    # its target is gone: the ability does nothing (CR 608.2b)
+        chosen = next((a for a in reversed(r.acts) if a.verb == "target"
+                       and a.objs == (ctx.source or "", oid) and a.done is None), None)
+        act = Act(len(r.acts), "implicit", "damage", ctx.controller, objs=(oid,), amount=amount)
+        r.acts.append(act)
+        if chosen is not None:
+            chosen.done = act.n
+        o.damage += amount
+        return r
 
     # -- choices -----------------------------------------------------------------------------
     def _discard(self, run: Run, p: str, k: int, chooser: str | None = None,
@@ -1089,7 +1206,7 @@ class Stepper:
         """A player would receive priority (CR 117.5): state-based actions first (CR 704.3),
         then the abilities that triggered are put on the stack (CR 603.3), then priority. With
         every player passing, the top object resolves; the block ends with the stack empty."""
-        run.state.check_sba()
+        self._state_based(run)
         if run.state.over:
             yield run
             return
@@ -1099,12 +1216,33 @@ class Stepper:
         for r in self._put_triggers(run):
             yield from self._give_priority(r)
 
+    def _state_based(self, run: Run) -> None:
+        """CR 704.3, 117.5: state-based actions until none applies. Creatures with lethal
+        damage (704.5g) go to their owners' graveyards at once, one act each (CORE.md: an
+        object put into the graveyard by a state-based action), said by their controller;
+        their dies triggers trigger."""
+        st = run.state
+        while True:
+            st.check_sba()
+            doomed = [] if st.over else st.lethally_damaged()
+            if not doomed:
+                return
+            for o in doomed:
+                self._forced(run, "to-graveyard", o.controller, objs=(o.id,))
+            for o in doomed:
+                self._move(run, o.id, "graveyard")
+
     def _give_priority(self, run: Run) -> Iterator[Run]:
         run.prio.append(len(run.acts))
         if not run.stack:
             yield run
             return
         top = run.stack.pop()
+        if top.spell:       # the spell cast first, below the one that just resolved
+            yield from self._resolve_spell(run, run.state.objs[top.source],
+                                           {"caster": top.ctx.controller,
+                                            "target": top.ctx.target})
+            return
         start = len(run.acts)
         for r in self._instructions(run, list(top.effect), top.ctx):
             # the line saying its target is the line of the damage it deals (CR 603.3d)
@@ -1130,7 +1268,7 @@ class Stepper:
         seen = set()
         for combo in combos:
             items = [t for part in combo for t in part]     # bottom first
-            key = tuple((t.source, t.ctx) for t in items)
+            key = tuple((t.source, t.effect, t.ctx) for t in items)   # one source may have two
             if key in seen:
                 continue
             seen.add(key)
@@ -1164,36 +1302,49 @@ class Stepper:
         ins = wanted[0]
         kind, amount = ins.get("target"), ins.get("amount")
         st = run.state
-        if kind == "any" and any(st.is_(o, "creature") or st.is_(o, "planeswalker")
-                                 for o in st.battlefield()):
-            raise Unsupported("a target that may be a creature (no line says damage to one)")
-        if kind not in ("any", "player", "opponent"):
+        if kind == "any" and any(st.is_(o, "planeswalker") for o in st.battlefield()):
+            raise Unsupported("a target that may be a planeswalker")
+        if kind not in ("any", "player", "opponent", "creature"):
             raise Unsupported(f"a trigger targeting a {kind}")
-        players = [p for p in (st.opponents(t.ctx.controller) if kind == "opponent"
-                               else st.apnap()) if p not in st.lost]
-        if not players:
+        controller = t.ctx.controller
+        players = [] if kind == "creature" else \
+            [p for p in (st.opponents(controller) if kind == "opponent" else st.apnap())
+             if p not in st.lost]
+        # a creature an opponent controls with hexproof is no legal target (CR 702.11b)
+        creatures = [] if kind in ("player", "opponent") else \
+            [o.id for o in st.battlefield() if st.is_(o, "creature")
+             and not ("hexproof" in (st.card(o).keywords if st.card(o) else ())
+                      and o.controller != controller)]
+        options = players + creatures
+        if not options:
             yield self._fork(run)
             return
 
-        # said by its controller announcing it (`alice targets bob`), or by the damage it deals
+        # said by its controller announcing it (`alice targets bob`), or, for a player, by
+        # the damage it deals (CORE.md); no line says damage to a creature
         def fits(ln: Line) -> bool:
-            return (ln.verb == "lose-life" and ln.count == amount) or \
-                (ln.verb == "target" and ln.actor == t.ctx.controller)
+            return (ln.verb == "lose-life" and ln.count == amount and bool(players)) or \
+                (ln.verb == "target" and ln.actor == controller)
 
         def named(ln: Line) -> str | None:
             return ln.objs[0] if ln.verb == "target" and ln.objs else ln.actor
 
         def legal(ln: Line) -> bool:
-            return named(ln) in players
+            return named(ln) in options
 
         def apply(r: Run, x: Any) -> None:
             target = named(x) if isinstance(x, Line) else x
             r.acts[-1].objs = (t.source, target)
             r.stack.append(replace(t, ctx=replace(t.ctx, target=target)))
-        # a life-loss line may be another act's: the target may also go unsaid (forgotten)
-        yield from self._choice(run, "target", t.ctx.controller, players, fits, legal, apply,
-                                len(players) >= 2, allow_none=True,
-                                text_of=lambda x: f"{x} loses {amount} life")
+
+        def text_of(x: str) -> str:
+            return f"{x} loses {amount} life" if x in players else f"{controller} targets {x}"
+        # a life-loss line may be another act's: where no line names a target, the target may
+        # also go unsaid (forgotten); a line naming one is this choice's or another trigger's
+        naming = any(ln.idx not in run.used and ln.verb == "target" and ln.actor == controller
+                     for ln in self.lines)
+        yield from self._choice(run, "target", controller, options, fits, legal, apply,
+                                len(options) >= 2, allow_none=not naming, text_of=text_of)
 
     def _trigger_order_kept(self, run: Run) -> bool:
         """CR 603.3b: the order of a controller's own triggers is a decision, and the block
@@ -1258,11 +1409,13 @@ class Stepper:
         run = self._fork(run)
         st = run.state
         st.move(o.id, "stack")
+        second = self._second_spell(st, p)
+        later = second[1] if second is not None else Counter()
         taps = [ln for ln in self.lines if ln.verb == "tap-mana" and ln.actor == p]
         if self.writer is not None:
             taps = []
             cost = card.mana_cost.counts() if card.mana_cost else Counter()
-            ok, lands = pay_cost(st, p, cost, set(), check=True)
+            ok, lands = pay_cost(st, p, cost + later, set(), check=True)
             if ok and lands and self.writer.random() < 0.8:
                 for oid in lands:
                     st.objs[oid].tapped = True
@@ -1287,13 +1440,16 @@ class Stepper:
         # The mana: mana abilities of sources no line names are activated at 601.2g too, before
         # any cost is paid (a land tapped for mana may then be the one sacrificed, 601.2h).
         cost = card.mana_cost.counts() if card.mana_cost else Counter()
-        ok, lands = pay_cost(st, p, cost, named)
+        ok, lands = pay_cost(st, p, cost, named, later=later)
         run.illegal_cast = run.illegal_cast or not ok
-        run.cast = (o.id, p, lands)
+        run.casts = ((o.id, p, lands),)
 
         def pay_rest(r: Run) -> Iterator[Run]:
             r = self._fork(r)
-            r.prio.append(len(r.acts))     # the spell on the stack: priority, all pass
+            r.prio.append(len(r.acts))     # the spell on the stack: priority (CR 117.3c)
+            if second is not None and not r.illegal_cast:
+                yield from self._cast_second(r, o.id, sit.get("target"), second[0], named)
+                return
             yield from self._resolve_spell(r, r.state.objs[o.id],
                                            {"caster": p, "target": sit.get("target")})
 
@@ -1322,6 +1478,86 @@ class Stepper:
             else:
                 raise Unsupported(f"additional cost {c}")
         yield from pay_additional(run, costs)
+
+    def _second_spell(self, st: State, p: str) -> tuple[Line | str, Counter[str]] | None:
+        """The spell the caster casts holding priority after the situation's (CR 117.3c): the
+        block's ``casts`` line (the writer: an instant in hand, or none), and its mana cost."""
+        casts = [ln for ln in self.lines if ln.verb == "cast"]
+        if any(ln.actor != p for ln in casts):
+            raise Unsupported("a spell cast inside the block by another player than the caster")
+        if len(casts) > 1:
+            raise Unsupported("a third spell cast inside the block")
+        if self.writer is not None:
+            if not self.second_cast:
+                return None
+            instants = [x.id for x in st.zone(p, "hand") if st.card(x) is not None
+                        and "instant" in st.card(x).types
+                        and set(st.card(x).targets) <= {"opponent", "player"}]
+            if not instants or self.writer.random() < 0.25:
+                return None
+            oid = self.writer.choice(instants)
+            return oid, st.card(st.objs[oid]).mana_cost.counts()
+        if not casts:
+            return None
+        o = st.objs.get(casts[0].objs[0]) if casts[0].objs else None
+        card = st.card(o) if o is not None else None
+        return casts[0], (card.mana_cost.counts() if card and card.mana_cost else Counter())
+
+    def _cast_second(self, run: Run, first: str, first_target: str | None, said: Line | str,
+                     named: set[str]) -> Iterator[Run]:
+        """A second spell, cast by the caster holding priority (CR 117.3c), paid like the
+        first (601.2g-h: from the pool and untapped lands the block does not name). Only an
+        instant or a spell with flash can be cast with the first on the stack (117.1a,
+        307.1). A cast no legal game makes (not in hand, not then, not payable) is left out
+        of the correct run, its line failing legal-in-order. Then the later spell resolves
+        first (608.1), and the first after it."""
+        st = run.state
+        p = run.casts[0][1]
+        line = said if isinstance(said, Line) else None
+        oid = line.objs[0] if line is not None and line.objs else str(said)
+        o = st.objs.get(oid)
+        card = st.card(o) if o is not None else None
+        if card is not None and (card.alternative_costs or card.kicker
+                                 or card.additional_costs):
+            raise Unsupported("a second spell with alternative or additional costs or kicker")
+        if card is not None and set(card.targets) - {"opponent", "player"}:
+            raise Unsupported("a spell targeting an object")
+        cost = card.mana_cost.counts() if card is not None and card.mana_cost else Counter()
+        castable = (o is not None and o.zone == "hand" and o.owner == p and card is not None
+                    and ("instant" in card.types or "flash" in card.keywords)
+                    and pay_cost(st, p, cost, named, check=True)[0])
+        know = st.knowledge(p)
+        if not castable:
+            r = self._fork(run)
+            r.acts.append(Act(len(r.acts), "choice", "cast", p, line.idx if line else None,
+                              False, True, know=know))
+            r.used = r.used | ({line.idx} if line else set())
+            yield from self._resolve_spell(r, r.state.objs[first],
+                                           {"caster": p, "target": first_target})
+            return
+        targets: list[str | None] = [None]
+        if card.targets:
+            targets = [q for q in (st.opponents(p) if "opponent" in card.targets
+                                   else st.apnap()) if q not in st.lost]
+        aimed = line.other if line is not None else None
+        legal = aimed in targets if aimed is not None else True
+        picks = [aimed] if aimed in targets else targets    # an illegal target: any legal one
+        if self.writer is not None:
+            picks = [self.writer.choice(targets)]
+        for target in picks:
+            r = self._fork(run)
+            text = f"{p} casts {oid}" + (f" targeting {target}" if target else "")
+            act = Act(len(r.acts), "choice", "cast", p, line.idx if line else None, legal,
+                      True, know=know, text=text)
+            r.acts.append(act)
+            r.used = r.used | ({line.idx} if line else set())
+            self._tell(r, act)
+            r.state.move(oid, "stack")
+            _ok, lands = pay_cost(r.state, p, cost, named)
+            r.casts = r.casts + ((oid, p, lands),)
+            r.stack.append(Trigger(first, (), Ctx(p, first, first_target, None), spell=True))
+            r.prio.append(len(r.acts))     # priority again (117.3c); all pass
+            yield from self._resolve_spell(r, r.state.objs[oid], {"caster": p, "target": target})
 
     def _dying(self, run: Run, dying: list[str]) -> Iterator[Run]:
         st = run.state
@@ -1512,6 +1748,12 @@ def apply_line(st: State, ln: Line, search_dest: dict[int, tuple[str, bool]],
                 st.objs[oid].tapped = tapped
     elif v == "shuffle":
         st.shuffle(p)
+    elif v == "cast":
+        if where(ln.objs[0], ("hand",)) and st.objs[ln.objs[0]].owner == p:
+            st.move(ln.objs[0], "stack")
+    elif v == "create-token":
+        for _ in range(ln.count or 0):
+            st.move(st.create_token(p, ln.objs[0]), "battlefield")
     elif v == "untap":
         for o in st.battlefield(p):
             o.tapped = False
@@ -1580,13 +1822,16 @@ def perform(start: State, block: list[Line], run: Run, act_of: dict[int, Act]
     perf = start.copy()
     before: dict[int, frozenset[Fact]] = {}
     foreseen: dict[int, bool] = {}
-    if run.cast is not None:           # the spell cast: on the stack from the start
-        perf.move(run.cast[0], "stack")
+    if run.casts:           # the situation's spell: on the stack from the start
+        perf.move(run.casts[0][0], "stack")
     for ln in block:
         a = act_of.get(ln.idx)
         chooser = a.actor if a is not None else ln.actor
         look_part(perf, ln)     # a search or scry chooses after its own look, in both runs
         before[ln.idx] = perf.knowledge(chooser)
+        if ln.verb == "cast" and (a is None or ln.objs[0] not in
+                                  {spell for spell, _, _ in run.casts}):
+            continue        # no game makes this cast (CR 733: an illegal action is undone)
         out = apply_line(perf, ln, run.search_dest, run.revealed_search)
         foreseen[ln.idx] = any(out)
         # the outcome of a pick: seen by the others, of a random result by everyone (an
@@ -1595,29 +1840,29 @@ def perform(start: State, block: list[Line], run: Run, act_of: dict[int, Act]
             perf.tell_pick(None if a.kind == "random" else a.actor, str(ln.idx))
         elif a is None and ln.verb in CHOICE_LINE_VERBS:
             perf.tell_pick(ln.actor, str(ln.idx))
-    if run.cast is not None and not run.illegal_cast:   # the mana the block didn't name
-        spell, caster, lands = run.cast
-        card = perf.card(perf.objs[spell])
-        cost = card.mana_cost.counts() if card.mana_cost else Counter()
-        pool = perf.pool.setdefault(caster, Counter())
+    costs = [perf.card(perf.objs[spell]).mana_cost for spell, _, _ in run.casts]
+    costs_counted = [c.counts() if c else Counter() for c in costs]
+    for k, (_spell, caster, lands) in enumerate(run.casts if not run.illegal_cast else ()):
+        pool = perf.pool.setdefault(caster, Counter())      # the mana the block didn't name
         for oid in lands:      # (one sacrificed since is tapped no more)
             if perf.objs[oid].zone == "battlefield" and not perf.objs[oid].tapped:
                 perf.objs[oid].tapped = True
                 pool[mana_of(perf, perf.objs[oid]) or "C"] += 1
-        for color in ("W", "U", "B", "R", "G", "C"):
-            take = min(pool[color], cost.get(color, 0))
-            pool[color] -= take
-        generic = cost.get("generic", 0)
-        for color in ("C", "W", "U", "B", "R", "G"):
-            take = min(pool[color], generic)
-            pool[color] -= take
-            generic -= take
+        later = costs_counted[k + 1] if k + 1 < len(costs_counted) else Counter()
+        spend(pool, costs_counted[k], later)
         perf.pool[caster] = +pool
-    for a in run.acts:     # what the block may leave unsaid: the spell to its graveyard
+    for a in run.acts:     # what the block may leave unsaid: the spell to its graveyard,
         if a.kind == "implicit" and a.line is None and a.verb == "to-graveyard":
             for oid in a.objs:
                 perf.move(oid, "graveyard")
-    perf.check_sba()       # the point the block reached: a player would receive priority
+        if a.kind == "implicit" and a.verb == "damage":     # damage marked on a creature
+            o = perf.objs[a.objs[0]]
+            if o.zone == "battlefield":
+                o.damage += a.amount
+    # the point the block reached: a player would receive priority. A creature's death by
+    # lethal damage is an act a line says (as in a block of creatures dying): only its line
+    # moves it here
+    perf.check_sba()
     return perf, before, foreseen
 
 
@@ -1665,7 +1910,9 @@ def judge(start: State, lines: list[Line | Interruption], run: Run) -> set[str]:
     for it in [x for x in lines if isinstance(x, Interruption)]:
         def time(m: Line) -> int:
             a = act_of[m.idx]
-            return a.done if a.done is not None else a.n
+            # a target said by its damage (a life-loss line) is said when the damage is dealt;
+            # a line naming it, when it is chosen
+            return a.done if a.done is not None and m.verb != "target" else a.n
         before_it = [time(m) for m in block if m.pos < it.pos and m.idx in act_of]
         if not before_it:
             continue

@@ -25,6 +25,14 @@ _BARGAINS = """
    triggered: [{when: your-upkeep, effect: [{do: damage, amount: 1, target: player}]}]}
 - {name: Land Balance, cost: "{W}", types: [sorcery],
    resolve: [{do: balance, what: land}, {do: sacrifice, who: you, what: land, count: 1}]}
+- {name: Gen Shock, cost: "{1}{R}", types: [enchantment],
+   triggered: [{when: your-upkeep, effect: [{do: damage, amount: 1, target: any}]}]}
+- {name: Gen Quick Study, cost: "{U}", types: [instant], resolve: [{do: draw, who: you, count: 1}]}
+- {name: Gen Herald, cost: "{1}{U}", types: [creature], power: 1, toughness: 1,
+   triggered: [{when: enters, effect: [{do: draw, who: you, count: 1}]}]}
+- {name: Herald's Muster, cost: "{1}{W}", types: [sorcery],
+   resolve: [{do: create-token, who: you, card: Gen Herald},
+             {do: sacrifice, who: you, what: creature, count: 1}]}
 """
 
 
@@ -123,6 +131,21 @@ CASES: list[dict[str, Any]] = [
           "Gen Pinger], library: {hidden: 5}}}",
           "{kind: sequencing, steps: [untap, upkeep], performed: [alice untaps, bob loses 1 "
           "life, alice draws 1, alice loses 1 life]}", "{verdict: stands}"),
+    _case("targeted trigger: a creature survives the damage",
+          "CR 603.3d, 120.3e: alice aims the trigger at Serra Angel; the damage is marked on it, "
+          "which no line needs to say, and a 4/4 survives 1 damage (704.5g)",
+          "{players: [alice, bob], step: untap, alice: {battlefield: [Gen Shock]}, "
+          "bob: {battlefield: [Serra Angel, Llanowar Elves]}}",
+          "{kind: sequencing, steps: [untap, upkeep], performed: [alice untaps, alice targets "
+          "Serra Angel]}", "{verdict: stands}"),
+    _case("targeted trigger: the creature's death left unsaid",
+          "CR 704.5g: 1 damage is lethal to Llanowar Elves, put into bob's graveyard by a "
+          "state-based action before anyone receives priority — an act the block leaves out",
+          "{players: [alice, bob], step: untap, alice: {battlefield: [Gen Shock]}, "
+          "bob: {battlefield: [Serra Angel, Llanowar Elves]}}",
+          "{kind: sequencing, steps: [untap, upkeep], performed: [alice untaps, alice targets "
+          "Llanowar Elves]}",
+          "{verdict: does-not-stand, fails: [nothing-added-or-forgotten, same-state]}"),
     # -- picks of zero -----------------------------------------------------------------------
     _case("balance: alice has the fewest, her line is the later sacrifice",
           "CR 608.2c: alice keeps her lands in the balance (no pick), then sacrifices one",
@@ -151,6 +174,61 @@ CASES: list[dict[str, Any]] = [
           "{kind: sequencing, casting: Harrow, performed: [alice taps Island for mana, "
           "alice sacrifices Mountain, alice searches for Plains, alice shuffles]}",
           "{verdict: does-not-stand, fails: [legal-in-order]}"),
+    # -- tokens created in the block ---------------------------------------------------------
+    _case("token: its enters trigger's draw said after the sacrifice",
+          "CR 111.1, 608.2c: the token enters, then alice sacrifices a creature (three to pick "
+          "from, the token among them); the token's enters trigger (603.6a) waits until the "
+          "spell has resolved (603.3) and draws after the sacrifice",
+          "{players: [alice, bob], alice: {battlefield: [Grizzly Bears, Llanowar Elves], "
+          "library: {hidden: 5}, stack: [Herald's Muster]}}",
+          "{kind: sequencing, resolving: Herald's Muster, performed: [alice creates a Gen Herald "
+          "token, alice sacrifices Llanowar Elves, alice draws 1]}", "{verdict: stands}"),
+    _case("token: its enters trigger's draw said before the sacrifice",
+          "CR 603.3, 603.6a: the draw comes after the sacrifice; said before it, alice chose "
+          "knowing the drawn card (MTR 4.3)",
+          "{players: [alice, bob], alice: {battlefield: [Grizzly Bears, Llanowar Elves], "
+          "library: {hidden: 5}, stack: [Herald's Muster]}}",
+          "{kind: sequencing, resolving: Herald's Muster, performed: [alice creates a Gen Herald "
+          "token, alice draws 1, alice sacrifices Llanowar Elves]}",
+          "{verdict: does-not-stand, fails: [no-leak]}"),
+    _case("token: its creation left unsaid",
+          "CR 111.1: making the token changes what every player sees, an act a line must say; "
+          "without it the block ends with no token on the battlefield",
+          "{players: [alice, bob], alice: {battlefield: [Grizzly Bears, Llanowar Elves], "
+          "library: {hidden: 5}, stack: [Herald's Muster]}}",
+          "{kind: sequencing, resolving: Herald's Muster, performed: [alice sacrifices Llanowar "
+          "Elves, alice draws 1]}",
+          "{verdict: does-not-stand, fails: [nothing-added-or-forgotten, same-state]}"),
+    # -- a second spell cast in the casting block ---------------------------------------------
+    _case("second spell: cast holding priority, said before the first spell's acts",
+          "CR 117.3c: after casting Mind Twist Lite alice holds priority and casts an instant, "
+          "paid from her untapped lands (601.2g-h); it resolves first (608.1): its draw, then "
+          "bob's discard and alice's draw",
+          "{players: [alice, bob], alice: {battlefield: [Swamp, Swamp, Island], library: "
+          "{hidden: 5}, hand: [Mind Twist Lite, Gen Quick Study]}, bob: {hand: [Lightning Bolt, "
+          "Counterspell]}}",
+          "{kind: sequencing, casting: Mind Twist Lite, performed: [alice casts Gen Quick Study, "
+          "alice draws 1, bob discards Counterspell, alice draws 1]}", "{verdict: stands}"),
+    _case("second spell: cast said after bob's discard",
+          "CR 117.3c, 608.1: alice casts the instant before Mind Twist Lite resolves; said after "
+          "bob's discard, her decision to cast it follows his pick, which she could not have "
+          "seen then (MTR 4.3)",
+          "{players: [alice, bob], alice: {battlefield: [Swamp, Swamp, Island], library: "
+          "{hidden: 5}, hand: [Mind Twist Lite, Gen Quick Study]}, bob: {hand: [Lightning Bolt, "
+          "Counterspell]}}",
+          "{kind: sequencing, casting: Mind Twist Lite, performed: [bob discards Counterspell, "
+          "alice casts Gen Quick Study, alice draws 1, alice draws 1]}",
+          "{verdict: does-not-stand, fails: [no-leak]}"),
+    _case("second spell: a sorcery cast holding priority",
+          "CR 307.1: a sorcery is cast only with an empty stack, so not while Mind Twist Lite is "
+          "on it: no game makes this cast, and its two cards drawn are added",
+          "{players: [alice, bob], alice: {battlefield: [Swamp, Swamp, Island, Island, Island], "
+          "library: {hidden: 5}, hand: [Mind Twist Lite, Divination]}, bob: {hand: [Lightning "
+          "Bolt, Counterspell]}}",
+          "{kind: sequencing, casting: Mind Twist Lite, performed: [alice casts Divination, "
+          "alice draws 2, bob discards Counterspell, alice draws 1]}",
+          "{verdict: does-not-stand, fails: [legal-in-order, nothing-added-or-forgotten, "
+          "same-state]}"),
     # -- the cleanup discard -----------------------------------------------------------------
     _case("cleanup: discarding down to seven",
           "CR 514.1: the active player discards to their maximum hand size",
