@@ -1,7 +1,7 @@
 """The brute-force sequencing oracle (tests/sequencing/oracle.py): it reproduces the built-in
 scenarios' expectations and its own hand-written cases (``oracle_cases.py``, derived from MTR 4.3
 and the CR before any engine ran), and agrees with the engine on generated blocks (blocks the
-engine refuses by name, or whose line forms it does not read yet, are counted apart and printed).
+engine refuses by name are counted apart and printed).
 
     pytest tests/sequencing/test_oracle.py
     MTG_EXAMPLES=1000 MTG_SEED=0 pytest tests/sequencing/test_oracle.py -k core_agrees   (the long run)
@@ -23,7 +23,6 @@ from oracle import Unsupported, oracle_for_scenario  # noqa: E402
 from oracle_cases import CASES  # noqa: E402
 
 from mtgrules.encodings.asp import map_in_workers  # noqa: E402
-from mtgrules.model.errors import ScenarioError  # noqa: E402
 from mtgrules.model.source import Field  # noqa: E402
 from mtgrules.queries import check_scenario  # noqa: E402
 from mtgrules.queries.scenario import builtin_scenario_files, scenario_from  # noqa: E402
@@ -32,18 +31,6 @@ SITUATIONS = ("resolving", "casting", "dying", "steps")
 DEFAULT_EXAMPLES = 200
 """Generated blocks the agreement test judges by default (the file runs in about two minutes
 on two cores); MTG_EXAMPLES=1000 for the long run."""
-
-NEW_CLASSES = ("token", "second-cast")
-"""Generator classes of what the engine does not judge yet (tokens made inside a block, a second
-spell cast inside a casting block): the engine refusing one of their blocks is counted apart and
-printed; a verdict that differs still fails."""
-
-NOT_READ_YET = ("creates", "casts")
-"""Line forms the oracle reads and the project's line reader does not yet: a block using one is
-counted apart as "engine does not read this line form yet", never passed silently."""
-
-SURVIVED_DAMAGE = "damage_survived_in_block"
-"""What the engine refuses by name for damage a creature survives, which the oracle models."""
 
 KNOWN_WRONG: dict[str, str] = {}
 """Built-in expectations the oracle's author believes wrong under CORE.md and MTR 4.3, with the
@@ -57,20 +44,6 @@ def _docs(files):
         if any(k in doc.get("question", {}) for k in SITUATIONS):
             out.append(pytest.param(doc, id=Path(f).stem))
     return out
-
-
-def _line_form_not_read(reasons) -> bool:
-    return any("is not an action mtgrules knows" in reason
-               and any(f"'{form} " in reason for form in NOT_READ_YET) for reason in reasons)
-
-
-def _loads(doc) -> None:
-    """The project loads the scenario, or refuses only a line form it does not read yet."""
-    try:
-        scenario_from(Field.of(doc))
-    except ScenarioError as error:
-        if not _line_form_not_read([str(error)]):
-            raise
 
 
 def _expected(doc):
@@ -101,7 +74,7 @@ def test_oracle_reproduces_its_own_cases(doc):
     """One negative and one positive block per class of issue 20, expectations by hand."""
     answer = oracle_for_scenario(doc)
     assert (answer.outcome, answer.failed) == _expected(doc)
-    _loads(doc)
+    scenario_from(Field.of(doc))      # a scenario the project loads
 
 
 def test_listing_order_of_an_unseen_library_does_not_matter():
@@ -119,7 +92,7 @@ def test_listing_order_of_an_unseen_library_does_not_matter():
 def test_generated_cases_load_and_the_oracle_answers():
     """A sample of generated cases: each loads as a scenario the project accepts."""
     for doc in cases(40, seed=10_000):
-        _loads(doc)
+        scenario_from(Field.of(doc))
         answer = oracle_for_scenario(doc)
         assert answer.outcome in ("stands", "does-not-stand")
         assert (answer.outcome == "stands") == (not answer.failed)
@@ -168,33 +141,15 @@ def test_core_agrees_with_the_oracle():
     results = map_in_workers(_judge, list(docs.values()), os.cpu_count() or 1)
     assert len(results) == count
     differ = [(docs[name], expected, got) for name, expected, got in results if expected != got]
-    refusals = [d for d in differ if d[2][0] == "refused"]
-    not_read = [d for d in refusals if _line_form_not_read(d[2][1])]
-    refused = [d for d in refusals if d not in not_read and _refused_by_name(d[2][1])]
-    survived = [d for d in refusals if d not in not_read and d not in refused
-                and any(SURVIVED_DAMAGE in reason for reason in d[2][1])]
-    new_refused = [d for d in refusals if d not in not_read + refused + survived
-                   and case_class(d[0]) in NEW_CLASSES]
+    refused = [d for d in differ if d[2][0] == "refused" and _refused_by_name(d[2][1])]
     known = [d for d in differ if d[1][0] == d[2][0] and d[0]["name"] in CONDITIONS_DIFFER
              and seed == 0]
     print(f"{len(known)} of {count} with the same verdict and other failed conditions, known:\n"
           + "\n".join(_report(*d) + f"\n    why: {CONDITIONS_DIFFER[d[0]['name']]}" for d in known))
-    wrong = [d for d in differ
-             if d not in refused + not_read + survived + new_refused + known]
+    wrong = [d for d in differ if d not in refused + known]
     by_class = collections.Counter(case_class(d) for d, _, _ in wrong)
-
-    def tally(blocks) -> str:
-        return f"{len(blocks)} of {count}, by class " \
-            f"{dict(collections.Counter(case_class(d) for d, _, _ in blocks))}"
-    print(f"refused by name by the engine: {tally(refused)}")
-    print(f"engine does not read this line form yet ({', '.join(NOT_READ_YET)}): "
-          f"{tally(not_read)}")
-    print(f"refused by the engine as {SURVIVED_DAMAGE} (a creature target that survives): "
-          f"{tally(survived)}")
-    print(f"refused by the engine otherwise, new classes {', '.join(NEW_CLASSES)}: "
-          f"{tally(new_refused)}")
-    for d in new_refused:
-        print(_report(*d))
+    print(f"{len(refused)} of {count} refused by name by the engine, by class "
+          f"{dict(collections.Counter(case_class(d) for d, _, _ in refused))}")
     assert not wrong, (f"{len(wrong)} of {count} disagree, by class {dict(by_class)}:\n"
                        + "\n".join(_report(*w) for w in wrong))
 
@@ -221,11 +176,11 @@ CONDITIONS_DIFFER = {
 but name other failed conditions — a reading of CORE.md's choice among failing correct runs
 still open (issue 20). Any verdict that differs, and any other difference, fails."""
 
-ENGINE_REFUSES = ("a spell cast inside a block",)
-"""What the engine refuses by name that the oracle models: a second spell cast inside a block
-(issue 20's list: not done yet). A refusal is no verdict — never a silent wrong answer — so a
-block the engine refuses for a reason listed here is counted and printed, not failed; any other
-refusal, and every differing verdict, fails."""
+ENGINE_REFUSES = ("a spell cast inside a block", "damage_survived_in_block")
+"""What the engine refuses by name that the oracle models: a second spell cast inside a block,
+and damage a creature survives outside combat (no line says it yet). A refusal is no verdict —
+never a silent wrong answer — so a block the engine refuses for a reason listed here is
+counted and printed, not failed; any other refusal, and every differing verdict, fails."""
 
 
 def _refused_by_name(reasons: frozenset[str]) -> bool:
