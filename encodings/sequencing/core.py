@@ -117,6 +117,11 @@ def judge(state: GameState, edition: Edition, block: Block) -> Judgement:
                           "please report it)")
     symbols = runs.taken_symbols(best[0])
     _refuse_unsupported(symbols, runs.n)
+    # "does not stand" says no correct run meets the five conditions: one the core could not
+    # follow to its end might, so the question is refused rather than answered.
+    if runs.gaps and any(x.name == "fails" for x in best[0]):
+        raise Unsupported("a correct run the block may follow reaches something the core does not "
+                          f"model yet: {', '.join(sorted(runs.gaps))}")
     j = _read(symbols, runs.n, state)
     j.gave_priority = _gave_priority(j, edition)
     return j
@@ -258,6 +263,8 @@ class _Runs:
         self.out: list[clingo.Symbol] = []
         """The runs as facts for judge.lp."""
         self.atoms: dict[int, list[clingo.Symbol]] = {}
+        self.gaps: set[str] = set()
+        """What the core does not model that some branch of the correct run reached."""
         """Step answer → every atom it shows (trace times): the verdict's words read them."""
         self.nodes: dict[tuple[int, bool, int, frozenset[clingo.Symbol], frozenset[int]], int] = {}
         self.combo: frozenset[clingo.Symbol] | None = None
@@ -326,6 +333,9 @@ class _Runs:
             for line, models in branches:
                 for model in models:
                     at_now, at_next, control = self.stepper.read(model, t)
+                    if correct:
+                        self.gaps |= {str(x.arguments[0].arguments[0]) for x in (*at_now, *at_next)
+                                      if x.name == "stop" and x.arguments[0].name == "unsupported"}
                     s = len(self.atoms) + 1
                     self.out.append(a("step", N(s), N(node)))
                     atoms = [_at(x, t) for x in (*at_now, *at_next)]
