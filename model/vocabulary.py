@@ -481,8 +481,11 @@ def token_ids(state: GameState) -> list[tuple[str, str, str]]:
         card = state.card_of(obj)
         for ins in (instructions_of(card) if card else ()):
             if ins.verb == "create-token":
-                key = (str(ins.get("card")), obj.controller)
-                wanted[key] = wanted.get(key, 0) + int(param(ins, "count"))
+                # "you": the object's controller; any other who-word may name any player
+                makers = [obj.controller] if param(ins, "who") == "you" else list(state.names)
+                for maker in makers:
+                    key = (str(ins.get("card")), maker)
+                    wanted[key] = wanted.get(key, 0) + int(param(ins, "count"))
     found = []
     for (name, maker), count in sorted(wanted.items()):
         if name not in state.cards:

@@ -437,8 +437,8 @@ def instruction_term(ins: Instruction) -> Sym:
         on = "target" if target == "creature" else "self" if get("what") == "self" else None
         if on:
             return a("counters", F(COUNTER[str(get("kind"))], []), N(count), F(on, []))
-    if v == "create-token" and who == "you" and isinstance(count, int):
-        return a("create", S(str(get("card"))), N(count))
+    if v == "create-token" and who and isinstance(count, int):
+        return a("create", F(who, []), S(str(get("card"))), N(count))
     if (mod := player_mod(ins)) is not None and who:
         return a("player_effect", F(who, []), mod, duration_term(get("duration")))
     if v == "shuffle" and who:

@@ -406,7 +406,7 @@ class Reader:
             on = who(ins[3]) if (x, ins[3], t) in self.names else f"the {ins[3]}"
             return f"{plural(ins[2], COUNTER_WORD[ins[1]] + ' counter')} on {on}"
         if verb == "create":
-            return f"creates {plural(ins[2], str(ins[1]) + ' token')}"
+            return f"{who(ins[1])} creates {plural(ins[3], str(ins[2]) + ' token')}"
         if verb == "player_effect":  # ins[2]: ("forbid", Act) | ("permit", Act, N)
             mod = ins[2]
             if mod[0] == "permit" and mod[1] == "play_land":

@@ -141,7 +141,8 @@ def test_the_draw_is_an_act_matched_to_the_draw_line():
 FINISH = ['added(knows("alice","X"))', 'added(knows("bob","X"))', 'added(prio_to("alice"))',
           'added(situation_done)', 'added(zone("X",graveyard))', 'cites("priority.after-resolution",1)',
           'cites("resolve.to-graveyard",1)', 'dropped(resolving("X",3))', 'dropped(zone("X",stack))',
-          'happened(1)', 'occurs(finish("X"),1)', 'stack_size(1,0)']
+          'happened(1)', 'implicit("alice",to_graveyard,"Recall",1)', 'occurs(finish("X"),1)',
+          'stack_size(1,0)']
 
 
 def test_the_sorcery_goes_to_the_graveyard_unsaid_and_the_block_ends_at_priority():
