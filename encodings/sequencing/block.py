@@ -88,9 +88,6 @@ def block_of(question: SequencingQuestion, state: GameState) -> Block:
     lines: list[CoreLine] = []
     interrupts: list[int] = []
     for entry in question.entries:
-        if isinstance(entry, Line) and entry.verb == "cast":
-            raise Unsupported(f"a spell cast inside a block ('{entry.text}'): the runs cast only the "
-                              "spell the block is about (not modelled yet)")
         if isinstance(entry, Line):
             lines.append(CoreLine(entry.actor, entry.verb, entry.objects, entry.count, entry.player,
                                   entry.card))

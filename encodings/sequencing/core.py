@@ -47,7 +47,7 @@ LINE_VERB = {"draw": "draw", "lose-life": "lose", "gain-life": "gain", "discard"
              "animate": "animate", "block": "block", "attack": "attack", "reveal": "reveal",
              "look-hand": "look", "look-top": "look_top", "scry": "scry", "surveil": "surveil",
              "target": "target", "counters-plus": "counters_plus", "counters-minus": "counters_minus",
-             "counters-loyalty": "counters_loyalty", "create": "create"}
+             "counters-loyalty": "counters_loyalty", "create": "create", "cast": "cast"}
 """Performed lines the core performs, by their verb (the others are not modelled on it yet)."""
 EXTRA_EVENTS = 40
 """How many more events than lines a correct run may take before it counts as not ending."""
@@ -263,9 +263,9 @@ class _Runs:
         self.out: list[clingo.Symbol] = []
         """The runs as facts for judge.lp."""
         self.atoms: dict[int, list[clingo.Symbol]] = {}
+        """Step answer → every atom it shows (trace times): the verdict's words read them."""
         self.gaps: set[str] = set()
         """What the core does not model that some branch of the correct run reached."""
-        """Step answer → every atom it shows (trace times): the verdict's words read them."""
         self.nodes: dict[tuple[int, bool, int, frozenset[clingo.Symbol], frozenset[int]], int] = {}
         self.combo: frozenset[clingo.Symbol] | None = None
         self._combo_lits: tuple[tuple[int, frozenset[clingo.Symbol] | None], list[int]] = ((-1, None), [])

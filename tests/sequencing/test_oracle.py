@@ -170,11 +170,12 @@ CONDITIONS_DIFFER = {
 but name other failed conditions — a reading of CORE.md's choice among failing correct runs
 still open (issue 20). Any verdict that differs, and any other difference, fails."""
 
-ENGINE_REFUSES = ("a spell cast inside a block", "damage_survived_in_block")
-"""What the engine refuses by name that the oracle models: a second spell cast inside a block,
-and damage a creature survives outside combat (no line says it yet). A refusal is no verdict —
-never a silent wrong answer — so a block the engine refuses for a reason listed here is
-counted and printed, not failed; any other refusal, and every differing verdict, fails."""
+ENGINE_REFUSES = ("unnamed_mana_sources", '",payment)', "damage_survived_in_block")
+"""What the engine refuses by name that the oracle models: a second spell cast inside a block
+paid from sources no line names, or with a choice of which mana pays a generic part; damage a
+creature survives outside combat (no line says it yet). A refusal is no verdict — never a
+silent wrong answer — so a block the engine refuses for a reason listed here is counted and
+printed, not failed; any other refusal, and every differing verdict, fails."""
 
 
 def _refused_by_name(reasons: frozenset[str]) -> bool:

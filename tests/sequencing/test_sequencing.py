@@ -346,23 +346,36 @@ question:
         check_scenario(scenario)
 
 
-def test_a_second_spell_cast_inside_a_block_is_refused_by_name():
-    # The runs cast only the spell the block is about: a line casting another is refused,
-    # never judged (nor misread as a line no act answers).
-    scenario = parse_scenario("""
+def _two_spells(second: str, *lines: str):
+    return parse_scenario(f"""
 name: test
+cards:
+- {{name: Slow Bolt, cost: '{{R}}', types: [sorcery], targets: [player], resolve: [{{do: damage, amount: 3, target: player}}]}}
 state:
   players: [alice, bob]
   step: main1
-  alice: {hand: [Lightning Bolt, Shock], battlefield: [Mountain, Mountain]}
+  alice: {{hand: [Lightning Bolt, {second}], battlefield: [Mountain, Mountain], library: {{hidden: 5}}}}
+  bob: {{library: {{hidden: 5}}}}
 question:
   kind: sequencing
   casting: Lightning Bolt
   target: bob
   performed:
-    - alice taps Mountain for mana
-    - alice casts Shock targeting bob
-    - bob loses 3 life
-""", "two.yaml")
-    with pytest.raises(UnsupportedQuestion, match="a spell cast inside a block"):
-        check_scenario(scenario)
+""" + "\n".join(f"    - {line}" for line in lines), "two.yaml")
+
+
+def test_a_second_spell_cast_holding_priority_resolves_first_inside_the_block():
+    # CR 117.3c: the caster holds priority after casting and casts Shock; it resolves first
+    # (CR 405.5), and both resolutions are the block's (MTR 4.3): forced acts in any order.
+    verdict = check_scenario(_two_spells("Shock", "alice taps Mountain for mana", "alice taps Mountain#2 for mana",
+                                         "alice casts Shock targeting bob", "bob loses 3 life", "bob loses 2 life"))
+    assert verdict.outcome == "stands"
+    assert "alice casts Shock targeting bob" in str(verdict.witness)
+
+
+def test_a_sorcery_cast_with_the_first_spell_on_the_stack_fails_legal_in_order():
+    # CR 307.1: a sorcery only with the stack empty — no legal game casts it inside the block.
+    verdict = check_scenario(_two_spells("Slow Bolt", "alice taps Mountain for mana", "alice taps Mountain#2 for mana",
+                                         "alice casts Slow Bolt targeting bob", "bob loses 3 life", "bob loses 3 life"))
+    assert verdict.outcome == "does-not-stand"
+    assert Condition.LEGAL_IN_ORDER in verdict.failed
