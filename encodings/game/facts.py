@@ -258,17 +258,19 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.alternative_costs or card.kicker:
         yield a("cost_unsupported", o)
         return
-    sacrifices = 0
+    sacrifices = life = 0
     for extra in card.additional_costs:
         (kind, what), = extra if len(extra) == 1 else ((None, None),)
         if kind == "life" and isinstance(what, int):
-            yield a("life_cost", o, N(what))  # paid as the spell is cast (CR 601.2h)
+            life += what  # paid at once as the spell is cast (CR 601.2h)
         elif kind == "sacrifice" and what in ("land", "creature", "artifact", "enchantment"):
             sacrifices += 1  # picked one after another as the cast is paid (resolving.lp)
             yield a("add_cost", o, N(sacrifices), a("sacrifice", F("you", []), F(str(what), []), N(1)))
         else:
             yield a("cost_unsupported", o)
             return
+    if life:
+        yield a("life_cost", o, N(life))
     cost = card.mana_cost or ManaCost()
     if cost.choices or cost.x_count:
         yield a("cost_unsupported", o)

@@ -101,7 +101,6 @@ class Judgement:
     """Time the correct run starts at (after the performed run's ``n``): its events are after it."""
 
 
-
 def judge(state: GameState, edition: Edition, block: Block) -> Judgement:
     """Judge a block (``block.py`` writes a question as its inputs)."""
     runs = _Runs(state, edition, block, open_order=False)

@@ -55,7 +55,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [(v, re.compile(p, re.I)) for v, 
     ("scry", r"scries (?P<n>\d+)(?:, putting (?P<objs>.+?) on the bottom)?"),
     ("surveil", r"surveils (?P<n>\d+)(?:, putting (?P<objs>.+?) into (?:the|his|her|their) graveyard)?"),
     ("counters", r"puts (?P<n>\d+|a|an|one|two|three) (?P<ckind>\+1/\+1|-1/-1|loyalty) counters? on (?P<objs>.+)"),
-    # a spell cast (read, and refused by the sequencing judge: not modelled yet)
+    # another spell cast, holding priority (CR 117.3c)
     ("cast", r"casts (?P<objs>.+?) targeting (?P<target>.+)"),
     ("cast", r"casts (?P<objs>.+)"),
     # tokens created by an instruction (CR 111.1), named by their card
