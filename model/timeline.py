@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from mtgrules.model.state import GameState
 
 DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", "block",
-                  "discard", "choose", "order", "target", "pass-until")
+                  "discard", "choose", "order", "target", "order-blockers", "assign", "pass-until")
 """What a player may decide in a script (see ``encodings/game/README.md``)."""
 
 
@@ -97,6 +97,9 @@ class Decision:
     """Which activated ability of the object (1 = the first)."""
     blocks: tuple[tuple[str, str], ...] = ()
     """(blocker, attacker) pairs for a block declaration."""
+    assignment: tuple[tuple[str, int], ...] = ()
+    """For ``assign``: (recipient, amount) pairs of one creature's combat damage (the creature
+    is ``objects[0]``; a recipient is a player or an object)."""
     until: Point | None = None
     """For ``pass-until``: the point at which the passing stops."""
     text: str = field(default="", compare=False)
@@ -130,6 +133,9 @@ class Decision:
             "discard": f"{p} discards {objects}", "choose": f"{p} chooses {objects}",
             "order": f"{p} orders triggers: {objects}",
             "target": f"{p} targets {self.target} with {first}",
+            "order-blockers": f"{p} orders blockers for {first}: " + ", ".join(self.objects[1:]),
+            "assign": f"{p} assigns combat damage from {first}: "
+                      + ", ".join(f"{n} to {r}" for r, n in self.assignment),
         }
         return forms.get(self.verb, f"{p} {self.verb} {objects}")
 

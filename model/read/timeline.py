@@ -214,6 +214,7 @@ LINE_FORMS = [
     "P taps OBJECT for mana", "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
     "P plays LAND", "P attacks with A, B | nothing", "P blocks A with B [and C with D] | with nothing",
     "P discards A, B", "P chooses A, B", "P orders triggers: A, B", "P targets X with SOURCE",
+    "P orders blockers for ATTACKER: B, C", "P assigns combat damage from CREATURE: N to X, M to Y",
     "all pass until POINT",
 ]
 
@@ -251,6 +252,12 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
         (r"discards (.+)", lambda g: Decision("discard", p, names.objects_list(g[0]), text=text)),
         (r"chooses (.+)", lambda g: Decision("choose", p, names.objects_list(g[0]), text=text)),
         (r"orders triggers: (.+)", lambda g: Decision("order", p, names.objects_list(g[0]), text=text)),
+        (r"orders blockers for (.+?): (.+)",
+         lambda g: Decision("order-blockers", p, (names.object(g[0]), *names.objects_list(g[1])),
+                            text=text)),
+        (r"assigns combat damage from (.+?): (.+)",
+         lambda g: Decision("assign", p, (names.object(g[0]),),
+                            assignment=_assignment(g[1], names), text=text)),
         (r"targets (.+?) with (.+)", lambda g: Decision("target", p, (names.object(g[1]),),
                                                         target=names.target(g[0]), text=text)),
     ]
@@ -270,6 +277,20 @@ def _blocks(text: str, names: Names) -> tuple[tuple[str, str], ...]:
             raise names.node.error(f"'{part}' is not a block", "ATTACKER with BLOCKER")
         pairs.append((names.object(m.group(2)), names.attacker(m.group(1))))
     return tuple(pairs)
+
+
+def _assignment(text: str, names: Names) -> tuple[tuple[str, int], ...]:
+    parts = []
+    for part in re.split(r",\s*|\s+and\s+", text):
+        m = re.fullmatch(r"(\d+) to (.+)", part.strip())
+        if not m:
+            raise names.node.error(f"'{part}' is not an amount of damage to a recipient",
+                                   "N to PLAYER-OR-CREATURE, e.g. '3 to Grizzly Bears'")
+        if int(m.group(1)) > vocabulary.MAX_AMOUNT:
+            raise names.node.error(f"{m.group(1)} is more damage than the project models",
+                                   f"an amount up to {vocabulary.MAX_AMOUNT}")
+        parts.append((names.target(m.group(2)), int(m.group(1))))
+    return tuple(parts)
 
 
 CONDITION_FORMS: list[tuple[str, str]] = [
