@@ -231,13 +231,15 @@ __all__ = ["simulate", "search", "Timeline", "Way", "Stop", "Unsupported", "MAX_
            "SEARCH_HORIZON"]
 
 
-def combat_at(state: GameState, edition: Edition, script: Sequence[Decision]) -> Combat:
+def combat_at(state: GameState, edition: Edition,
+              script: Sequence[Decision]) -> tuple[Combat, dict[str, int]]:
     """The combat as the next combat damage step begins, after ``script`` (its declarations of
     attackers and blockers, and orders of blockers; every player passes after its last line):
     what the combat damage questions read —
     who is in combat, with power, toughness, marked damage and keywords as they are then
-    (CR 613), and the edition's regime of assigning damage. A script that doesn't reach that
-    step, or reaches it with no attacker, is refused with what it reached."""
+    (CR 613), and the edition's regime of assigning damage — and the players' life totals
+    then. A script that doesn't reach that step, or reaches it with no attacker, is refused
+    with what it reached."""
     from mtgrules.model.combat import Combat, Combatant
     from mtgrules.model.edition import rule_holds  # the edition's regime (model/data/rules.yaml)
 
@@ -279,4 +281,4 @@ def combat_at(state: GameState, edition: Edition, script: Sequence[Decision]) ->
         order=tuple((a, tuple(bs)) for a, bs in combat.get("order", {}).items()),
         had_first_strike=frozenset(combat.get("struck first", ())),
         deathtouch_lethal=rule_holds("keyword.deathtouch", edition),
-        deathtouch_divides=rule_holds("keyword.deathtouch-divides", edition))
+        deathtouch_divides=rule_holds("keyword.deathtouch-divides", edition)), dict(final.life)
