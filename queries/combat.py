@@ -13,6 +13,17 @@ from typing import Any
 
 from mtgrules.encodings import game
 from mtgrules.encodings.combat import assign
+from mtgrules.encodings.combat.assign import (
+    Outcome,
+    assignments,
+    best,
+    check_assignment,
+    count,
+    forced,
+    is_choice,
+    possible,
+    recipients,
+)
 from mtgrules.encodings.game import ending
 from mtgrules.model.combat import Combat
 from mtgrules.model.edition import Edition, cite, rule_holds
@@ -115,17 +126,17 @@ def answer(q: CombatQuestion, state: GameState, edition: Edition, backend: str =
                        (f"{found.assignment} reaches: {goal}",),
                        witness=CombatDamage(seen, (str(found.assignment),), result_words(found)),
                        backend="smt", edition=edition.date)
-    best = assign.best(c, q.goals, q.player, life, wanted)
-    if best is None:
+    top = assign.best(c, q.goals, q.player, life, wanted)
+    if top is None:
         return Verdict("combat", CombatOutcome.IMPOSSIBLE, cites,
                        ("no legal assignment reaches: " + "; ".join(map(str, q.outcomes)),),
                        counterexample=CombatDamage(seen), backend="smt", edition=edition.date)
-    values = ", ".join(f"{g} {v}" for g, v in best.values)
+    values = ", ".join(f"{g} {v}" for g, v in top.values)
     return Verdict("combat", CombatOutcome.BEST, cites,
-                   (f"{best.result.assignment} is best: {values}",),
-                   witness=CombatDamage(seen, (str(best.result.assignment),), result_words(best.result)),
-                   backend="smt", edition=edition.date, total=str(best.values[0][1]),
-                   details={"values": dict(best.values)})
+                   (f"{top.result.assignment} is best: {values}",),
+                   witness=CombatDamage(seen, (str(top.result.assignment),), result_words(top.result)),
+                   backend="smt", edition=edition.date, total=str(top.values[0][1]),
+                   details={"values": dict(top.values)})
 
 
 def _declaration(q: CombatQuestion, state: GameState, edition: Edition) -> Verdict:
@@ -196,4 +207,7 @@ COMBAT = register(QuestionKind(
 ))
 
 
-__all__ = ["CombatDamage", "combat_assignments", "combat_best", "combat_possible"]
+__all__ = ["CombatDamage", "combat_assignments", "combat_best", "combat_possible",
+           # the z3 functions themselves, on a ``Combat`` value built by hand (notebook 08)
+           "Outcome", "assignments", "best", "check_assignment", "count", "forced", "is_choice",
+           "possible", "recipients"]
