@@ -58,7 +58,11 @@ def scenario(attackers, blockers, damage):
 
 
 def on_battlefield(state, player: str) -> list[str]:
-    return [o.id for p, _, o in state.objects("battlefield") if p == player]
+    """A player's permanents as a script names them (a card more than one object shares is
+    Name#1 for the first)."""
+    shared = [o.card for _, _, o in state.objects()]
+    return [o.id if "#" in o.id or shared.count(o.card) < 2 else f"{o.id}#1"
+            for p, _, o in state.objects("battlefield") if p == player]
 
 
 def script_for(state, blocks, order=None):
