@@ -28,6 +28,7 @@ from mtgrules.encodings.combat import (
     best,
     check_assignment,
     count,
+    deal,
     forced,
     is_choice,
     possible,
@@ -35,5 +36,5 @@ from mtgrules.encodings.combat import (
 )
 
 __all__ = ["GOALS", "OUTCOMES", "Amounts", "Assignment", "Best", "Outcome", "Result",
-           "assigning", "assignments", "best", "check_assignment", "count", "forced",
+           "assigning", "assignments", "best", "check_assignment", "count", "deal", "forced",
            "is_choice", "possible", "recipients"]

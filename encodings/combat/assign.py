@@ -44,6 +44,7 @@ The functions take a ``Combat`` and answer in its own object ids and player name
 - ``check_assignment(combat, source, amounts)``: why an announced assignment is illegal;
 - ``assignments``, ``count``: every legal assignment, or how many;
 - ``possible(combat, outcomes)``: an assignment reaching every outcome, or None;
+- ``deal(combat, announced)``: what the step does with the announced assignments;
 - ``best(combat, goals)``: an assignment best for the goals, in order (z3 Optimize).
 
 In the ``damage-on-stack`` editions the outcomes are those of the damage dealt as assigned
@@ -590,6 +591,27 @@ def _fix(solver: z3.Solver | z3.Optimize, step: _Step,
             unknown = set(r for r, n in given.items() if n) - set(d.x)
             solver.add(z3.BoolVal(not unknown))
             solver.add([d.x[r] == given.get(r, 0) for r in d.recipients])
+
+
+def deal(combat: Combat, announced: Mapping[str, Mapping[str, int]],
+         life: Mapping[str, int] | None = None) -> Result:
+    """What the step does once every creature with a choice (``is_choice``) has announced its
+    assignment in ``announced`` (recipient → amount; the others assign as they must,
+    ``forced``): the damage dealt as assigned (510.2), the creatures the state-based actions
+    then destroy, the life gained and, given life totals, each player's life total after. A
+    ValueError names an illegal announced assignment (``check_assignment`` says why) or a
+    creature with a choice that announced none: the script asks for those first."""
+    for source, amounts in announced.items():
+        why = check_assignment(combat, source, amounts)
+        if why:
+            raise ValueError(f"{source}'s combat damage assignment is illegal: " + "; ".join(why))
+    missing = [s for s in assigning(combat) if s not in announced and is_choice(combat, s)]
+    if missing:
+        raise ValueError(f"no assignment announced for {', '.join(missing)}, whose controller "
+                         "has a choice to make")
+    found = possible(combat, (), life, fixed=announced)
+    assert found is not None, "legal announced assignments and forced ones always fit together"
+    return found
 
 
 def best(combat: Combat, goals: str | Sequence[str], player: str | None = None,

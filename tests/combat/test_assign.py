@@ -27,6 +27,7 @@ from mtgrules.encodings.combat import (  # noqa: E402
     best,
     check_assignment,
     count,
+    deal,
     forced,
     is_choice,
     possible,
@@ -208,6 +209,19 @@ def test_announced_assignments_fix_a_creature():
     r = possible(c, [Outcome("survives", "Bear3")], fixed=fixed)
     assert r is not None and r.destroyed == ("Wurm", "Bear1", "Bear2")
     assert possible(c, [Outcome("destroyed", "Bear3")], fixed=fixed) is None
+
+
+def test_dealing_the_announced_assignments():
+    # 510.2: dealt as assigned; 704.5g: lethal damage destroys; 702.15b: lifelink gains
+    link = creature("Wurm", "alice", 5, 5, keywords=("lifelink",))
+    c = combat("2024-09-20", "ordered-blockers", (link,), BEARS, THREE, order=ORDER,
+               deathtouch_lethal=True)
+    r = deal(c, {"Wurm": {"Bear1": 2, "Bear2": 2, "Bear3": 1}}, life={"alice": 10, "bob": 20})
+    assert r.destroyed == ("Wurm", "Bear1", "Bear2") and dict(r.life) == {"alice": 15, "bob": 20}
+    with pytest.raises(ValueError, match="illegal"):
+        deal(c, {"Wurm": {"Bear2": 5}})
+    with pytest.raises(ValueError, match="no assignment announced for Wurm"):
+        deal(c, {})
 
 
 def test_the_same_block_divided_freely_2024_11_08():
