@@ -383,20 +383,19 @@ def check_assignment(combat: Combat, source: str,
                      amounts: Mapping[str, int] | Amounts) -> tuple[str, ...]:
     """Why assigning ``amounts`` (recipient → damage; zeros may be left out) from ``source``
     is illegal — every rule it breaks, each with its CR number — or ``()`` when it is legal
-    (510.1, and 510.1e of 2016 on: an illegal assignment is undone, 730)."""
+    (510.1; 510.1e of 2016 on: an illegal assignment is undone)."""
     d = _division(combat, source)
     given = dict(amounts)
     nonzero = {r: n for r, n in given.items() if n}
     if not d.amount:
         return (f"{source} assigns no combat damage: {d.none_because}",) if nonzero else ()
-    wrong = [f"{r} can't be assigned combat damage by {source} (it may go to "
-             f"{', '.join(d.recipients)})" for r in nonzero if r not in d.x]
+    cr = _cr(combat.edition)
+    wrong = [f"CR {cr['unblocked']}-{cr['blocker'][-1]}: {r} can't be assigned combat damage by "
+             f"{source} (it may go to {', '.join(d.recipients)})" for r in nonzero if r not in d.x]
     values = [(d.x[r], z3.IntVal(given.get(r, 0))) for r in d.recipients]
     broken = [label for label, rule in d.rules
               if z3.is_false(z3.simplify(z3.substitute(rule, *values)))]
-    if wrong and not broken:  # the amounts left for legal recipients still add up
-        return tuple(wrong)
-    return tuple(wrong + [b for b in broken if b not in wrong])
+    return tuple(wrong + broken)
 
 
 # -- every legal assignment -----------------------------------------------------------------
