@@ -22,6 +22,7 @@ from mtgrules.encodings.combat.assign import (
     best,
     check_assignment,
     count,
+    deal,
     forced,
     is_choice,
     possible,
@@ -29,5 +30,5 @@ from mtgrules.encodings.combat.assign import (
 )
 
 __all__ = ["GOALS", "OUTCOMES", "Amounts", "Assignment", "Best", "Outcome", "Result",
-           "assigning", "assignments", "best", "check_assignment", "count", "forced",
+           "assigning", "assignments", "best", "check_assignment", "count", "deal", "forced",
            "is_choice", "possible", "recipients"]

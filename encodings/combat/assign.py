@@ -44,6 +44,7 @@ The functions take a ``Combat`` and answer in its own object ids and player name
 - ``check_assignment(combat, source, amounts)``: why an announced assignment is illegal;
 - ``assignments``, ``count``: every legal assignment, or how many;
 - ``possible(combat, outcomes)``: an assignment reaching every outcome, or None;
+- ``deal(combat, announced)``: what the step does with the announced assignments;
 - ``best(combat, goals)``: an assignment best for the goals, in order (z3 Optimize).
 
 In the ``damage-on-stack`` editions the outcomes are those of the damage dealt as assigned
@@ -382,20 +383,19 @@ def check_assignment(combat: Combat, source: str,
                      amounts: Mapping[str, int] | Amounts) -> tuple[str, ...]:
     """Why assigning ``amounts`` (recipient → damage; zeros may be left out) from ``source``
     is illegal — every rule it breaks, each with its CR number — or ``()`` when it is legal
-    (510.1, and 510.1e of 2016 on: an illegal assignment is undone, 730)."""
+    (510.1; 510.1e of 2016 on: an illegal assignment is undone)."""
     d = _division(combat, source)
     given = dict(amounts)
     nonzero = {r: n for r, n in given.items() if n}
     if not d.amount:
         return (f"{source} assigns no combat damage: {d.none_because}",) if nonzero else ()
-    wrong = [f"{r} can't be assigned combat damage by {source} (it may go to "
-             f"{', '.join(d.recipients)})" for r in nonzero if r not in d.x]
+    cr = _cr(combat.edition)
+    wrong = [f"CR {cr['unblocked']}-{cr['blocker'][-1]}: {r} can't be assigned combat damage by "
+             f"{source} (it may go to {', '.join(d.recipients)})" for r in nonzero if r not in d.x]
     values = [(d.x[r], z3.IntVal(given.get(r, 0))) for r in d.recipients]
     broken = [label for label, rule in d.rules
               if z3.is_false(z3.simplify(z3.substitute(rule, *values)))]
-    if wrong and not broken:  # the amounts left for legal recipients still add up
-        return tuple(wrong)
-    return tuple(wrong + [b for b in broken if b not in wrong])
+    return tuple(wrong + broken)
 
 
 # -- every legal assignment -----------------------------------------------------------------
@@ -590,6 +590,27 @@ def _fix(solver: z3.Solver | z3.Optimize, step: _Step,
             unknown = set(r for r, n in given.items() if n) - set(d.x)
             solver.add(z3.BoolVal(not unknown))
             solver.add([d.x[r] == given.get(r, 0) for r in d.recipients])
+
+
+def deal(combat: Combat, announced: Mapping[str, Mapping[str, int]],
+         life: Mapping[str, int] | None = None) -> Result:
+    """What the step does once every creature with a choice (``is_choice``) has announced its
+    assignment in ``announced`` (recipient → amount; the others assign as they must,
+    ``forced``): the damage dealt as assigned (510.2), the creatures the state-based actions
+    then destroy, the life gained and, given life totals, each player's life total after. A
+    ValueError names an illegal announced assignment (``check_assignment`` says why) or a
+    creature with a choice that announced none: the script asks for those first."""
+    for source, amounts in announced.items():
+        why = check_assignment(combat, source, amounts)
+        if why:
+            raise ValueError(f"{source}'s combat damage assignment is illegal: " + "; ".join(why))
+    missing = [s for s in assigning(combat) if s not in announced and is_choice(combat, s)]
+    if missing:
+        raise ValueError(f"no assignment announced for {', '.join(missing)}, whose controller "
+                         "has a choice to make")
+    found = possible(combat, (), life, fixed=announced)
+    assert found is not None, "legal announced assignments and forced ones always fit together"
+    return found
 
 
 def best(combat: Combat, goals: str | Sequence[str], player: str | None = None,

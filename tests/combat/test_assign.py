@@ -27,6 +27,7 @@ from mtgrules.encodings.combat import (  # noqa: E402
     best,
     check_assignment,
     count,
+    deal,
     forced,
     is_choice,
     possible,
@@ -150,9 +151,14 @@ def test_the_whole_step_and_its_outcomes_are_the_oracles(c: Combat) -> None:
             assert (found is not None) == any(want), (what, cr.id)
             if found is not None:
                 assert (cr.id in found.destroyed) == (what == "destroyed")
+                assert found.assignment.by_source in expected
+                assert found.destroyed == tuple(
+                    x.id for x in c.attackers + c.blockers
+                    if x.id in brute.effect(c, found.assignment.by_source).destroyed)
     damage = [e.damage.get("bob", 0) for e in effects]
     top = best(c, "most-damage-to-player")
     assert top is not None and top.values == (("most-damage-to-player", max(damage)),)
+    assert top.result.assignment.by_source in expected
     killed = [len([x for x in e.destroyed if x.startswith("B")]) for e in effects]
     assert best(c, "most-creatures-destroyed").values[0][1] == max(killed)  # type: ignore[union-attr]
     own = [len([x for x in e.destroyed if x.startswith("A")]) for e in effects]
@@ -191,6 +197,31 @@ def test_a_5_5_blocked_by_three_2_2s_in_order_2024_09_20():
     assert check_assignment(c, "Wurm", {"Bear1": 2, "Bear2": 2, "Bear3": 1}) == ()
     # at most two of the three die: 2+2 leaves 1 for Bear3
     assert best(c, "most-creatures-destroyed").values == (("most-creatures-destroyed", 2),)
+
+
+def test_announced_assignments_fix_a_creature():
+    c = combat("2024-09-20", "ordered-blockers", (WURM,), BEARS, THREE, order=ORDER,
+               deathtouch_lethal=True)
+    fixed = {"Wurm": {"Bear1": 2, "Bear2": 3}}
+    assert [str(a) for a in assignments(c, fixed=fixed)] == [
+        "Wurm: 2 to Bear1, 3 to Bear2; Bear1: 2 to Wurm; Bear2: 2 to Wurm; Bear3: 2 to Wurm"]
+    assert assignments(c, fixed={"Wurm": {"Bear2": 5}}) == []  # Bear1 first (510.1c)
+    r = possible(c, [Outcome("survives", "Bear3")], fixed=fixed)
+    assert r is not None and r.destroyed == ("Wurm", "Bear1", "Bear2")
+    assert possible(c, [Outcome("destroyed", "Bear3")], fixed=fixed) is None
+
+
+def test_dealing_the_announced_assignments():
+    # 510.2: dealt as assigned; 704.5g: lethal damage destroys; 702.15b: lifelink gains
+    link = creature("Wurm", "alice", 5, 5, keywords=("lifelink",))
+    c = combat("2024-09-20", "ordered-blockers", (link,), BEARS, THREE, order=ORDER,
+               deathtouch_lethal=True)
+    r = deal(c, {"Wurm": {"Bear1": 2, "Bear2": 2, "Bear3": 1}}, life={"alice": 10, "bob": 20})
+    assert r.destroyed == ("Wurm", "Bear1", "Bear2") and dict(r.life) == {"alice": 15, "bob": 20}
+    with pytest.raises(ValueError, match="illegal"):
+        deal(c, {"Wurm": {"Bear2": 5}})
+    with pytest.raises(ValueError, match="no assignment announced for Wurm"):
+        deal(c, {})
 
 
 def test_the_same_block_divided_freely_2024_11_08():
