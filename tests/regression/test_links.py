@@ -20,12 +20,11 @@ from mtgrules.regression.links import (
 ROOT = Path(__file__).resolve().parents[2]
 
 UNDECLARED = {
-    "combat.blockers-untapped", "cost.payment-choice-announced", "keyword.double-strike",
-    "keyword.first-strike", "keyword.lifelink", "keyword.trample", "layers.cda",
-    "layers.continues", "layers.order", "mtr.shortcuts",
+    "cost.payment-choice-announced", "layers.cda", "layers.continues", "layers.order",
+    "mtr.shortcuts",
 }
-"""Keys that hold in the newest edition and that no encoding implements (combat damage, most of
-the layer system and shortcuts are not modelled; lifelink is refused as unsupported). A key
+"""Keys that hold in the newest edition and that no encoding implements (most of the layer
+system and shortcuts are not modelled). A key
 leaves this list when an encoding declares it; a key that loses its last declaration fails the
 test below."""
 
