@@ -279,6 +279,9 @@ def combat_at(state: GameState, edition: Edition,
         blockers=tuple(fighter(b) for b in sorted({b for b, _ in blocking}) if b in creatures),
         blocking=tuple(sorted(blocking)), blocked=frozenset(combat.get("blocked", ())),
         order=tuple((a, tuple(bs)) for a, bs in combat.get("order", {}).items()),
-        had_first_strike=frozenset(combat.get("struck first", ())),
+        # who the second step leaves out: those with first or double strike as the first began,
+        # or in the 2008 editions those that assigned damage in it (CR 502.2b of 2008)
+        had_first_strike=frozenset(combat.get("assigned first" if regime == "damage-on-stack"
+                                              else "struck first", ())),
         deathtouch_lethal=rule_holds("keyword.deathtouch", edition),
         deathtouch_divides=rule_holds("keyword.deathtouch-divides", edition)), dict(final.life)

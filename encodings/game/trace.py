@@ -146,7 +146,8 @@ class Snapshot:
     """In a combat: ``attacking`` (ids), ``blocking`` ([blocker, attacker] pairs), ``blocked``
     (attackers that became blocked, CR 509.1h), ``order`` (attacker → blockers in their damage
     assignment order), ``struck first`` (had first or double strike as the first combat damage
-    step began), ``damage step`` (``first`` or ``second`` of two, when there are two)."""
+    step began), ``assigned first`` (2008 editions: assigned combat damage in the first step),
+    ``damage step`` (``first`` or ``second`` of two, when there are two)."""
 
     def to_json(self) -> dict[str, Any]:
         out = {"time": self.time, "step": self.step, "turn": self.turn, "active": self.active,
@@ -311,6 +312,8 @@ class Reader:
             out["order"] = {att: [b for _, b in sorted(bs)] for att, bs in sorted(orders.items())}
         if get("struck_first"):
             out["struck first"] = sorted((f[1] for f in get("struck_first")), key=natural)
+        if get("assigned_first"):
+            out["assigned first"] = sorted((f[1] for f in get("assigned_first")), key=natural)
         step = next((f[1] for f in get("damage_step")), None)
         if step:
             out["damage step"] = step
