@@ -38,7 +38,9 @@ class Judgement:
 def judge(facts: Sequence[clingo.Symbol], edition: Edition) -> Judgement:
     """The optimal answer of ``declare.lp`` on ``facts`` (the core's ``declare_fact`` atoms'
     facts) under ``edition``: solved to a proven optimum within the budget."""
-    ctl = asp.ground(PROGRAM, facts, edition, ["--opt-mode=opt"])
+    # core-guided optimisation (usc): the bound comes from unsatisfiable cores of "obeys more"
+    # (on 8 attackers x 8 blockers with Lure and menace: 0.02 s, where branch-and-bound takes 1.5)
+    ctl = asp.ground(PROGRAM, facts, edition, ["--opt-mode=opt", "--opt-strategy=usc"])
     found: list[clingo.Symbol] = []
 
     def keep(model: clingo.Model) -> None:
@@ -60,7 +62,8 @@ def recheck(stepper: Stepper, at_now: list[clingo.Symbol], now: int, edition: Ed
     if not checks:
         return None
     entry = checks[0].arguments[0]
-    judgement = judge([s.arguments[0] for s in at_now if s.name == "declare_fact"], edition)
+    # sorted: the same facts in the same order, the same answer (and witness) in every process
+    judgement = judge(sorted(s.arguments[0] for s in at_now if s.name == "declare_fact"), edition)
     if not judgement.short:
         return None
     # the external is false in every other solve; true for this one only
