@@ -62,7 +62,20 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "vigilance", "
             "flash")
 """Keyword abilities a card may print or an effect may grant or remove (CR 702)."""
 
-ABILITIES = (*KEYWORDS, "regenerate-shield")
+COMBAT_DEMANDS = ("attacks-each-combat", "blocks-each-combat", "must-be-blocked",
+                  "must-be-blocked-by-all", "cant-attack", "cant-block")
+"""Abilities that make requirements and restrictions on declaring attackers and blockers
+(CR 508.1c-d, 509.1b-c; 500 of the 2008 editions), printed as a static ability granting itself
+one (``static: [{do: grant-ability, what: self, ability: cant-block}]``) or granted by an
+effect (``{do: grant-ability, target: creature, ability: must-be-blocked, duration: turn}``):
+``attacks-each-combat`` (it attacks each combat if able: a requirement), ``blocks-each-combat``
+(it blocks each combat if able), ``must-be-blocked`` (it must be blocked if able: a requirement
+on the defending player that one creature or more blocks it), ``must-be-blocked-by-all`` (all
+creatures able to block it do so: one requirement for each creature of the defending player),
+``cant-attack`` and ``cant-block`` (restrictions). With ``duration: turn`` a requirement holds
+"this turn"."""
+
+ABILITIES = (*KEYWORDS, "regenerate-shield", *COMBAT_DEMANDS)
 """What a grant-ability or remove-ability effect, or a has-ability question, may name."""
 REMOVABLE = (*ABILITIES, "all")
 """What a remove-ability effect may take away: one ability, or all of them (CR 613.1f)."""

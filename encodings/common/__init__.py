@@ -25,6 +25,7 @@ from mtgrules.model.vocabulary import (
     ACTIONS,
     AFFECTED,
     AFFECTING,
+    COMBAT_DEMANDS,
     KEYWORDS,
     InForce,
     param,
@@ -43,8 +44,9 @@ def a(name: str, *args: Sym) -> Sym:
 
 
 def keyword_atom(keyword: str) -> Sym:
-    """A keyword ability as the rules name it (``first strike`` → ``first_strike``)."""
-    return F(keyword.replace(" ", "_"), [])
+    """A keyword ability (or another ability an effect grants) as the rules name it
+    (``first strike`` → ``first_strike``, ``cant-block`` → ``cant_block``)."""
+    return F(keyword.replace(" ", "_").replace("-", "_"), [])
 
 
 def step_atom(step: str) -> Sym:
@@ -247,7 +249,7 @@ def modifications(ins: Instruction) -> list[Sym] | None:
         ability = str(ins.get("ability"))
         if ability == "all":
             return [F("remove_all", [])]
-        if ability not in KEYWORDS:
+        if ability not in KEYWORDS and ability not in COMBAT_DEMANDS:
             return None  # a regeneration shield: a replacement effect not modelled
         return [a("grant" if v == "grant-ability" else "remove", keyword_atom(ability))]
     if v == "animate":

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import clingo
 
 from mtgrules.encodings import asp, budget
+from mtgrules.encodings.game import declare
 from mtgrules.encodings.game.decisions import condition_facts, point_term, script_facts
 from mtgrules.encodings.game.facts import Unsupported, a, split_state
 from mtgrules.encodings.game.step import STATE_SHOWS, Stepper
@@ -97,6 +98,8 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
             raise Unsupported("the core has no trace for this state and script (an "
                               "inconsistency in the encoding: please report it)")
         at_now, at_next, control = stepper.read(model, k)
+        if not (control["stopped"] or control["blocked"]):  # requirements (CR 508.1d, 509.1c)
+            at_now, at_next, control = declare.recheck(stepper, at_now, k, edition) or (at_now, at_next, control)
         last = bool(control["stopped"] or control["blocked"] or stuck or k >= max_events)
         # the conditions are read where the trace ends; the state-type atoms cite shows from
         # the first event on

@@ -10,6 +10,10 @@ from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.timeline import END, Condition, Decision, Point
 
 NEEDS = {"priority": "has priority", "attack": "declares attackers", "block": "declares blockers",
+         "attack_required": "declares attackers ('all pass until' declares none, which obeys fewer "
+                            "requirements than a declaration could)",
+         "block_required": "declares blockers ('all pass until' declares none, which obeys fewer "
+                           "requirements than a declaration could)",
          "discard": "chooses cards to discard", "order": "orders their triggered abilities",
          "choose": "makes a choice for the resolving object",
          "target": "chooses the target of their triggered ability (CR 603.3d)",

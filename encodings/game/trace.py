@@ -186,6 +186,7 @@ class Reader:
         self.sba: dict[int, list[Any]] = defaultdict(list)
         self.combat: dict[tuple[str, int], list[tuple[Any, ...]]] = defaultdict(list)
         self.why_not: dict[int, list[tuple[Any, Any]]] = defaultdict(list)
+        self.declared: dict[int, list[Any]] = defaultdict(list)
         self.names: dict[tuple[Any, Any, int], list[Any]] = defaultdict(list)
         self.instr: dict[tuple[Any, Any, int], Any] = {}
         self.decisions: dict[int, list[tuple[Any, Any]]] = defaultdict(list)
@@ -258,6 +259,8 @@ class Reader:
             self.kw[t][v[0]].append(v[1].replace("_", " "))
         elif name == "token_owner":
             self.owners[v[0]] = v[1]
+        elif name == "declared":  # declare.lp's answer for a declaration found short (declare.py)
+            self.declared[v[0]].append(v[1])
 
     # -- states --------------------------------------------------------------------------
     def snapshot(self, t: int, fl: set[Any]) -> Snapshot:
@@ -530,11 +533,38 @@ class Reader:
         if key == "lethal_first":
             return (f"with trample, damage goes to the player only once every blocker is assigned "
                     f"lethal damage ({why[1]} is not)")
+        if key == "restricted_attack":
+            return f"an effect says {why[1]} can't attack"
+        if key == "restricted_block":
+            return f"an effect says {why[1]} can't block"
+        if key in ("attack_requirements", "block_requirements"):
+            return self.requirement_words(why[1])
         if key == "blocks_two":
             return "a creature blocks only one attacker"
         if key == "wrong_count":
             return f"{why[1]} card(s) named where the rules ask for {why[2]}"
         return WHY.get(key, key).format(p=player)
+
+    def requirement_words(self, entry: int) -> str:
+        """A declaration obeying fewer requirements than another could (declare.lp's answer):
+        how many it obeys, and a declaration obeying the most."""
+        answer = self.declared.get(entry, [])
+        obeyed = {a[1]: a[2] for a in answer if a[0] == "obeyed"}
+        attacks = sorted((a[2] for a in answer if a[0] == "in_attack"), key=natural)
+        blockers: dict[str, list[str]] = defaultdict(list)
+        for a in answer:
+            if a[0] == "in_block":
+                blockers[a[3]].append(a[2])
+        if attacks:
+            better = "attacking with " + ", ".join(attacks)
+        elif blockers:
+            better = "blocking " + " and ".join(f"{a} with {', '.join(sorted(bs, key=natural))}"
+                                                for a, bs in sorted(blockers.items(), key=lambda i: natural(i[0])))
+        else:
+            better = "declaring none"
+        n, m = obeyed.get("scripted", 0), obeyed.get("best", 0)
+        return (f"the declaration obeys {plural(n, 'requirement')}; {better} obeys {m}, the most "
+                "a declaration obeying every restriction can")
 
     # -- the timeline ----------------------------------------------------------------------
     def events(self) -> list[Event]:
