@@ -227,7 +227,8 @@ def _expect(verdicts: Schema, sequencing: bool) -> Schema:
 def scenario_schema(verdicts: Mapping[str, Sequence[str]],
                     without_mana_pool: Sequence[str] = ()) -> Schema:
     """A scenario file; ``verdicts``: each question kind and its verdict words (the question's
-    own fields are checked by its parser; a cost question may also expect a total in symbols);
+    own fields are checked by its parser; a cost question may also expect a total in symbols, a
+    combat question a number);
     ``without_mana_pool``: the kinds whose answer reads no mana pool (a pool there is refused)."""
     player = {"type": "object", "additionalProperties": False,
               "properties": {"life": {"type": "integer", "minimum": -MAX_LIFE, "maximum": MAX_LIFE},
@@ -250,6 +251,8 @@ def scenario_schema(verdicts: Mapping[str, Sequence[str]],
         verdict: Schema = {"enum": list(words)}
         if kind == "cost":
             verdict = {"anyOf": [verdict, {"type": "string", "pattern": COST_PATTERN}]}
+        if kind == "combat":  # a count or a best value is the verdict itself
+            verdict = {"anyOf": [verdict, {"type": "string", "pattern": r"^[0-9]+$"}]}
         then: Schema = {"properties": {"expect": _expect(verdict, kind == "sequencing")}}
         if kind in without_mana_pool:
             then["properties"]["state"] = {"additionalProperties": {

@@ -166,7 +166,17 @@ Lines = Sequence[Decision | str] | str
 def combat_assignments(state: State, script: Lines, creature: str | None = None,
                        edition: Edition | str | None = None) -> Verdict:
     """Every legal assignment of the combat damage step the ``script`` reaches (of
-    ``creature`` alone if named), counted (the verdict's ``total``) and listed."""
+    ``creature`` alone if named), counted (the verdict's ``total``) and listed.
+
+    >>> state = {"players": ["alice", "bob"], "step": "beginning-of-combat",
+    ...          "alice": {"battlefield": ["Craw Wurm"]},
+    ...          "bob": {"battlefield": ["Grizzly Bears", "Llanowar Elves"]}}
+    >>> script = ["alice passes", "bob passes", "alice attacks with Craw Wurm", "alice passes",
+    ...           "bob passes", "bob blocks Craw Wurm with Grizzly Bears and Craw Wurm with Llanowar Elves"]
+    >>> v = combat_assignments(state, script, "Craw Wurm")
+    >>> v.total, v.witness.assignments[0]
+    ('7', 'Craw Wurm: 1 to Grizzly Bears, 5 to Llanowar Elves')
+    """
     state = state_of(state)
     return answer(CombatQuestion("assignments", read_script(script, state), creature), state,
                   Edition.of(edition))
@@ -175,7 +185,16 @@ def combat_assignments(state: State, script: Lines, creature: str | None = None,
 def combat_possible(state: State, script: Lines, outcomes: Sequence[str],
                     edition: Edition | str | None = None) -> Verdict:
     """Whether some legal assignment of the step reaches every outcome (``Grizzly Bears is
-    destroyed``, ``bob's life is at most 15``), with the assignment as witness."""
+    destroyed``, ``bob's life is at most 15``), with the assignment as witness.
+
+    >>> state = {"players": ["alice", "bob"], "step": "beginning-of-combat",
+    ...          "alice": {"battlefield": ["Spined Wurm"]},
+    ...          "bob": {"battlefield": ["Giant Spider", "Grizzly Bears"]}}
+    >>> script = ["alice passes", "bob passes", "alice attacks with Spined Wurm", "alice passes",
+    ...           "bob passes", "bob blocks Spined Wurm with Giant Spider and Spined Wurm with Grizzly Bears"]
+    >>> combat_possible(state, script, ["Giant Spider is destroyed", "Grizzly Bears is destroyed"]).outcome
+    <CombatOutcome.IMPOSSIBLE: 'impossible'>
+    """
     from mtgrules.model.read.combat import parse_outcome
     from mtgrules.model.source import Field
     state = state_of(state)
@@ -188,7 +207,17 @@ def combat_best(state: State, script: Lines, goal: str | Sequence[str],
                 player: str | None = None, edition: Edition | str | None = None) -> Verdict:
     """The legal assignment best for ``goal`` (``most-damage-to-player``,
     ``most-creatures-destroyed``, ``fewest-own-creatures-destroyed``), its value the verdict's
-    ``total``."""
+    ``total``.
+
+    >>> state = {"players": ["alice", "bob"], "step": "beginning-of-combat",
+    ...          "alice": {"battlefield": ["Colossal Dreadmaw"]},
+    ...          "bob": {"battlefield": ["Grizzly Bears"]}}
+    >>> script = ["alice passes", "bob passes", "alice attacks with Colossal Dreadmaw", "alice passes",
+    ...           "bob passes", "bob blocks Colossal Dreadmaw with Grizzly Bears"]
+    >>> v = combat_best(state, script, "most-damage-to-player")
+    >>> v.total, v.witness.assignments
+    ('4', ('Colossal Dreadmaw: 2 to Grizzly Bears, 4 to bob; Grizzly Bears: 2 to Colossal Dreadmaw',))
+    """
     state = state_of(state)
     goals = (goal,) if isinstance(goal, str) else tuple(goal)
     return answer(CombatQuestion("best", read_script(script, state), goals=goals, player=player),

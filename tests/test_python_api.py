@@ -202,7 +202,7 @@ def library_verdicts():
     wanted = ["golden_explore_vs_turf_wound", "apnap_check_bob_first_leak",
               "seq_masticore_discard_before_untap", "seq_cruel_ultimatum_draw_before_return"]
     picked = [p for p in FILES if p.stem in wanted]
-    for area in ("cost", "casting", "turn", "apnap"):
+    for area in ("cost", "casting", "turn", "apnap", "combat"):
         picked += [p for p in FILES if p.parent.name == area][:3]
     picked += [p for p in FILES if p.parent.name == "cost"
                and "ask: total" in p.read_text()][:2]
@@ -233,7 +233,7 @@ def test_a_verdict_refuses_an_outcome_of_another_kind_and_an_untyped_witness():
         Verdict("cast", "stands", ())
     with pytest.raises(TypeError, match="typed value"):
         Verdict("cast", "legal", (), witness={"steps": []})
-    with pytest.raises(ValueError, match="carries its total"):
+    with pytest.raises(ValueError, match="carries its value"):
         Verdict("cost", CostOutcome.TOTAL, ())
 
 
