@@ -42,8 +42,8 @@ def decision_term(k: int, d: Decision) -> Sym:
         return a(d.verb, p, obj)
     if d.verb == "target":
         return a("target", p, obj, target)
-    if d.verb in ("attack", "block", "discard", "choose", "order"):
-        return a(d.verb, p, entry)
+    if d.verb in ("attack", "block", "discard", "choose", "order", "order-blockers", "assign"):
+        return a(d.verb.replace("-", "_"), p, entry)
     return a("pass_until", point_term(d.until or END) or F("end", []))
 
 
@@ -53,9 +53,11 @@ def script_facts(script: Sequence[Decision], until: Point) -> list[Sym]:
         K = N(k)
         term = decision_term(k, d)
         out.append(a("script", K, term))
-        if d.verb in ("attack", "discard", "choose", "order"):
+        if d.verb in ("attack", "discard", "choose", "order", "order-blockers", "assign"):
             for i, o in enumerate(d.objects, start=1):
                 out.append(a("script_list", K, N(i), S(o)))
+        for recipient, amount in d.assignment:
+            out.append(a("script_amount", K, S(recipient), N(amount)))
         for blocker, attacker in d.blocks:
             out.append(a("script_pair", K, S(blocker), S(attacker)))
         for letter, amount in d.paying:

@@ -16,7 +16,12 @@ NEEDS = {"priority": "has priority", "attack": "declares attackers", "block": "d
          "legend": "chooses which legendary permanent to keep (CR 704.5j)",
          "random": "discards at random (the result is chance's, CR 701.9b: write the cards "
                    "discarded)",
-         "payment": "says how the generic part of the cost is paid"}
+         "payment": "says how the generic part of the cost is paid",
+         "order_blockers": "announces the damage assignment order of an attacker blocked by two "
+                           "or more creatures (CR 509.2 of 2009-2024: write 'P orders blockers "
+                           "for A: B, C')",
+         "assign": "assigns the combat damage of a creature whose damage can go to two or more "
+                   "recipients (CR 510.1c-d: write 'P assigns combat damage from A: N to X, M to Y')"}
 """What the player a trace stops for has to decide, in words."""
 NO_WAY_RULES = ("priority.when", "turn.phase-order")
 """What a search that ends everywhere within its horizon rests on: when players may act, and

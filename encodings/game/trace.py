@@ -28,7 +28,7 @@ MOD_WORDS = {"pt": "{:+}/{:+}", "set": "base power and toughness {}/{}", "switch
 DURATION_WORDS = {"turn": " until end of turn", "next_turn": " until its controller's next turn",
                   "forever": ""}
 DECISIONS = {"pass", "hold", "cast", "activate", "mana", "play", "attack", "block", "discard",
-             "choose", "order", "aim", "keep"}
+             "choose", "order", "aim", "keep", "order_blockers", "assign"}
 # Why an action is illegal, in words.
 ACTION_WORDS = {"play_land": "play lands", "cast_spells": "cast spells", "lose_game": "lose the game",
                 "win_game": "win the game", "gain_life": "gain life"}
@@ -97,6 +97,8 @@ def item_words(x: Any) -> str:
         return f"{x[1]}'s triggered ability"
     if isinstance(x, tuple) and x[0] == "ab":
         return f"{x[1]}'s ability"
+    if x == "combat_damage":
+        return "combat damage"
     return str(x)
 
 
@@ -174,6 +176,7 @@ class Reader:
         self.priority: dict[int, str] = {}
         self.conds: dict[int, set[int]] = defaultdict(set)
         self.sba: dict[int, list[Any]] = defaultdict(list)
+        self.combat: dict[tuple[str, int], list[tuple[Any, ...]]] = defaultdict(list)
         self.why_not: dict[int, list[tuple[Any, Any]]] = defaultdict(list)
         self.names: dict[tuple[Any, Any, int], list[Any]] = defaultdict(list)
         self.instr: dict[tuple[Any, Any, int], Any] = {}
@@ -225,6 +228,8 @@ class Reader:
             self.conds[t].add(v[0])
         elif name == "sba":
             self.sba[t].append(v[0])
+        elif name in ("combat_assigned", "combat_dealt"):
+            self.combat[name, t].append(v[:3])
         elif name == "why_not":
             self.why_not[t].append((v[0], v[1]))
         elif name == "names":
@@ -318,6 +323,14 @@ class Reader:
             return "marked damage is removed and 'this turn' effects end"
         if name == "sba_check":
             return "state-based actions: " + "; ".join(self.sba_words(t - 1))
+        if name == "combat_damage":
+            dealt = self.combat["combat_dealt", t]
+            if dealt or not self.combat["combat_assigned", t]:
+                return "combat damage is dealt: " + self.damage_words(dealt)
+            return ("combat damage is assigned and put on the stack: "
+                    + self.damage_words(self.combat["combat_assigned", t]))
+        if name == "resolve" and args[0] == "combat_damage":
+            return "combat damage resolves and is dealt: " + self.damage_words(self.combat["combat_dealt", t])
         if name in ("put_trigger", "resolve", "finish", "do", "remove_trigger"):
             item = self.item(args[0])
             return {"put_trigger": f"{item} is put on the stack", "resolve": f"{item} resolves",
@@ -350,7 +363,12 @@ class Reader:
             return self.entry(args[1]) or f"{actor} declares no blockers"
         if name == "choose":
             return self.entry(args[3])
-        return self.entry(args[1]) if name in ("discard", "order") else ""
+        return self.entry(args[1]) if name in ("discard", "order", "order_blockers", "assign") else ""
+
+    @staticmethod
+    def damage_words(dealt: list[tuple[Any, ...]]) -> str:
+        """Each creature's combat damage: ``Craw Wurm 3 to Grizzly Bears``, or none."""
+        return "; ".join(f"{s} {m} to {r}" for s, r, m in sorted(dealt, key=str)) or "none"
 
     def sba_words(self, t: int) -> list[str]:
         words = []
@@ -463,6 +481,24 @@ class Reader:
             return f"the triggered ability going on the stack is not {why[1]}'s"
         if key == "not_chosen_from":
             return f"{why[1]} can't be chosen there"
+        if key == "not_to_order":
+            return f"{why[1]} is not an attacker blocked by two or more creatures still to be ordered"
+        if key == "not_the_blockers":
+            return f"the order must name each creature blocking {why[1]} once, and no other"
+        if key == "not_to_assign":
+            return f"{why[1]} is not a creature whose combat damage {player} assigns by choice here"
+        if key == "wrong_total":
+            return f"the amounts must add up to {why[1]}'s power: all its combat damage is assigned"
+        if key == "not_a_recipient":
+            return f"{why[1]} can't be assigned this creature's combat damage"
+        if key == "out_of_order":
+            return (f"{why[1]} can't be assigned damage before every creature ahead of it in the "
+                    "damage assignment order is assigned lethal damage")
+        if key == "lethal_first":
+            return (f"with trample, damage goes to the player only once every blocker is assigned "
+                    f"lethal damage ({why[1]} is not)")
+        if key == "blocks_two":
+            return "a creature blocks only one attacker"
         if key == "wrong_count":
             return f"{why[1]} card(s) named where the rules ask for {why[2]}"
         return WHY.get(key, key).format(p=player)
@@ -536,7 +572,8 @@ class Reader:
             return stop_type("game-over", player=s[1])
         if kind == "unsupported":
             what = s[1]
-            words = {"combat_damage": "combat damage with attackers (CR 510)",
+            words = {"attack_target": "attacking in a game with two or more opponents: which one "
+                                      "each creature attacks (CR 508.1b) has no words yet",
                      "win_forbidden": "a game won while an effect says a player can't win (CR 101.2)"}
             if isinstance(what, tuple) and what[0] == "keyword":
                 return stop_type("unsupported", what=f"damage dealt by a source with {what[1]}")
@@ -570,6 +607,8 @@ class Reader:
                "order": f"{player} orders their triggers", "choose": f"{player} makes a choice",
                "random": f"the result of {player}'s random discard",
                "target": f"{player} chooses the target of their triggered ability",
-               "legend": f"{player} chooses the legendary permanent to keep"}[kind_due]
+               "legend": f"{player} chooses the legendary permanent to keep",
+               "order_blockers": f"{player} announces the damage assignment order of an attacker",
+               "assign": f"{player} assigns a creature's combat damage"}[kind_due]
         return stop_type("illegal-action", player=d.player if d else None, entry=entry,
                          what=f"the rules ask for another decision here: {due}")
