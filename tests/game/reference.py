@@ -46,7 +46,7 @@ DOMINARIA = "2018-04-27"      # "any target" includes planeswalkers; no damage r
 FOUNDATIONS = "2024-11-08"    # no damage assignment order: blocked creatures divide freely (510.1c)
 DEATHTOUCH_LETHAL = "2016-07-22"  # any nonzero deathtouch damage is lethal for assigning (702.2b/c);
                                   # before (M10 to 2016): deathtouch divides freely (702.2b of 2009)
-COMBAT_DAMAGE = "combat damage"   # the one object of combat damage on the stack (2008 CR 310.1)
+COMBAT_DAMAGE = "combat_damage"   # the one object of combat damage on the stack (2008 CR 310.1)
 
 
 @dataclass(frozen=True)
@@ -827,6 +827,8 @@ class Game:
             return "game", ("start", (self.step,))
         if self.resolving is not None:
             x, i = self.resolving
+            if x == COMBAT_DAMAGE:
+                return "game", ("finish", (x,))
             instrs = self.instructions(x)
             if i == 1 and x in self.targets and not self.target_legal(x, self.targets[x]):
                 return "game", ("finish", (x,))               # 608.2b
@@ -852,11 +854,11 @@ class Game:
             if tba == "attack":
                 return "decision", self.active, "attack"
             if tba == "order_blockers":
-                return "decision", self.active, "order-blockers"
+                return "decision", self.active, "order_blockers"
             if tba == "assign":
                 return "decision", self.active, "assign"
             if tba == "deal":
-                return "game", ("combat_damage_to_stack" if self.old else "combat_damage", ())
+                return "game", ("combat_damage", ())
             if tba[0] == "block":
                 return "decision", tba[1], "block"
         checking = self.prio_to is not None or (
@@ -1022,7 +1024,7 @@ class Game:
         ek = {"pass": "priority", "hold": "priority", "cast": "priority", "activate": "priority",
               "mana": "priority", "play": "priority", "attack": "attack", "block": "block",
               "discard": "discard", "order": "order", "choose": "legend",
-              "target": "target", "order-blockers": "order-blockers",
+              "target": "target", "order-blockers": "order_blockers",
               "assign": "assign"}.get(entry.verb, "other")
         num = self.k + 1
         if kind == "priority" and entry.player != p and entry.verb in ("cast", "activate", "mana", "play"):
@@ -1361,14 +1363,14 @@ class Game:
             self.to_assign.remove(a)
             if not self.to_assign:
                 self.due.pop(0)
-        elif name == "combat_damage":                             # 510.2
-            self.deal_combat_damage(self.fixed_assignment())
-            self.assignment = {}
-            self.due.pop(0)
-        elif name == "combat_damage_to_stack":                    # 2008 CR 310.1
+        elif name == "combat_damage" and self.old:                # 2008 CR 310.1: on the stack
             self.on_stack_damage = self.fixed_assignment()
             self.assignment = {}
             self.stack.append(COMBAT_DAMAGE)
+            self.due.pop(0)
+        elif name == "combat_damage":                             # 510.2
+            self.deal_combat_damage(self.fixed_assignment())
+            self.assignment = {}
             self.due.pop(0)
         elif name == "sba_check":
             if self.step == "cleanup" and self.prio_to is None:
@@ -1457,9 +1459,7 @@ class Game:
             if x == COMBAT_DAMAGE:                                # 2008 CR 310.4
                 self.deal_combat_damage(self.on_stack_damage)
                 self.on_stack_damage = {}
-                self.prio_to = self.active
-            else:
-                self.resolving = (x, 1)
+            self.resolving = (x, 1)
         elif name == "do":
             x, i = args
             self.do(x, self.instructions(x)[i - 1], t)
@@ -1467,7 +1467,7 @@ class Game:
             self.resolving = (x, i + 1)
         elif name == "finish":
             x = args[0]
-            if not isinstance(x, tuple):
+            if not isinstance(x, tuple) and x != COMBAT_DAMAGE:
                 o = self.objs[x]
                 fizzled = x in self.targets and self.resolving[1] == 1 \
                     and not self.target_legal(x, self.targets[x])

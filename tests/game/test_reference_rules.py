@@ -775,7 +775,7 @@ def test_craw_wurm_blocked_by_three_bears_order_against_free_division(edition, a
 def test_the_order_is_asked_only_before_foundations_and_must_name_the_blockers():
     # 509.2 (2009-10-01 .. 2024-09-20): asked of the active player before priority
     r, g = _combat("Craw Wurm", "Grizzly Bears, Grizzly Bears, Grizzly Bears", "2016-11-11", THREE_BEARS)
-    assert r.stop[:3] == ("needs-decision", "alice", "order-blockers")
+    assert r.stop[:3] == ("needs-decision", "alice", "order_blockers")
     r, g = _combat("Craw Wurm", "Grizzly Bears, Grizzly Bears, Grizzly Bears", "2016-11-11",
                    THREE_BEARS + ["alice orders blockers for Craw Wurm: Grizzly Bears#2, Grizzly Bears#1"])
     assert r.stop[0] == "illegal-action"
@@ -875,7 +875,7 @@ def test_2008_a_blocker_killed_with_damage_on_the_stack_still_deals_its_damage()
              "alice taps Mountain for mana", "alice casts Lightning Bolt targeting Grizzly Bears",
              "alice passes", "bob passes", "alice passes", "bob passes"]
     r, g = stepper(text, lines, OLD)
-    assert ("combat_damage_to_stack", ()) in r.events
+    assert ("resolve", ("combat_damage",)) in r.events
     assert zone(g, "Grizzly Bears") == "graveyard"
     assert g.objs["Craw Wurm"].damage == 2
     assert r.stop[:3] == ("needs-decision", "alice", "priority") and not g.stack
