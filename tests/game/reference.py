@@ -705,8 +705,8 @@ class Game:
             for k, b in enumerate(bs):
                 if amounts.get(b, 0) > 0 and any(short[:k]):
                     why.add("bad_order")
-        if tr and amounts.get(d, 0) > 0 and any(short):
-            why.add("trample_lethal")
+        if amounts.get(d, 0) > 0 and any(short):
+            why.add("trample_lethal")                 # (without trample: also bad_recipient)
         return why
 
     def dealers(self):
@@ -1191,15 +1191,16 @@ class Game:
         if d.verb == "order-blockers":                                  # 509.2 (2009-2024)
             a = d.objects[0] if d.objects else None
             if a not in self.to_order:
-                why.add("not_chosen_from")
+                # (the core also judges the list against that creature's blockers)
+                why |= {"not_chosen_from", "bad_order_list"}
             elif sorted(d.objects[1:]) != sorted(self.blockers_of(a)):
                 why.add("bad_order_list")
             return why
         if d.verb == "assign":                                          # 510.1
             a = d.objects[0] if d.objects else None
             if a not in self.to_assign:
-                why.add("not_chosen_from")
-                return why
+                # (the core also judges the line's recipients and total against that creature)
+                return {"not_chosen_from", "bad_recipient", "bad_total"}
             return self.assignment_problems(self.objs[a], d.assignment)
         if d.verb == "discard":                                         # 514.1
             hand = self.hand(p)

@@ -40,6 +40,13 @@ EDITIONS = ["2008-10-01", "2026-08-07"]
 
 # Why an action is illegal, as the core words it (trace.WHY), back to the stepper's keys.
 WORDS = [
+    # combat damage (the order of blockers, 509.2; assignments, 510.1c-e, 702.19b)
+    ("still to be ordered", "not_chosen_from"), ("the order must name each creature", "bad_order_list"),
+    ("is not a creature whose combat damage", "not_chosen_from"),
+    ("can't be assigned damage before every creature ahead", "bad_order"),
+    ("can't be assigned this creature's combat damage", "bad_recipient"),
+    ("the amounts must add up to", "bad_total"),
+    ("with trample, damage goes to the player only once", "trample_lethal"),
     ("with flying or reach can block", "cant_block"), ("can't be blocked by one creature", "cant_block"),
     ("the rule makes them choose among", "not_chosen_from"),
     ("the triggered ability going on the stack is not", "not_chosen_from"),
@@ -802,7 +809,7 @@ def combat_examples(draw):
                 continue
             a = draw(st.sampled_from(g.to_assign))
             script.append(Decision("assign", p, (a,), assignment=an_assignment(draw, g, g.objs[a],
-                                                                             legal=roll < 13)))
+                                                                             legal=roll < 10)))
             continue
         break
     if draw(st.integers(0, 3)) == 3 and g is not None and g.step in COMBAT_STEPS:
@@ -827,7 +834,8 @@ def an_assignment(draw, g, o, legal):
         r = draw(st.sampled_from(bs + [d]))
         amounts[r] = amounts.get(r, 0) + draw(st.sampled_from([1, -1]))
         amounts[r] = max(amounts[r], 0)
-    pairs = [(r, n) for r, n in amounts.items() if n]
+    keep_zeros = draw(st.integers(0, 4)) == 4            # "0 to X" may be said or left out
+    pairs = [(r, n) for r, n in amounts.items() if n or keep_zeros]
     if legal and g.assignment_problems(o, pairs):
         amounts, left = {}, p
         for b in bs:
