@@ -41,6 +41,7 @@ EDITIONS = ["2008-10-01", "2026-08-07"]
 # Why an action is illegal, as the core words it (trace.WHY), back to the stepper's keys.
 WORDS = [
     # combat damage (the order of blockers, 509.2; assignments, 510.1c-e, 702.19b)
+    ("a creature blocks only one attacker", "cant_block"),
     ("still to be ordered", "not_chosen_from"), ("the order must name each creature", "bad_order_list"),
     ("is not a creature whose combat damage", "not_chosen_from"),
     ("can't be assigned damage before every creature ahead", "bad_order"),
