@@ -675,9 +675,13 @@ def combat_examples(draw):
             if p != active and draw(st.integers(0, 9)) == 9:
                 entry["tapped"] = True
             bf.append(entry if len(entry) > 1 else c)
-        hand = draw(st.lists(st.sampled_from(["Giant Growth", "Lightning Bolt"]), max_size=2))
-        lands = draw(st.lists(st.sampled_from(["Mountain", "Forest"]), max_size=2))
-        spec: dict = {"life": draw(st.sampled_from([20, 20, 10, 5, 3, 2])),
+        hand = draw(st.lists(st.sampled_from(["Giant Growth", "Lightning Bolt", "Giant Growth",
+                                              "Lightning Bolt", "Turn to Frog"]), max_size=2))
+        lands = draw(st.lists(st.sampled_from(["Mountain", "Forest", "Island"]), max_size=2))
+        if draw(st.integers(0, 9)) == 9:
+            # no life gained (lifelink too) / +1/+1 to one side's creatures (lethal moves)
+            bf.append(draw(st.sampled_from(["Sulfuric Vortex", "Glorious Anthem"])))
+        spec: dict = {"life": draw(st.sampled_from([20, 20, 20, 10, 5, 3])),
                       "library": [{"hidden": 3}], "battlefield": lands + bf}
         if hand:
             spec["hand"] = hand
@@ -700,17 +704,30 @@ def combat_examples(draw):
         state = parse(doc)
     script: list = []
 
+    def taps_for(g, p, cd):
+        """Lands of p to tap for cd beside its pool (the coloured part, then the generic), or None."""
+        pool = dict(g.pool[p])
+        lands = sorted((x for x in g.battlefield() if x.controller == p and not x.tapped
+                        and x.cd and x.cd.mana), key=lambda x: x.id)
+        taps = []
+        for c, n in cd.colour_cost:
+            for _ in range(n):
+                if pool.get(c):
+                    pool[c] -= 1
+                    continue
+                land = next((x for x in lands if x.cd.mana == c and x not in taps), None)
+                if land is None:
+                    return None
+                taps.append(land)
+        need = cd.generic - sum(pool.values())
+        spare = [x for x in lands if x not in taps]
+        if need > len(spare):
+            return None
+        return taps + spare[:max(0, need)]
+
     def spell_options(g, p):
-        out = []
-        for o in g.hand(p):
-            if o.cd is None or not o.cd.instant_speed:
-                continue
-            colour = o.cd.colour_cost[0][0]
-            if g.pool[p].get(colour) or any(
-                    x.controller == p and not x.tapped and x.cd and x.cd.mana == colour
-                    for x in g.battlefield()):
-                out.append(o)
-        return out
+        return [o for o in g.hand(p) if o.cd is not None and o.cd.instant_speed
+                and taps_for(g, p, o.cd) is not None]
 
     g = None
     for _ in range(40):
@@ -727,20 +744,25 @@ def combat_examples(draw):
         if what == "priority":
             in_combat = g.step in ("declare_blockers", "combat_damage", "declare_attackers")
             spells = spell_options(g, p) if in_combat else []
-            verb = draw(st.sampled_from(["pass"] * 6 + ["until"] * 2 + ["cast"] * (3 * bool(spells))))
+            verb = draw(st.sampled_from(["pass"] * 6 + ["until"] * 2 + ["cast"] * (6 * bool(spells))))
             if verb == "cast":
                 o = draw(st.sampled_from(spells))
-                colour = o.cd.colour_cost[0][0]
-                if not g.pool[p].get(colour):
-                    land = next(x for x in sorted(g.battlefield(), key=lambda x: x.id)
-                                if x.controller == p and not x.tapped and x.cd and x.cd.mana == colour)
+                for land in taps_for(g, p, o.cd):
                     script.append(Decision("mana", p, (land.id,)))
+                paying = ()
+                if o.cd.generic:
+                    try:
+                        g2 = reference.run(state, edition, script, END,
+                                           max_events=COMBAT_MAX_EVENTS).game
+                        paying = paying_for(g2, p, o.cd)
+                    except reference.Unmodelled:
+                        break
                 cands = [x.id for x in g.battlefield() if g.is_now(x, "creature")]
                 fighting = [x for x in cands if g.in_combat(g.objs[x])]
                 target = draw(st.sampled_from(fighting or cands)) if cands else other
                 if o.card == "Lightning Bolt" and draw(st.integers(0, 4)) == 4:
                     target = draw(st.sampled_from(["alice", "bob"]))
-                script.append(Decision("cast", p, (o.id,), target=target))
+                script.append(Decision("cast", p, (o.id,), target=target, paying=paying))
                 continue
             if verb == "until":
                 ahead = COMBAT_STEPS[COMBAT_STEPS.index(g.step) + 1:]
@@ -875,4 +897,30 @@ def compare_combat(state, edition, script, until):
 def test_combat_agreement(example):
     state, edition, script, until = example
     diff = compare_combat(state, edition, script, until)
+    assert diff is None, diff
+
+
+@pytest.mark.xfail(strict=True, reason="known disagreement, reported: the core answers a 2008 combat "
+                   "with lifelink (2008 CR 502.68a: a triggered ability) that the interface refuses")
+def test_known_2008_lifelink_is_refused():
+    """2008 CR 502.68a: lifelink is a triggered ability ("Whenever this permanent deals damage,
+    you gain that much life"), so the gain would come from a trigger after the damage, too late
+    to save bob at 1 life (704.5a first); the combat interface refuses a 2008 combat in which a
+    creature with lifelink or deathtouch would deal combat damage. The stepper refuses; the core
+    deals the damage and the gain at once (bob ends at 2)."""
+    state = parse_scenario("""name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: declare-attackers
+  turn: 3
+  alice: {battlefield: [Raging Goblin, Grizzly Bears], library: {hidden: 3}}
+  bob: {life: 1, battlefield: [Vampire Nighthawk], library: {hidden: 3}}
+""").state
+    script = [Decision("attack", "alice", ("Raging Goblin", "Grizzly Bears")),
+              Decision("pass-until", until=Point("step", Step("declare-blockers"))),
+              Decision("block", "bob", blocks=(("Vampire Nighthawk", "Grizzly Bears"),)),
+              Decision("pass-until", until=Point("step", Step("end-of-combat")))]
+    assert reference.run(state, "2008-10-01", script, END).stop[0] == "unsupported"
+    diff = compare(state, "2008-10-01", script, END)
     assert diff is None, diff
