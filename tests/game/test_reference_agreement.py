@@ -679,8 +679,10 @@ def combat_examples(draw):
                                               "Lightning Bolt", "Turn to Frog"]), max_size=2))
         lands = draw(st.lists(st.sampled_from(["Mountain", "Forest", "Island"]), max_size=2))
         if draw(st.integers(0, 9)) == 9:
-            # no life gained (lifelink too) / +1/+1 to one side's creatures (lethal moves)
-            bf.append(draw(st.sampled_from(["Sulfuric Vortex", "Glorious Anthem"])))
+            # +1/+1 to one side's creatures (lethal moves). (Sulfuric Vortex, "players can't
+            # gain life", is left out: a known disagreement with the core on lifelink, reported;
+            # test_known_lifelink_under_sulfuric_vortex shows it.)
+            bf.append("Glorious Anthem")
         spec: dict = {"life": draw(st.sampled_from([20, 20, 20, 10, 5, 3])),
                       "library": [{"hidden": 3}], "battlefield": lands + bf}
         if hand:
@@ -923,4 +925,25 @@ state:
               Decision("pass-until", until=Point("step", Step("end-of-combat")))]
     assert reference.run(state, "2008-10-01", script, END).stop[0] == "unsupported"
     diff = compare(state, "2008-10-01", script, END)
+    assert diff is None, diff
+
+
+@pytest.mark.xfail(strict=True, reason="known disagreement, reported: the core's lifelink gains life "
+                   "under Sulfuric Vortex (players can't gain life; CR 101.2, 702.15b)")
+def test_known_lifelink_under_sulfuric_vortex():
+    """Sulfuric Vortex: "Players can't gain life." Lifelink (702.15b) makes its controller gain
+    life; the "can't" wins (CR 101.2). The stepper: alice stays at 20; the core: 22."""
+    state = parse_scenario("""name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: declare-attackers
+  turn: 3
+  alice: {battlefield: [Child of Night, Sulfuric Vortex], library: {hidden: 3}}
+  bob: {battlefield: [Grizzly Bears], library: {hidden: 3}}
+""").state
+    script = [Decision("attack", "alice", ("Child of Night",)),
+              Decision("pass-until", until=Point("step", Step("main2")))]
+    assert reference.run(state, "2026-08-07", script, END).game.life["alice"] == 20
+    diff = compare_combat(state, "2026-08-07", script, END)
     assert diff is None, diff
