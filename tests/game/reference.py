@@ -693,7 +693,8 @@ class Game:
         why = set()
         for r, n in pairs:
             if r in amounts or n < 0:
-                why.add("bad_assignment")
+                why |= {"bad_assignment", "bad_total"}     # (a recipient named twice: the core
+                                                           # counts one of its amounts)
             amounts[r] = amounts.get(r, 0) + n
         if any(r not in bs and not (tr and r == d) for r, n in amounts.items() if n > 0):
             why.add("bad_recipient")
