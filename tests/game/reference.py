@@ -8,13 +8,20 @@ to check the core's traces event by event (test_reference_agreement.py).
 Scope: the cards of the test generator (basic lands, Reliquary Tower, Mutavault, Grizzly Bears,
 Llanowar Elves, Phyrexian Arena, Sulfuric Vortex, Font of Mythos, Megrim, Lightning Bolt, Lava
 Spike, Divination, Revitalize, Giant Growth, Glorious Anthem, Turn to Frog, Twisted Image,
-Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Raging Goblin,
+Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Raging Goblin, the
+keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire Nighthawk …),
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Liliana of the Veil, Abyssal Persecutor, Platinum
 Angel, Silence) and hidden cards; 2+ players;
 scripts of passes, holds, mana, casts, activations (not loyalty abilities), land plays, attacks,
-blocks (two players), cleanup discards, trigger orders and targets, legend-rule choices,
-`all pass until`. Lasting effects of the state: effects on characteristics naming one object,
+blocks (two players), damage assignment orders and combat damage assignments, cleanup
+discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
+(2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
+M10, by the attacking player's damage assignment order (2009-07-11 to 2024-11-08; deathtouch
+dividing freely in the 2009 editions, 1 lethal from 2016), divided freely from Foundations;
+first and double strike, trample, deathtouch (704.5h), lifelink, 509.1h, removal from combat.
+Refused as the combat interface says: a 2008 combat in which a creature with lifelink or
+deathtouch (triggered abilities then) would deal combat damage; attacks with 3+ players. Lasting effects of the state: effects on characteristics naming one object,
 extra land plays, "can't play lands".
 
 Characteristics are computed (CR 613) for every permanent whenever they are read: layer 4
