@@ -947,3 +947,38 @@ state:
     assert reference.run(state, "2026-08-07", script, END).game.life["alice"] == 20
     diff = compare_combat(state, "2026-08-07", script, END)
     assert diff is None, diff
+
+
+@pytest.mark.xfail(strict=True, reason="known disagreement, reported: 2008 CR 310.5 / 502.2b give the "
+                   "second combat damage step to the creatures that didn't assign combat damage in the "
+                   "first; the core applies the M10 rule (510.4: had neither first nor double strike)")
+def test_known_2008_second_step_for_a_first_striker_that_assigned_nothing():
+    """2008 CR 310.2a: a creature with power 0 assigns no combat damage. 310.5 / 502.2b: in the
+    second combat damage step "surviving attackers and blockers that didn't assign combat damage
+    in the first step, plus any creatures with double strike, assign their combat damage".
+    Tundra Wolves at power 0 (an effect of the state) assign nothing in the first-strike step;
+    Giant Growth then makes them 3/4; in the second step they assign 3 to bob with the Bears' 2:
+    bob ends at 15. (From M10, 510.4 says "had neither first strike nor double strike as the
+    first combat damage step began": no damage from the Wolves, bob at 18.) The stepper: 15;
+    the core: 18."""
+    state = parse_scenario("""name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: declare-attackers
+  turn: 3
+  alice: {hand: [Giant Growth], battlefield: [Tundra Wolves, Forest, Grizzly Bears], library: {hidden: 3}}
+  bob: {battlefield: [Plains], library: {hidden: 3}}
+  effects:
+    - {from: Giant Growth, controller: bob, do: modify-pt, what: Tundra Wolves, power: -1, toughness: 0, duration: turn}
+""").state
+    script = [Decision("attack", "alice", ("Tundra Wolves", "Grizzly Bears")),
+              Decision("pass-until", until=Point("step", Step("combat-damage"))),
+              Decision("pass", "alice"), Decision("pass", "bob"),
+              Decision("mana", "alice", ("Forest",)),
+              Decision("cast", "alice", ("Giant Growth",), target="Tundra Wolves"),
+              Decision("pass", "alice"), Decision("pass", "bob"),
+              Decision("pass-until", until=Point("step", Step("main2")))]
+    assert reference.run(state, "2008-10-01", script, END).game.life["bob"] == 15
+    diff = compare_combat(state, "2008-10-01", script, END)
+    assert diff is None, diff
