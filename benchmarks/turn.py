@@ -1,5 +1,5 @@
 """How fast the temporal core runs: a turn of passes, a short trace, a long trace, many spells,
-a spell of 100 instructions and a search, each against its goal where one is set; and the CPU
+a spell of 100 instructions, a whole combat and a search, each against its goal where one is set; and the CPU
 time of the core over that of the plain-Python reference stepper of the tests
 (tests/game/reference.py) on the same traces (where the stepper knows the cards).
 
@@ -109,6 +109,22 @@ state:
     return Trace(sc.state, sc.question.script, sc.question.until)
 
 
+def combat() -> Trace:
+    """A whole combat, beginning of combat to the second main phase: three attackers, a
+    trampler's damage assigned by choice, a first-strike step before the regular one."""
+    s = state(["alice", "bob"], {"alice": "{battlefield: [Colossal Dreadmaw, Youthful Knight, Grizzly Bears], library: {hidden: 10}}",
+                                 "bob": "{battlefield: [Grizzly Bears, Llanowar Elves, Giant Spider], library: {hidden: 10}}"},
+              step="beginning-of-combat")
+    lines = ["alice passes", "bob passes", "alice attacks with Colossal Dreadmaw, Youthful Knight, Grizzly Bears#1",
+             "alice passes", "bob passes",
+             "bob blocks Colossal Dreadmaw with Giant Spider and Youthful Knight with Llanowar Elves",
+             "all pass until combat-damage", "all pass until combat-damage",  # first strike, then the rest
+             "alice assigns combat damage from Colossal Dreadmaw: 4 to Giant Spider, 2 to bob",
+             "all pass until main2"]
+    from mtgrules.model.read.timeline import parse_line
+    return Trace(s, [parse_line(line, s) for line in lines], Point("step", Step.MAIN2))
+
+
 def main_phase_search():
     s = state(["alice", "bob"], {"alice": "{hand: [Lightning Bolt, Lava Spike, Forest], battlefield: [Mountain, Mountain, Forest], library: {hidden: 10}}",
                                  "bob": "{library: {hidden: 10}, life: 6}"}, step="main1")
@@ -134,6 +150,7 @@ ROWS = {
     "spells": ("10 spells cast and resolved", ten_spells, None),
     "long": ("a 220-event trace (7 turns of passes)", lambda: long_trace(7), 0.5),
     "spell100": ("a spell of 100 instructions", lambda: long_spell(25), None),
+    "combat": ("a whole combat (first strike, trample)", combat, 0.1),
 }
 
 

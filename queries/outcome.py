@@ -102,19 +102,41 @@ class TurnOutcome(Outcome):
     IMPOSSIBLE = "impossible"
 
 
+class CombatOutcome(Outcome):
+    """The outcomes of a question about one combat damage step. ``COUNT`` and ``BEST`` are
+    valued: the number of legal assignments, or the best value for the first goal, is the
+    verdict's ``total`` and the word its JSON shows.
+
+    >>> CombatOutcome("possible")
+    <CombatOutcome.POSSIBLE: 'possible'>
+    """
+
+    POSSIBLE = "possible"
+    IMPOSSIBLE = "impossible"
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+    COUNT = "count"
+    BEST = "best"
+
+
 OUTCOMES: dict[str, type[Outcome]] = {
     "golden": GoldenOutcome, "apnap": ApnapOutcome, "sequencing": SequencingOutcome,
-    "cast": CastOutcome, "cost": CostOutcome, "turn": TurnOutcome}
+    "cast": CastOutcome, "cost": CostOutcome, "turn": TurnOutcome, "combat": CombatOutcome}
 """The outcome enum of each question kind."""
 
 
 def outcome_words(kind: str) -> list[str]:
-    """The words a scenario may expect for a kind (a cost total is expected as the total
-    itself, in mana symbols, never as the word ``total``).
+    """The words a scenario may expect for a kind (a valued outcome is expected as its value:
+    a cost total in mana symbols, never the word ``total``; a combat count as a number).
 
     >>> outcome_words("cast")
     ['legal', 'illegal']
     >>> outcome_words("cost")
     ['payable', 'unpayable']
     """
-    return [o.value for o in OUTCOMES[kind] if o is not CostOutcome.TOTAL]
+    return [o.value for o in OUTCOMES[kind] if o not in VALUED]
+
+
+VALUED: tuple[Outcome, ...] = (CostOutcome.TOTAL, CombatOutcome.COUNT, CombatOutcome.BEST)
+"""Outcomes whose verdict is a value (``Verdict.total``): a cost total in mana symbols, a
+number of combat damage assignments, a best value."""

@@ -6,6 +6,7 @@ A ``Verdict``'s ``outcome`` is always a member of its kind's outcome enum (``out
 ``ChoiceOrder``, a ``Payment`` …). ``to_json()`` gives the plain form the CLI prints with ``--json``.
 
 >>> from mtgrules.model.edition import Citation
+>>> from mtgrules.queries.outcome import CostOutcome
 >>> v = Verdict("cost", CostOutcome.TOTAL, (Citation.parse("CR 601.2f"),), total="{1}{G}")
 >>> v.outcome, v.word
 (<CostOutcome.TOTAL: 'total'>, '{1}{G}')
@@ -19,7 +20,7 @@ from typing import Any
 
 from mtgrules.model.edition import Citation
 from mtgrules.model.sequencing import Condition
-from mtgrules.queries.outcome import OUTCOMES, CostOutcome, Outcome
+from mtgrules.queries.outcome import OUTCOMES, VALUED, Outcome
 from mtgrules.queries.render import verdict_html
 from mtgrules.queries.witness import Witness
 
@@ -60,7 +61,8 @@ class Verdict:
     failed: frozenset[Condition] = frozenset()
     """For sequencing: the MTR 4.3 conditions that failed."""
     total: str | None = None
-    """For ``CostOutcome.TOTAL``: the locked total cost in mana symbols, e.g. ``{1}{G}``."""
+    """For a valued outcome (``outcome.VALUED``): the value itself — a cost total in mana
+    symbols (``{1}{G}``), a number of combat damage assignments, a best value."""
 
     def __post_init__(self) -> None:
         kind = OUTCOMES.get(self.query)
@@ -73,8 +75,9 @@ class Verdict:
             except ValueError:
                 raise ValueError(f"'{self.outcome}' is not an outcome of a {self.query} question: "
                                  f"expected one of {', '.join(o.value for o in kind)}") from None
-        if (self.outcome is CostOutcome.TOTAL) != (self.total is not None):
-            raise ValueError("a cost total's verdict carries its total (and only it does)")
+        if (self.outcome in VALUED) != (self.total is not None):
+            raise ValueError("a valued verdict (a cost total, a combat count or best value) "
+                             "carries its value in 'total' (and only it does)")
         for name in ("witness", "counterexample"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, Witness):
@@ -84,7 +87,7 @@ class Verdict:
     @property
     def word(self) -> str:
         """The verdict as one word, as the JSON output and expectations write it: the outcome's
-        word, or a cost total's mana symbols."""
+        word, or a valued outcome's value."""
         return self.total if self.total is not None else self.outcome.value
 
     def to_json(self) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import time as _time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import clingo
 
@@ -27,6 +28,10 @@ from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BudgetExhausted
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import END, Condition, Decision, Event, Point
+from mtgrules.model.turn import Step
+
+if TYPE_CHECKING:
+    from mtgrules.model.combat import Combat
 
 MAX_EVENTS = 600
 """The longest trace simulated: a bound on the horizon, reported when reached."""
@@ -224,3 +229,56 @@ def _witness(state: GameState, stepper: Stepper, node: _Node, at_now: list[cling
 
 __all__ = ["simulate", "search", "Timeline", "Way", "Stop", "Unsupported", "MAX_EVENTS",
            "SEARCH_HORIZON"]
+
+
+def combat_at(state: GameState, edition: Edition,
+              script: Sequence[Decision]) -> tuple[Combat, dict[str, int]]:
+    """The combat as the next combat damage step begins, after ``script`` (its declarations of
+    attackers and blockers, and orders of blockers; every player passes after its last line):
+    what the combat damage questions read —
+    who is in combat, with power, toughness, marked damage and keywords as they are then
+    (CR 613), and the edition's regime of assigning damage — and the players' life totals
+    then. A script that doesn't reach that step, or reaches it with no attacker, is refused
+    with what it reached."""
+    from mtgrules.model.combat import Combat, Combatant
+    from mtgrules.model.edition import rule_holds  # the edition's regime (model/data/rules.yaml)
+
+    damage_step = Point("step", Step.COMBAT_DAMAGE)
+    # every player passes from the script's last decision to the step (no further attackers or
+    # blockers are declared)
+    timeline = simulate(state, edition, [*script, Decision("pass-until", until=damage_step)],
+                        damage_step)
+    final = timeline.final
+    if timeline.stop.kind != "reached":
+        raise Unsupported(f"the script does not reach the combat damage step: the trace ends "
+                          f"with {timeline.stop.kind} ({timeline.stop.what or 'see the trace'}) "
+                          f"in the {final.step} step", field="question.script")
+    combat = final.combat
+    if not combat.get("attacking"):
+        raise Unsupported("the combat damage step begins with no creature attacking: there is "
+                          "no combat damage to assign", field="question.script")
+    creatures = timeline.events[-1].creatures if timeline.events else {}
+
+    def fighter(o: str) -> Combatant:
+        where = state.find(o)
+        seen: dict[str, Any] = creatures.get(o, {})
+        return Combatant(id=o, controller=where[0] if where else "", power=int(seen["power"]),
+                         toughness=int(seen["toughness"]), damage=final.damage.get(o, 0),
+                         keywords=frozenset(str(k).replace("_", " ") for k in seen["keywords"]))
+
+    blocking = tuple((b, a) for b, a in combat.get("blocking", []) if a in combat["attacking"])
+    regime = ("damage-on-stack" if rule_holds("combat.damage-stack", edition)
+              else "ordered-blockers" if rule_holds("combat.damage-assignment-order", edition)
+              else "free-division")
+    return Combat(
+        edition=edition.date, regime=regime,
+        step={"first": "first", "second": "second"}.get(combat.get("damage step", ""), "only"),
+        attacking_player=final.active,
+        defending_player=next(p for p in state.names if p != final.active),
+        attackers=tuple(fighter(o) for o in combat["attacking"] if o in creatures),
+        blockers=tuple(fighter(b) for b in sorted({b for b, _ in blocking}) if b in creatures),
+        blocking=tuple(sorted(blocking)), blocked=frozenset(combat.get("blocked", ())),
+        order=tuple((a, tuple(bs)) for a, bs in combat.get("order", {}).items()),
+        had_first_strike=frozenset(combat.get("struck first", ())),
+        deathtouch_lethal=rule_holds("keyword.deathtouch", edition),
+        deathtouch_divides=rule_holds("keyword.deathtouch-divides", edition)), dict(final.life)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -142,6 +142,11 @@ class Snapshot:
     """object → counters on it by kind (+1/+1, -1/-1, loyalty)."""
     resolving: str = ""
     """The object resolving, if any: the top of ``stack`` (CR 608.2n)."""
+    combat: dict[str, Any] = field(default_factory=dict)
+    """In a combat: ``attacking`` (ids), ``blocking`` ([blocker, attacker] pairs), ``blocked``
+    (attackers that became blocked, CR 509.1h), ``order`` (attacker → blockers in their damage
+    assignment order), ``struck first`` (had first or double strike as the first combat damage
+    step began), ``damage step`` (``first`` or ``second`` of two, when there are two)."""
 
     def to_json(self) -> dict[str, Any]:
         out = {"time": self.time, "step": self.step, "turn": self.turn, "active": self.active,
@@ -150,6 +155,8 @@ class Snapshot:
                "damage": self.damage, "counters": self.counters, "lost": self.lost}
         if self.resolving:
             out["resolving"] = self.resolving
+        if self.combat:
+            out["combat"] = self.combat
         return out
 
 
@@ -284,7 +291,30 @@ class Reader:
             knows=dict(knows),
             counters={o: {COUNTER_WORD[k]: n for _, o2, k, n in get("counters") if o2 == o}
                       for o in sorted({f[1] for f in get("counters")}, key=natural)},
+            combat=self.combat_of(get),
         )
+
+    @staticmethod
+    def combat_of(get: Callable[[str], list[Any]]) -> dict[str, Any]:
+        """The combat in a state's fluents (see ``Snapshot.combat``), or nothing."""
+        out: dict[str, Any] = {}
+        if get("attacking"):
+            out["attacking"] = sorted((f[1] for f in get("attacking")), key=natural)
+        if get("blocking"):
+            out["blocking"] = sorted([f[1], f[2]] for f in get("blocking"))
+        if get("became_blocked"):
+            out["blocked"] = sorted((f[1] for f in get("became_blocked")), key=natural)
+        orders: dict[str, list[tuple[int, str]]] = defaultdict(list)
+        for _, att, blocker, i in get("dorder"):
+            orders[att].append((i, blocker))
+        if orders:
+            out["order"] = {att: [b for _, b in sorted(bs)] for att, bs in sorted(orders.items())}
+        if get("struck_first"):
+            out["struck first"] = sorted((f[1] for f in get("struck_first")), key=natural)
+        step = next((f[1] for f in get("damage_step")), None)
+        if step:
+            out["damage step"] = step
+        return out
 
     # -- words ---------------------------------------------------------------------------
     def item(self, x: Any) -> str:

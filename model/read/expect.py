@@ -84,7 +84,8 @@ def _expectation(node: Field, kind: str, words: Sequence[str],
                  editions: tuple[Edition, ...]) -> Expectation:
     node.mapping(required=["verdict"], optional=["fails", "cites"])
     verdict = node["verdict"].str()
-    if verdict not in words and not (kind == "cost" and _is_mana(verdict)):
+    if verdict not in words and not (kind == "cost" and _is_mana(verdict)) \
+            and not (kind == "combat" and verdict.isdigit()):
         raise node["verdict"].unknown(verdict, words, f"{kind} verdict")
     if node.has("fails") and kind != "sequencing":
         raise node["fails"].error("only a sequencing verdict has failed conditions",

@@ -115,18 +115,6 @@ def test_is_there_a_way_yes_and_no():
     assert no.outcome == "impossible"
 
 
-def test_combat_damage_with_attackers_is_refused_not_guessed():
-    s = state("""
-  players: [alice, bob]
-  step: beginning-of-combat
-  alice: {battlefield: [Grizzly Bears], library: {hidden: 3}}
-  bob: {library: {hidden: 3}}
-""")
-    with pytest.raises(UnsupportedQuestion, match="combat damage|not model"):
-        what_happens(s, lines(s, "alice passes", "bob passes", "alice attacks with Grizzly Bears",
-                              "all pass until end-of-combat"))
-
-
 def test_an_instruction_the_core_does_not_know_is_refused_when_reached():
     s = parse_scenario("""name: t
 cards:

@@ -153,16 +153,9 @@ def test_every_term_the_core_writes_for_an_instruction_is_read_by_its_rules():
     assert not missing, f"terms no rule reads: {sorted(missing)}"
 
 
-# Keywords whose only meaning is in combat damage, which the core refuses as a whole.
-COMBAT_DAMAGE_ONLY = {"first strike", "double strike", "trample"}
-
-
 @pytest.mark.parametrize("keyword", vocabulary.KEYWORDS)
 def test_every_keyword_is_read_or_refused(keyword):
     atom = keyword.replace(" ", "_")
-    if keyword in COMBAT_DAMAGE_ONLY:
-        assert "unsupported(combat_damage,t)" in TEXT
-        return
     # read through the computed abilities (layer 6), or a refusal names it
     assert re.search(rf"has_kw\(\w+,{atom},", TEXT) or re.search(rf"damage_source_has\(\w+,{atom},", TEXT), \
         f"no rule of the core reads {keyword}"
