@@ -871,10 +871,28 @@ def an_assignment(draw, g, o, legal):
     return tuple(draw(st.permutations(pairs)))
 
 
+def known_2008_over_refusal(edition, ref, tl) -> bool:
+    """Known disagreement, reported: in a 2008 edition the core refuses a combat damage step in
+    which a creature with deathtouch or lifelink is in combat but would deal no combat damage
+    (e.g. a deathtouch blocker whose attacker was destroyed: 2008 CR 310.2d, "If it isn't
+    currently blocking any creatures ... it will assign no combat damage"). The interface
+    refuses only a combat in which such a creature WOULD deal combat damage; the stepper
+    answers. Recognised by: the core stops 'unsupported' naming deathtouch or lifelink where
+    the stepper goes on, with the same events up to there."""
+    if edition >= "2009-07-11" or tl.stop.kind != "unsupported" or ref.stop[0] == "unsupported":
+        return False
+    if "deathtouch" not in tl.stop.what and "lifelink" not in tl.stop.what:
+        return False
+    core = core_events(tl)
+    return core == [(n, tuple(a)) for n, a in ref.events][:len(core)]
+
+
 def compare_combat(state, edition, script, until):
     """compare(), and the final life totals and marked damage where both stop alike."""
     runs: dict = {}
     diff = compare(state, edition, script, until, max_events=COMBAT_MAX_EVENTS, runs=runs)
+    if diff is not None and runs and known_2008_over_refusal(edition, runs["ref"], runs["tl"]):
+        return None
     if diff is not None or not runs:
         return diff
     ref, tl = runs["ref"], runs["tl"]
@@ -975,4 +993,32 @@ state:
               Decision("pass-until", until=Point("step", Step("main2")))]
     assert reference.run(state, "2008-10-01", script, END).game.life["bob"] == 15
     diff = compare_combat(state, "2008-10-01", script, END)
+    assert diff is None, diff
+
+
+@pytest.mark.xfail(strict=True, reason="known disagreement, reported: the core refuses a 2008 combat "
+                   "in which a deathtouch blocker would deal no combat damage (2008 CR 310.2d)")
+def test_known_2008_deathtouch_blocker_dealing_no_damage_is_answered():
+    """2008 CR 310.2d: a blocking creature not blocking any creature any more (its attacker was
+    destroyed) assigns no combat damage. Typhoid Rats then deal no combat damage, so the combat
+    is not one the interface refuses (a creature with deathtouch *would deal* combat damage):
+    Craw Wurm deals 6 to bob. The stepper answers (bob at 14); the core refuses."""
+    state = parse_scenario("""name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: declare-attackers
+  turn: 3
+  alice: {hand: [Lightning Bolt], battlefield: [Grizzly Bears, Craw Wurm, Mountain], library: {hidden: 3}}
+  bob: {battlefield: [Typhoid Rats], library: {hidden: 3}}
+""").state
+    script = [Decision("attack", "alice", ("Grizzly Bears", "Craw Wurm")),
+              Decision("pass-until", until=Point("step", Step("declare-blockers"))),
+              Decision("block", "bob", blocks=(("Typhoid Rats", "Grizzly Bears"),)),
+              Decision("mana", "alice", ("Mountain",)),
+              Decision("cast", "alice", ("Lightning Bolt",), target="Grizzly Bears"),
+              Decision("pass", "alice"), Decision("pass", "bob"),
+              Decision("pass-until", until=Point("step", Step("main2")))]
+    assert reference.run(state, "2008-10-01", script, END).game.life["bob"] == 14
+    diff = compare(state, "2008-10-01", script, END, max_events=COMBAT_MAX_EVENTS)
     assert diff is None, diff
