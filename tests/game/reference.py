@@ -1590,22 +1590,31 @@ class Game:
         verb = ins[0]
         if verb == "damage":
             src = self.source_object(x)
-            if self.has(src, "deathtouch") or self.has(src, "lifelink"):
-                raise Unmodelled("deathtouch or lifelink on a damage source")
+            dt, ll = self.has(src, "deathtouch"), self.has(src, "lifelink")
+            if (dt or ll) and self.old:
+                raise Unmodelled("deathtouch or lifelink (triggered before M10) on a damage source")
             y = self.who(x, ins[2])
             n = ins[1]
+            dealt = 0
             if y in self.players:
                 if self.edition < DOMINARIA and y != self.controller_of(x) and any(
                         self.is_now(o, "planeswalker") and o.controller == y for o in self.battlefield()):
                     raise Unmodelled("damage redirection to a planeswalker (2008 CR 212.9g)")
                 self.life[y] -= n                                 # 120.3a
+                dealt = n
             else:
                 o = self.objs[y]
                 if o.zone == "battlefield":
                     if self.is_now(o, "planeswalker"):            # 120.3c
                         o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - n)
+                        dealt = n
                     if self.is_now(o, "creature"):
                         o.damage += n                             # 120.3e
+                        dealt = n
+                        o.dt = o.dt or dt                         # 702.2b/c, 704.5h
+            if ll and dealt and not any(o.cd and o.cd.no_life_gain and self.has_abilities(o)
+                                        for o in self.battlefield()):
+                self.life[src.controller] += dealt                # 702.15b, at the same time
         elif verb == "draw":
             self.draw(self.who(x, ins[1]), ins[2], t)
         elif verb == "lose":
