@@ -710,7 +710,9 @@ def test_a_hand_of_identical_cards_discards_by_itself_unless_the_script_says_whi
 
 
 @pytest.mark.parametrize("keyword", ["deathtouch", "lifelink"])
-def test_deathtouch_or_lifelink_on_a_damage_source_is_not_modelled(keyword):
+def test_deathtouch_or_lifelink_on_a_damage_source_before_m10_is_not_modelled(keyword):
+    # 2008 CR 502.63a, 502.68a: triggered abilities then. From M10: deathtouch to a player does
+    # nothing (702.2b), lifelink gains nothing under the Vortex itself (101.2): alice at 18.
     text = """
   players: [alice, bob]
   step: upkeep
@@ -721,7 +723,9 @@ def test_deathtouch_or_lifelink_on_a_damage_source_is_not_modelled(keyword):
     - {from: Leap, controller: alice, do: grant-ability, what: Sulfuric Vortex, ability: KW}
 """.replace("KW", keyword)
     with pytest.raises(reference.Unmodelled):
-        stepper(text, RESOLVE)
+        stepper(text, RESOLVE, OLD)
+    r, g = stepper(text, RESOLVE)
+    assert g.life["alice"] == 18
 
 
 # ---- combat damage (CR 510, 702.2, 702.4, 702.7, 702.15, 702.19; 2008: 310, 502) -------------
