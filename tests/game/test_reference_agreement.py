@@ -431,6 +431,15 @@ def examples(draw):
                 else:
                     script.append(Decision("block", p))
                 continue
+            if what == "order_blockers" and draw(st.integers(0, 4)):
+                a = draw(st.sampled_from(g.to_order))
+                script.append(Decision("order-blockers", p, (a, *draw(st.permutations(g.blockers_of(a))))))
+                continue
+            if what == "assign" and draw(st.integers(0, 4)):
+                a = draw(st.sampled_from(g.to_assign))
+                script.append(Decision("assign", p, (a,), assignment=an_assignment(
+                    draw, g, g.objs[a], legal=draw(st.integers(0, 3)) > 0)))
+                continue
             if what == "target":
                 x = g.asking
                 legal = [y for y in names + [o.id for o in g.battlefield()]
