@@ -805,7 +805,8 @@ def combat_examples(draw):
                 return not g.has(g.objs[a], "flying") or g.has(g.objs[b], "flying") \
                     or g.has(g.objs[b], "reach")
             if roll <= 6:                               # gang up on one attacker, the rest at random
-                a = draw(st.sampled_from(attackers))
+                strongest = max(attackers, key=lambda x: (g.power(g.objs[x]) or 0, x))
+                a = strongest if draw(st.booleans()) else draw(st.sampled_from(attackers))
                 able = [b for b in mine if can(b, a)] if roll < 6 else mine
                 k = draw(st.integers(min(2, len(able)), len(able))) if able else 0
                 for b in able[:k]:
