@@ -8,13 +8,20 @@ to check the core's traces event by event (test_reference_agreement.py).
 Scope: the cards of the test generator (basic lands, Reliquary Tower, Mutavault, Grizzly Bears,
 Llanowar Elves, Phyrexian Arena, Sulfuric Vortex, Font of Mythos, Megrim, Lightning Bolt, Lava
 Spike, Divination, Revitalize, Giant Growth, Glorious Anthem, Turn to Frog, Twisted Image,
-Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Raging Goblin,
+Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Raging Goblin, the
+keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire Nighthawk …),
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Liliana of the Veil, Abyssal Persecutor, Platinum
 Angel, Silence) and hidden cards; 2+ players;
 scripts of passes, holds, mana, casts, activations (not loyalty abilities), land plays, attacks,
-blocks (two players), cleanup discards, trigger orders and targets, legend-rule choices,
-`all pass until`. Lasting effects of the state: effects on characteristics naming one object,
+blocks (two players), damage assignment orders and combat damage assignments, cleanup
+discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
+(2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
+M10, by the attacking player's damage assignment order (2009-07-11 to 2024-11-08; deathtouch
+dividing freely in the 2009 editions, 1 lethal from 2016), divided freely from Foundations;
+first and double strike, trample, deathtouch (704.5h), lifelink, 509.1h, removal from combat.
+Refused as the combat interface says: a 2008 combat in which a creature with lifelink or
+deathtouch (triggered abilities then) would deal combat damage; attacks with 3+ players. Lasting effects of the state: effects on characteristics naming one object,
 extra land plays, "can't play lands".
 
 Characteristics are computed (CR 613) for every permanent whenever they are read: layer 4
@@ -43,6 +50,10 @@ M14_LEGEND = "2013-07-13"     # legend rule: the controller keeps one (before: a
 HEXPROOF = "2011-07-15"       # hexproof is a keyword with rules (702.11, M12)
 MENACE = "2015-07-17"         # menace (702.110/702.111, Magic Origins)
 DOMINARIA = "2018-04-27"      # "any target" includes planeswalkers; no damage redirection (306.7)
+FOUNDATIONS = "2024-11-08"    # no damage assignment order: blocked creatures divide freely (510.1c)
+DEATHTOUCH_LETHAL = "2016-07-22"  # any nonzero deathtouch damage is lethal for assigning (702.2b/c);
+                                  # before (M10 to 2016): deathtouch divides freely (702.2b of 2009)
+COMBAT_DAMAGE = "combat_damage"   # the one object of combat damage on the stack (2008 CR 310.1)
 
 
 @dataclass(frozen=True)
@@ -174,6 +185,24 @@ CARDS = {
     "Giant Spider": _creature((("g", 1),), 3, 2, 4, "reach"),
     "Wall of Stone": _creature((("r", 2),), 1, 0, 8, "defender"),
     "Boggart Brute": _creature((("r", 1),), 2, 3, 2, "menace"),
+    # the combat cards (keywords only)
+    "Tundra Wolves": _creature((("w", 1),), 0, 1, 1, "first strike"),
+    "Fencing Ace": _creature((("w", 1),), 1, 1, 1, "double strike"),
+    "Boros Swiftblade": _creature((("r", 1), ("w", 1)), 0, 1, 2, "double strike"),
+    "Knight of Meadowgrain": _creature((("w", 2),), 0, 2, 2, "first strike", "lifelink"),
+    "Typhoid Rats": _creature((("b", 1),), 0, 1, 1, "deathtouch"),
+    "Vampire Nighthawk": _creature((("b", 2),), 1, 2, 3, "flying", "deathtouch", "lifelink"),
+    "Child of Night": _creature((("b", 1),), 1, 2, 1, "lifelink"),
+    "Colossal Dreadmaw": _creature((("g", 2),), 4, 6, 6, "trample"),
+    "Craw Wurm": _creature((("g", 2),), 4, 6, 4),
+    "Deadly Recluse": _creature((("g", 1),), 1, 1, 2, "reach", "deathtouch"),
+    "Darksteel Gargoyle": _creature((), 7, 3, 3, "flying", "indestructible",
+                                    types={"artifact", "creature"}),
+    "Standing Troops": _creature((("w", 1),), 2, 1, 4, "vigilance"),
+    "Youthful Knight": _creature((("w", 1),), 1, 2, 1, "first strike"),
+    "Ambush Viper": _creature((("g", 1),), 1, 2, 1, "flash", "deathtouch"),
+    "Lightning Elemental": _creature((("r", 1),), 3, 4, 1, "haste"),
+    "Healer's Hawk": _creature((("w", 1),), 0, 1, 1, "flying", "lifelink"),
     # When this creature enters, it deals 1 damage to any target.
     "Sparkmage Apprentice": _creature((("r", 1),), 1, 1, 1, trigger="enters", trigger_target="any",
                                       trigger_effect=(("damage", 1, "target"),)),
@@ -205,6 +234,7 @@ class Obj:
     token: bool = False
     ts: int = 0                      # timestamp (613.7d)
     inc: int = 0                     # incarnation: a new object at each zone change (400.7)
+    dt: bool = False                 # dealt damage by a deathtouch source since SBAs were checked
 
     @property
     def cd(self) -> CardDef | None:
@@ -331,6 +361,18 @@ class Game:
         self.until = until
         self.events: list = []
         self.turn_changed_now = False
+        # combat (CR 506-511; 2008: 306-311)
+        self.regime = "stack" if self.old else ("ordered" if edition < FOUNDATIONS else "free")
+        self.blocked: set = set()        # attackers that became blocked (509.1h)
+        self.dao: dict = {}              # attacker -> its damage assignment order (509.2)
+        self.to_order: list = []         # attackers whose order is still to be announced
+        self.cd_phase = None             # None | only | first | second: this combat damage step
+        self.had_fs: set = set()         # had first or double strike as the first step began
+        self.assigned_first: set = set()   # 2008: assigned combat damage in the first step
+        self.to_assign: list = []        # creatures whose assignment is the controller's choice
+        self.assignment: dict = {}       # creature -> [(recipient, amount)]
+        self.on_stack_damage: dict = {}  # 2008: the assignments of the combat damage object
+        self.refusal = None
 
     def tick(self):
         self.clock += 1
@@ -570,6 +612,9 @@ class Game:
                 if o.damage >= c.toughness and "indestructible" not in c.keywords:  # 704.5g, 702.12b
                     out.append(("dies", o.id))
                     continue
+                if o.dt and "indestructible" not in c.keywords:                    # 704.5h
+                    out.append(("dies", o.id))
+                    continue
             if "planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:   # 704.5i
                 out.append(("dies", o.id))
         for o in self.battlefield():
@@ -592,6 +637,183 @@ class Game:
                 out.append(("cease", o.id))
         return out
 
+    # ---- combat ------------------------------------------------------------------------------
+    def defender(self):
+        (d,) = [q for q in self.players if q != self.active]
+        return d
+
+    def in_combat(self, o):
+        return o.zone == "battlefield" and (o.attacking or o.blocking is not None)
+
+    def blockers_of(self, a):
+        """The creatures blocking attacker a now, in its damage assignment order if it has one
+        (509.2a: one removed from combat leaves the order, the rest keep theirs)."""
+        bs = [o.id for o in self.battlefield() if o.blocking == a]
+        if a in self.dao:
+            return [b for b in self.dao[a] if b in bs]
+        return sorted(bs)
+
+    def lethal(self, src, b):
+        """Lethal damage to blocker b from src for assigning: toughness minus damage marked
+        (510.1c, 702.19b); with deathtouch any nonzero amount from 2016 (702.2b/c)."""
+        n = max(0, self.toughness(b) - b.damage)
+        if self.edition >= DEATHTOUCH_LETHAL and self.has(src, "deathtouch"):
+            n = min(n, 1)
+        return n
+
+    def free_division(self, a):
+        """Whether a blocked attacker divides its damage as its controller chooses among its
+        blockers: 2008 (310.2c), from Foundations (510.1c), or with deathtouch in the 2009
+        editions (702.2b of 2009)."""
+        if self.regime != "ordered":
+            return True
+        return self.edition < DEATHTOUCH_LETHAL and self.has(a, "deathtouch")
+
+    def recipients(self, o):
+        """(power, blockers in order, may the player get damage, the possible recipients) of an
+        attacker o's combat damage now; None when it assigns none (510.1a-c, 702.19)."""
+        p = self.power(o)
+        if p is None or p <= 0:
+            return None
+        d = self.defender()
+        if o.id not in self.blocked:
+            return p, [], True, [d]                                   # 510.1b
+        bs = self.blockers_of(o.id)
+        tr = self.has(o, "trample")
+        if not bs:                                                    # 510.1c, 702.19c/d
+            return (p, [], True, [d]) if tr else None
+        ls = [self.lethal(o, self.objs[b]) for b in bs]
+        if self.free_division(o):
+            poss = list(bs)
+        else:                                                         # 510.1c: in order
+            poss = [b for k, b in enumerate(bs) if p > sum(ls[:k])]
+        if tr and p > sum(ls):                                        # 702.19b
+            poss.append(d)
+        return p, bs, tr, poss
+
+    def assignment_problems(self, o, pairs):
+        """Why an assignment of attacker o's damage is illegal (510.1c-e, 702.19b; 2008
+        310.2, 502.9b)."""
+        p, bs, tr, poss = self.recipients(o)
+        d = self.defender()
+        amounts: dict = {}
+        why = set()
+        for r, n in pairs:
+            if r in amounts or n < 0:
+                why |= {"bad_assignment", "bad_total"}     # (a recipient named twice: the core
+                                                           # counts one of its amounts)
+            amounts[r] = amounts.get(r, 0) + n
+        if any(r not in bs and not (tr and r == d) for r, n in amounts.items() if n > 0):
+            why.add("bad_recipient")
+        if sum(amounts.values()) != p:
+            why.add("bad_total")
+        ls = [self.lethal(o, self.objs[b]) for b in bs]
+        short = [amounts.get(b, 0) < n for b, n in zip(bs, ls)]
+        if not self.free_division(o):
+            for k, b in enumerate(bs):
+                if amounts.get(b, 0) > 0 and any(short[:k]):
+                    why.add("bad_order")
+        if amounts.get(d, 0) > 0 and any(short):
+            why.add("trample_lethal")                 # (without trample: also bad_recipient)
+        return why
+
+    def dealers(self):
+        """The attacking and blocking creatures that deal combat damage in this step (510.4,
+        702.7b, 702.4b; 2008 310.5, 502.2b, 502.28b)."""
+        out = []
+        for o in self.battlefield():
+            if not self.in_combat(o):
+                continue
+            strikes = self.has(o, "first strike") or self.has(o, "double strike")
+            if self.cd_phase == "first":
+                ok = strikes
+            elif self.cd_phase == "second":
+                done = o.id in (self.assigned_first if self.old else self.had_fs)
+                ok = not done or self.has(o, "double strike")
+            else:
+                ok = True
+            if ok:
+                out.append(o)
+        return out
+
+    def begin_combat_damage(self):
+        combatants = [o for o in self.battlefield() if self.in_combat(o)]
+        if self.cd_phase == "first":
+            self.cd_phase = "second"
+        elif any(self.has(o, "first strike") or self.has(o, "double strike") for o in combatants):
+            self.cd_phase = "first"
+            self.had_fs = {o.id for o in combatants
+                           if self.has(o, "first strike") or self.has(o, "double strike")}
+        else:
+            self.cd_phase = "only"
+        forced, ask = {}, []
+        dealers = self.dealers()
+        # attackers first (510.1: the active player, then the defending player)
+        for o in sorted(dealers, key=lambda o: (not o.attacking, o.id)):
+            if o.attacking:
+                r = self.recipients(o)
+                if r is None:
+                    continue
+                if len(r[3]) == 1:
+                    forced[o.id] = [(r[3][0], r[0])]
+                else:
+                    ask.append(o.id)
+            else:
+                a = self.objs.get(o.blocking)
+                pw = self.power(o)
+                if pw is not None and pw > 0 and a is not None and a.zone == "battlefield" \
+                        and a.attacking:                              # 510.1d
+                    forced[o.id] = [(a.id, pw)]
+        if self.old:
+            if any(self.has(self.objs[i], k) for i in [*forced, *ask] for k in ("lifelink", "deathtouch")):
+                # triggered abilities in 2008 (502.63a, 502.68a): not modelled, refused
+                self.refusal = "lifelink or deathtouch in combat damage before M10"
+            if self.cd_phase == "first":
+                self.assigned_first = set(forced) | set(ask)
+        self.assignment = forced
+        self.to_assign = ask
+        if ask:
+            self.due.append("assign")
+        self.due.append("deal")
+
+    def deal_combat_damage(self, assignment):
+        """510.2 (2008: 310.4): all at once; lifelink's gain at the same time (702.15b); a
+        deathtouch source's damage marked for 704.5h. 2008: damage to one no longer a creature
+        on the battlefield is not dealt (310.4c)."""
+        gains: dict = {}
+        for src_id, pairs in assignment.items():
+            src = self.objs[src_id]
+            for r, n in pairs:
+                if n <= 0:
+                    continue
+                if r in self.players:
+                    self.life[r] -= n
+                else:
+                    o = self.objs[r[0]]
+                    if o.inc != r[1] or o.zone != "battlefield" or not self.is_now(o, "creature"):
+                        continue
+                    o.damage += n
+                    if self.has(src, "deathtouch"):
+                        o.dt = True
+                if self.has(src, "lifelink"):
+                    gains[src.controller] = gains.get(src.controller, 0) + n
+        if not any(o.cd and o.cd.no_life_gain and self.has_abilities(o) for o in self.battlefield()):
+            for q, n in gains.items():
+                self.life[q] += n
+        self.changed()
+
+    def fixed_assignment(self):
+        """The assignments with each creature recipient fixed as the object it is now."""
+        return {src: [(r if r in self.players else (r, self.objs[r].inc), n) for r, n in pairs]
+                for src, pairs in self.assignment.items()}
+
+    def drop_from_combat(self):
+        """506.4: a creature that stopped being a creature is removed from combat."""
+        for o in self.battlefield():
+            if (o.attacking or o.blocking is not None) and not self.is_now(o, "creature"):
+                o.attacking = False
+                o.blocking = None
+
     def legend_question(self):
         if self.edition < M14_LEGEND:
             return None
@@ -613,6 +835,8 @@ class Game:
             return "game", ("start", (self.step,))
         if self.resolving is not None:
             x, i = self.resolving
+            if x == COMBAT_DAMAGE:
+                return "game", ("finish", (x,))
             instrs = self.instructions(x)
             if i == 1 and x in self.targets and not self.target_legal(x, self.targets[x]):
                 return "game", ("finish", (x,))               # 608.2b
@@ -637,11 +861,20 @@ class Game:
                 return "game", ("cleanup_clear", ())
             if tba == "attack":
                 return "decision", self.active, "attack"
+            if tba == "order_blockers":
+                return "decision", self.active, "order_blockers"
+            if tba == "assign":
+                return "decision", self.active, "assign"
+            if tba == "deal":
+                return "game", ("combat_damage", ())
             if tba[0] == "block":
                 return "decision", tba[1], "block"
         checking = self.prio_to is not None or (
             self.step == "cleanup" and not self.all_passed and (self.sbas() or self.pending))
         if checking:
+            if not any(s[0] == "dies" for s in self.sbas()):
+                for o in self.objs.values():      # 704.5h: checked, nothing to destroy
+                    o.dt = False
             if self.sbas():
                 key = self.legend_question()
                 if key is not None:                           # 704.5j: that player chooses
@@ -767,11 +1000,8 @@ class Game:
 
     def stopped(self):
         # unsupported first, then game over, then the point reached (the core's ranking)
-        if self.step == "combat_damage" and any(o.attacking for o in self.battlefield()):
-            if any(self.has(o, k) for o in self.battlefield() if o.attacking or o.blocking
-                   for k in ("first strike", "double strike", "trample", "deathtouch", "lifelink")):
-                raise Unmodelled("combat damage keywords")
-            return Result(self.events, ("unsupported", None, "combat damage", None))
+        if self.refusal is not None:
+            return Result(self.events, ("unsupported", None, self.refusal, None))
         if self.lost:
             if len(self.players) > 2:
                 return Result(self.events, ("unsupported", None, "leaves", None), self.lost)
@@ -802,13 +1032,17 @@ class Game:
         ek = {"pass": "priority", "hold": "priority", "cast": "priority", "activate": "priority",
               "mana": "priority", "play": "priority", "attack": "attack", "block": "block",
               "discard": "discard", "order": "order", "choose": "legend",
-              "target": "target"}.get(entry.verb, "other")
+              "target": "target", "order-blockers": "order_blockers",
+              "assign": "assign"}.get(entry.verb, "other")
         num = self.k + 1
         if kind == "priority" and entry.player != p and entry.verb in ("cast", "activate", "mana", "play"):
             # another player's spell, ability or land while p has priority: an attempt without
             # priority (117.1a, 605.3a, 305.1), illegal for that reason and any other it has
             reasons = {"no_priority"} | self.why_not(entry, num)
             return Result(self.events, ("illegal-action", entry.player, "illegal", num), reasons=reasons)
+        if kind == "attack" and entry.verb == "attack" and entry.objects and len(self.players) > 2:
+            # which opponent each creature attacks (508.1b) has no words: refused
+            return Result(self.events, ("unsupported", None, "attacks in a multiplayer game", None))
         if entry.player != p or ek != kind:
             return Result(self.events, ("illegal-action", entry.player, "mismatch", num))
         reasons = self.why_not(entry, num)
@@ -842,6 +1076,10 @@ class Game:
             self.apply(("discard", (p, num)), entry)
         elif v == "order":
             self.apply(("order", (p, num)), entry)
+        elif v == "order-blockers":
+            self.apply(("order_blockers", (p, num)), entry)
+        elif v == "assign":
+            self.apply(("assign", (p, num)), entry)
         elif v == "choose":
             self.apply(("keep", (p, entry.objects[0])))
         elif v == "target":
@@ -958,6 +1196,20 @@ class Game:
                         raise Unmodelled("menace before Magic Origins")
                     why.add("cant_block")                                # 702.111b
             return why
+        if d.verb == "order-blockers":                                  # 509.2 (2009-2024)
+            a = d.objects[0] if d.objects else None
+            if a not in self.to_order:
+                # (the core also judges the list against that creature's blockers)
+                why |= {"not_chosen_from", "bad_order_list"}
+            elif sorted(d.objects[1:]) != sorted(self.blockers_of(a)):
+                why.add("bad_order_list")
+            return why
+        if d.verb == "assign":                                          # 510.1
+            a = d.objects[0] if d.objects else None
+            if a not in self.to_assign:
+                # (the core also judges the line's recipients and total against that creature)
+                return {"not_chosen_from", "bad_recipient", "bad_total"}
+            return self.assignment_problems(self.objs[a], d.assignment)
         if d.verb == "discard":                                         # 514.1
             hand = self.hand(p)
             if any(self.objs.get(c) is None or self.objs[c].zone != "hand" or self.objs[c].owner != p
@@ -1099,6 +1351,35 @@ class Game:
             if entry is not None:
                 for b, a in entry.blocks:
                     self.objs[b].blocking = a                     # 509.1g
+                    self.blocked.add(a)                           # 509.1h
+            self.due.pop(0)
+            if self.regime == "ordered" and not any(isinstance(x, tuple) and x[0] == "block"
+                                                    for x in self.due):
+                # 509.2: the attacking player orders each creature's blockers, before priority
+                self.to_order = sorted(a.id for a in self.battlefield() if a.attacking
+                                       and len(self.blockers_of(a.id)) > 1)
+                if self.to_order:
+                    self.due.insert(0, "order_blockers")
+        elif name == "order_blockers":
+            a = entry.objects[0]
+            self.dao[a] = list(entry.objects[1:])
+            self.to_order.remove(a)
+            if not self.to_order:
+                self.due.pop(0)
+        elif name == "assign":
+            a = entry.objects[0]
+            self.assignment[a] = [(r, n) for r, n in entry.assignment if n]
+            self.to_assign.remove(a)
+            if not self.to_assign:
+                self.due.pop(0)
+        elif name == "combat_damage" and self.old:                # 2008 CR 310.1: on the stack
+            self.on_stack_damage = self.fixed_assignment()
+            self.assignment = {}
+            self.stack.append(COMBAT_DAMAGE)
+            self.due.pop(0)
+        elif name == "combat_damage":                             # 510.2
+            self.deal_combat_damage(self.fixed_assignment())
+            self.assignment = {}
             self.due.pop(0)
         elif name == "sba_check":
             if self.step == "cleanup" and self.prio_to is None:
@@ -1124,6 +1405,8 @@ class Game:
                     self.objs[who].inc += 1
             for i in dict.fromkeys(gone):
                 self.move(self.objs[i], "graveyard")
+            for o in self.objs.values():
+                o.dt = False
             self.kept.clear()
             self.drew_empty.clear()
         elif name == "keep":
@@ -1180,9 +1463,12 @@ class Game:
                 self.lands[p] += 1
         elif name == "resolve":
             x = self.stack.pop()
-            self.resolving = (x, 1)
             self.all_passed = False
             self.passed.clear()
+            if x == COMBAT_DAMAGE:                                # 2008 CR 310.4
+                self.deal_combat_damage(self.on_stack_damage)
+                self.on_stack_damage = {}
+            self.resolving = (x, 1)
         elif name == "do":
             x, i = args
             self.do(x, self.instructions(x)[i - 1], t)
@@ -1190,7 +1476,7 @@ class Game:
             self.resolving = (x, i + 1)
         elif name == "finish":
             x = args[0]
-            if not isinstance(x, tuple):
+            if not isinstance(x, tuple) and x != COMBAT_DAMAGE:
                 o = self.objs[x]
                 fizzled = x in self.targets and self.resolving[1] == 1 \
                     and not self.target_legal(x, self.targets[x])
@@ -1204,6 +1490,7 @@ class Game:
         else:
             raise AssertionError(name)
         self.changed()
+        self.drop_from_combat()
         if self.k < len(self.script) and self.script[self.k].verb == "pass-until" and self.reached_now \
                 and self.point_reached(self.script[self.k].until):
             self.k += 1
@@ -1223,6 +1510,9 @@ class Game:
             o.attacking = False
             o.blocking = None
             o.counters = {}
+            o.dt = False
+            self.blocked.discard(o.id)
+            self.dao.pop(o.id, None)
         o.zone = zone
         o.inc += 1
         self.changed()
@@ -1300,22 +1590,31 @@ class Game:
         verb = ins[0]
         if verb == "damage":
             src = self.source_object(x)
-            if self.has(src, "deathtouch") or self.has(src, "lifelink"):
-                raise Unmodelled("deathtouch or lifelink on a damage source")
+            dt, ll = self.has(src, "deathtouch"), self.has(src, "lifelink")
+            if (dt or ll) and self.old:
+                raise Unmodelled("deathtouch or lifelink (triggered before M10) on a damage source")
             y = self.who(x, ins[2])
             n = ins[1]
+            dealt = 0
             if y in self.players:
                 if self.edition < DOMINARIA and y != self.controller_of(x) and any(
                         self.is_now(o, "planeswalker") and o.controller == y for o in self.battlefield()):
                     raise Unmodelled("damage redirection to a planeswalker (2008 CR 212.9g)")
                 self.life[y] -= n                                 # 120.3a
+                dealt = n
             else:
                 o = self.objs[y]
                 if o.zone == "battlefield":
                     if self.is_now(o, "planeswalker"):            # 120.3c
                         o.counters["loyalty"] = max(0, o.counters.get("loyalty", 0) - n)
+                        dealt = n
                     if self.is_now(o, "creature"):
                         o.damage += n                             # 120.3e
+                        dealt = n
+                        o.dt = o.dt or dt                         # 702.2b/c, 704.5h
+            if ll and dealt and not any(o.cd and o.cd.no_life_gain and self.has_abilities(o)
+                                        for o in self.battlefield()):
+                self.life[src.controller] += dealt                # 702.15b, at the same time
         elif verb == "draw":
             self.draw(self.who(x, ins[1]), ins[2], t)
         elif verb == "lose":
@@ -1363,10 +1662,15 @@ class Game:
         else:
             for p in self.players:
                 self.pool[p] = {}
-        if old == "end_of_combat":
+        if old == "end_of_combat":                                # 511.3
             for o in self.objs.values():
                 o.attacking = False
                 o.blocking = None
+            self.blocked.clear()
+            self.dao.clear()
+            self.cd_phase = None
+            self.had_fs = set()
+            self.assigned_first = set()
         self.passed.clear()
         self.all_passed = False
         self.prio_to = None
@@ -1389,6 +1693,8 @@ class Game:
     def following(self, s):
         if s == "cleanup":
             return "cleanup" if self.cleanup_again else "untap"
+        if s == "combat_damage" and self.cd_phase == "first":    # 510.4: a second step
+            return "combat_damage"
         i = STEPS.index(s) + 1
         while True:
             n = STEPS[i]
@@ -1415,6 +1721,8 @@ class Game:
             self.due.append("draw")
         elif s == "declare_attackers":
             self.due.append("attack")
+        elif s == "combat_damage":
+            self.begin_combat_damage()
         elif s == "declare_blockers":
             for p in self.apnap()[1:]:
                 if p not in self.lost:

@@ -491,7 +491,9 @@ def test_flying_reach_and_menace_at_the_declaration_of_blockers(blocks, legal):
                             "all pass until declare-blockers", f"bob blocks {blocks}",
                             "all pass until end-of-combat"])
     if legal:
-        assert r.stop[:3] == ("unsupported", None, "combat damage")
+        # two blockers on Boggart Brute: how it divides its 3 damage is alice's (510.1c)
+        what = "assign" if " and " in blocks else "priority"
+        assert r.stop[:3] == ("needs-decision", "alice", what)
         assert ("block", ("bob", 3)) in r.events
     else:
         assert r.stop[0] == "illegal-action" and r.reasons == {"cant_block"}
@@ -708,7 +710,9 @@ def test_a_hand_of_identical_cards_discards_by_itself_unless_the_script_says_whi
 
 
 @pytest.mark.parametrize("keyword", ["deathtouch", "lifelink"])
-def test_deathtouch_or_lifelink_on_a_damage_source_is_not_modelled(keyword):
+def test_deathtouch_or_lifelink_on_a_damage_source_before_m10_is_not_modelled(keyword):
+    # 2008 CR 502.63a, 502.68a: triggered abilities then. From M10: deathtouch to a player does
+    # nothing (702.2b), lifelink gains nothing under the Vortex itself (101.2): alice at 18.
     text = """
   players: [alice, bob]
   step: upkeep
@@ -719,4 +723,222 @@ def test_deathtouch_or_lifelink_on_a_damage_source_is_not_modelled(keyword):
     - {from: Leap, controller: alice, do: grant-ability, what: Sulfuric Vortex, ability: KW}
 """.replace("KW", keyword)
     with pytest.raises(reference.Unmodelled):
-        stepper(text, RESOLVE)
+        stepper(text, RESOLVE, OLD)
+    r, g = stepper(text, RESOLVE)
+    assert g.life["alice"] == 18
+
+
+# ---- combat damage (CR 510, 702.2, 702.4, 702.7, 702.15, 702.19; 2008: 310, 502) -------------
+# The stepper alone: the core's combat damage is checked against it by test_combat_agreement.
+
+def _combat(alice, bob, edition, lines, alice_life=20, bob_life=20, until="end"):
+    text = f"""
+  players: [alice, bob]
+  step: declare-attackers
+  turn: 3
+  alice: {{life: {alice_life}, battlefield: [{alice}], library: {{hidden: 3}}}}
+  bob: {{life: {bob_life}, battlefield: [{bob}], library: {{hidden: 3}}}}
+"""
+    return stepper(text, lines, edition, until)
+
+
+THREE_BEARS = ["alice attacks with Craw Wurm", "all pass until declare-blockers",
+               "bob blocks Craw Wurm with Grizzly Bears#1 and Craw Wurm with Grizzly Bears#2"
+               " and Craw Wurm with Grizzly Bears#3"]
+
+
+@pytest.mark.parametrize("edition,assign,legal", [
+    # 2024-09-20 510.1c: no damage to a blocker unless each one before it in the order is
+    # assigned lethal damage; more than lethal may go to an earlier one
+    ("2024-09-20", "2 to Grizzly Bears#2, 4 to Grizzly Bears#1", True),
+    ("2024-09-20", "6 to Grizzly Bears#2", True),
+    ("2024-09-20", "1 to Grizzly Bears#2, 5 to Grizzly Bears#1", False),
+    ("2024-09-20", "2 to Grizzly Bears#2, 4 to Grizzly Bears#3", False),
+    # 2024-11-08 510.1c: divided as its controller chooses among them
+    ("2024-11-08", "1 to Grizzly Bears#2, 5 to Grizzly Bears#1", True),
+    ("2024-11-08", "6 to Grizzly Bears#3", True),
+    # 510.1a: exactly its power
+    ("2024-11-08", "1 to Grizzly Bears#2, 4 to Grizzly Bears#1", False),
+    # 510.1c: only to the creatures blocking it (the player only with trample, 702.19b)
+    ("2024-11-08", "4 to Grizzly Bears#2, 2 to bob", False),
+])
+def test_craw_wurm_blocked_by_three_bears_order_against_free_division(edition, assign, legal):
+    order = ["alice orders blockers for Craw Wurm: Grizzly Bears#2, Grizzly Bears#1, Grizzly Bears#3"] \
+        if edition < "2024-11-08" else []
+    r, g = _combat("Craw Wurm", "Grizzly Bears, Grizzly Bears, Grizzly Bears", edition,
+                   THREE_BEARS + order + ["all pass until combat-damage",
+                                          f"alice assigns combat damage from Craw Wurm: {assign}"])
+    if legal:
+        assert r.stop[:3] == ("needs-decision", "alice", "priority")
+        # 510.2: the three Bears deal 6 to the Wurm (toughness 4) at the same time
+        assert zone(g, "Craw Wurm") == "graveyard"
+    else:
+        assert r.stop[:2] == ("illegal-action", "alice") and r.reasons
+
+
+def test_the_order_is_asked_only_before_foundations_and_must_name_the_blockers():
+    # 509.2 (2009-10-01 .. 2024-09-20): asked of the active player before priority
+    r, g = _combat("Craw Wurm", "Grizzly Bears, Grizzly Bears, Grizzly Bears", "2016-11-11", THREE_BEARS)
+    assert r.stop[:3] == ("needs-decision", "alice", "order_blockers")
+    r, g = _combat("Craw Wurm", "Grizzly Bears, Grizzly Bears, Grizzly Bears", "2016-11-11",
+                   THREE_BEARS + ["alice orders blockers for Craw Wurm: Grizzly Bears#2, Grizzly Bears#1"])
+    assert r.stop[0] == "illegal-action"
+    # 2024-11-08: no order (509.2 removed); 3 blockers: the division is asked (510.1c)
+    r, g = _combat("Craw Wurm", "Grizzly Bears, Grizzly Bears, Grizzly Bears", "2024-11-08",
+                   THREE_BEARS + ["all pass until combat-damage"])
+    assert r.stop[:3] == ("needs-decision", "alice", "assign")
+
+
+@pytest.mark.parametrize("edition,asked,to_bob", [
+    # 2009-10-01: 702.2b divides freely among blockers, but trample's lethal is the Wurm's
+    # toughness (702.17b): 2 power can't cover 4, so all 2 go to the Wurm, no question
+    ("2009-10-01", False, 0),
+    # 2016-11-11 702.2b / 2024-11-08 702.2c: 1 from a deathtouch source is lethal: 1 may trample over
+    ("2016-11-11", True, 1),
+    ("2026-08-07", True, 1),
+])
+def test_trample_with_deathtouch(edition, asked, to_bob):
+    text = """
+  players: [alice, bob]
+  step: declare-attackers
+  turn: 3
+  alice: {battlefield: [Vampire Nighthawk], library: {hidden: 3}}
+  bob: {battlefield: [Giant Spider], library: {hidden: 3}}
+  effects:
+    - {from: Leap, controller: alice, do: grant-ability, what: Vampire Nighthawk, ability: trample, duration: turn}
+"""
+    lines = ["alice attacks with Vampire Nighthawk", "all pass until declare-blockers",
+             "bob blocks Vampire Nighthawk with Giant Spider", "all pass until combat-damage"]
+    r, g = stepper(text, lines, edition)
+    assert (r.stop[2] == "assign") == asked
+    if asked:
+        r, g = stepper(text, lines + ["alice assigns combat damage from Vampire Nighthawk: 1 to Giant Spider, 1 to bob"],
+                       edition)
+    assert r.stop[2] == "priority"
+    # 704.5h: the Spider dealt deathtouch damage is destroyed; 702.15b: alice gains 2
+    assert zone(g, "Giant Spider") == "graveyard"
+    assert g.life == {"alice": 22, "bob": 20 - to_bob}
+
+
+def test_double_strike_against_a_first_strike_blocker():
+    # 510.4 / 702.4b: Boros Swiftblade (1/2) and Tundra Wolves (1/1) both deal damage in the
+    # first-strike step; the Wolves die. In the second step the Swiftblade (double strike) is
+    # still blocked (509.1h) with no blocker left: it assigns no damage (510.1c).
+    r, g = _combat("Boros Swiftblade", "Tundra Wolves", NEW,
+                   ["alice attacks with Boros Swiftblade", "all pass until declare-blockers",
+                    "bob blocks Boros Swiftblade with Tundra Wolves", "all pass until main2"])
+    assert zone(g, "Tundra Wolves") == "graveyard"
+    assert g.objs["Boros Swiftblade"].damage == 1          # the Wolves' 1 (first-strike step)
+    names_ = names(r.events)
+    assert names_.count("combat_damage") == 2
+    assert g.life["bob"] == 20
+
+
+def test_double_strike_deals_twice_unblocked_and_first_strike_once():
+    # 702.4b / 702.7b: Fencing Ace deals 1 in each step, Tundra Wolves 1 in the first only,
+    # Grizzly Bears 2 in the second only
+    r, g = _combat("Fencing Ace, Tundra Wolves, Grizzly Bears", "Plains", "2016-11-11",
+                   ["alice attacks with Fencing Ace, Tundra Wolves, Grizzly Bears",
+                    "all pass until end-of-combat"])
+    assert g.life["bob"] == 20 - 2 - 1 - 2
+    i = r.events.index(("combat_damage", ()))
+    assert ("end_step", ("combat_damage",)) in r.events[i:]
+
+
+def test_lifelink_gain_is_simultaneous_with_the_damage():
+    # 702.15b / 510.2: bob at 1 takes 1 from Raging Goblin while his blocking Vampire
+    # Nighthawk deals 2: he gains 2 in the same event and is at 2 when SBAs are checked (704.3)
+    r, g = _combat("Raging Goblin, Grizzly Bears", "Vampire Nighthawk", NEW,
+                   ["alice attacks with Raging Goblin, Grizzly Bears", "all pass until declare-blockers",
+                    "bob blocks Grizzly Bears with Vampire Nighthawk", "all pass until end-of-combat"],
+                   bob_life=1)
+    assert r.stop[0] != "game-over"
+    assert g.life["bob"] == 2
+    assert zone(g, "Grizzly Bears") == "graveyard"
+    # 2008: lifelink and deathtouch were triggered abilities (502.63a, 502.68a): refused
+    r, g = _combat("Raging Goblin, Grizzly Bears", "Vampire Nighthawk", OLD,
+                   ["alice attacks with Raging Goblin, Grizzly Bears", "all pass until declare-blockers",
+                    "bob blocks Grizzly Bears with Vampire Nighthawk", "all pass until end-of-combat"],
+                   bob_life=1)
+    assert r.stop[0] == "unsupported"
+
+
+def test_2008_a_blocker_killed_with_damage_on_the_stack_still_deals_its_damage():
+    # 2008 CR 310.1, 310.4a-c: the assignment goes on the stack; alice bolts the blocking Bears in
+    # response; when the damage resolves the Bears' 2 is still dealt to the Wurm, and the Wurm's
+    # damage to the Bears (gone) is not
+    text = """
+  players: [alice, bob]
+  step: declare-attackers
+  turn: 3
+  alice: {hand: [Lightning Bolt], battlefield: [Craw Wurm, Mountain], library: {hidden: 3}}
+  bob: {battlefield: [Grizzly Bears], library: {hidden: 3}}
+"""
+    lines = ["alice attacks with Craw Wurm", "all pass until declare-blockers",
+             "bob blocks Craw Wurm with Grizzly Bears", "all pass until combat-damage",
+             "alice taps Mountain for mana", "alice casts Lightning Bolt targeting Grizzly Bears",
+             "alice passes", "bob passes", "alice passes", "bob passes"]
+    r, g = stepper(text, lines, OLD)
+    assert ("resolve", ("combat_damage",)) in r.events
+    assert zone(g, "Grizzly Bears") == "graveyard"
+    assert g.objs["Craw Wurm"].damage == 2
+    assert r.stop[:3] == ("needs-decision", "alice", "priority") and not g.stack
+    # from M10 (510.2) the damage is dealt before anyone can respond: the Bears are dead first
+    r, g = stepper(text, lines[:4], "2009-10-01")
+    assert g.objs["Craw Wurm"].damage == 2 and zone(g, "Grizzly Bears") == "graveyard"
+
+
+def test_a_blocker_gone_before_damage_leaves_the_attacker_blocked_and_trample_goes_through():
+    # 509.1h / 510.1c: Craw Wurm stays blocked and deals nothing; 702.19d: Colossal Dreadmaw,
+    # blocked with no blocker left, assigns all its damage to bob
+    for attacker, to_bob in (("Craw Wurm", 0), ("Colossal Dreadmaw", 6)):
+        text = f"""
+  players: [alice, bob]
+  step: declare-attackers
+  turn: 3
+  alice: {{hand: [Lightning Bolt], battlefield: [{attacker}, Mountain], library: {{hidden: 3}}}}
+  bob: {{battlefield: [Llanowar Elves], library: {{hidden: 3}}}}
+"""
+        r, g = stepper(text, [f"alice attacks with {attacker}", "all pass until declare-blockers",
+                              f"bob blocks {attacker} with Llanowar Elves", "alice taps Mountain for mana",
+                              "alice casts Lightning Bolt targeting Llanowar Elves",
+                              "all pass until main2"], "2024-11-08")
+        assert zone(g, "Llanowar Elves") == "graveyard"
+        assert g.life["bob"] == 20 - to_bob
+
+
+def test_three_player_attacks_are_refused_and_one_blocker_cant_block_two_attackers():
+    text = """
+  players: [alice, bob, carol]
+  step: declare-attackers
+  turn: 3
+  alice: {battlefield: [Grizzly Bears], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+  carol: {library: {hidden: 3}}
+"""
+    r, g = stepper(text, ["alice attacks with Grizzly Bears"])
+    assert r.stop[0] == "unsupported"                       # 508.1b: no words for whom
+    r, g = stepper(text, ["alice attacks with nothing", "all pass until main2"])
+    assert r.stop[0] != "unsupported"
+    # 509.1a: each chosen creature blocks one attacker
+    r, g = _combat("Grizzly Bears, Raging Goblin", "Giant Spider", NEW,
+                   ["alice attacks with Grizzly Bears, Raging Goblin", "all pass until declare-blockers",
+                    "bob blocks Grizzly Bears with Giant Spider and Raging Goblin with Giant Spider"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"cant_block"}
+
+
+def test_deathtouch_destroys_and_indestructible_survives():
+    # 704.5h: Typhoid Rats' 1 damage destroys Craw Wurm; 702.12b: Darksteel Gargoyle survives it
+    r, g = _combat("Craw Wurm, Darksteel Gargoyle", "Typhoid Rats, Deadly Recluse", NEW,
+                   ["alice attacks with Craw Wurm, Darksteel Gargoyle", "all pass until declare-blockers",
+                    "bob blocks Craw Wurm with Typhoid Rats and Darksteel Gargoyle with Deadly Recluse",
+                    "all pass until main2"])
+    assert zone(g, "Craw Wurm") == "graveyard" and zone(g, "Typhoid Rats") == "graveyard"
+    assert zone(g, "Darksteel Gargoyle") == "battlefield" and zone(g, "Deadly Recluse") == "graveyard"
+
+
+def test_a_missing_assignment_needs_the_decision():
+    # interface: the division of two blockers is asked; no line: needs-decision
+    r, g = _combat("Craw Wurm", "Grizzly Bears, Grizzly Bears, Grizzly Bears", "2026-08-07",
+                   THREE_BEARS + ["all pass until end-of-combat"])
+    assert r.stop[:3] == ("needs-decision", "alice", "assign")
