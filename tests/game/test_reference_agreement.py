@@ -971,18 +971,15 @@ state:
     assert diff is None, diff
 
 
-@pytest.mark.xfail(strict=True, reason="known disagreement, reported: 2008 CR 310.5 / 502.2b give the "
-                   "second combat damage step to the creatures that didn't assign combat damage in the "
-                   "first; the core applies the M10 rule (510.4: had neither first nor double strike)")
-def test_known_2008_second_step_for_a_first_striker_that_assigned_nothing():
+def test_2008_second_step_for_a_first_striker_that_assigned_nothing():
     """2008 CR 310.2a: a creature with power 0 assigns no combat damage. 310.5 / 502.2b: in the
     second combat damage step "surviving attackers and blockers that didn't assign combat damage
     in the first step, plus any creatures with double strike, assign their combat damage".
     Tundra Wolves at power 0 (an effect of the state) assign nothing in the first-strike step;
     Giant Growth then makes them 3/4; in the second step they assign 3 to bob with the Bears' 2:
     bob ends at 15. (From M10, 510.4 says "had neither first strike nor double strike as the
-    first combat damage step began": no damage from the Wolves, bob at 18.) The stepper: 15;
-    the core: 18."""
+    first combat damage step began": no damage from the Wolves, bob at 18.) A disagreement the
+    stepper found; the core now reads 2008 as written."""
     state = parse_scenario("""name: t
 question: {kind: turn, ask: trace}
 state:
@@ -1006,13 +1003,12 @@ state:
     assert diff is None, diff
 
 
-@pytest.mark.xfail(strict=True, reason="known disagreement, reported: the core refuses a 2008 combat "
-                   "in which a deathtouch blocker would deal no combat damage (2008 CR 310.2d)")
-def test_known_2008_deathtouch_blocker_dealing_no_damage_is_answered():
+def test_2008_deathtouch_blocker_dealing_no_damage_is_answered():
     """2008 CR 310.2d: a blocking creature not blocking any creature any more (its attacker was
     destroyed) assigns no combat damage. Typhoid Rats then deal no combat damage, so the combat
     is not one the interface refuses (a creature with deathtouch *would deal* combat damage):
-    Craw Wurm deals 6 to bob. The stepper answers (bob at 14); the core refuses."""
+    Craw Wurm deals 6 to bob (bob at 14). A disagreement the stepper found: the core refused it;
+    it now refuses only a deathtouch or lifelink creature with a recipient."""
     state = parse_scenario("""name: t
 question: {kind: turn, ask: trace}
 state:
