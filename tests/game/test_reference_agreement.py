@@ -881,28 +881,10 @@ def an_assignment(draw, g, o, legal):
     return tuple(draw(st.permutations(pairs)))
 
 
-def known_2008_over_refusal(edition, ref, tl) -> bool:
-    """Known disagreement, reported: in a 2008 edition the core refuses a combat damage step in
-    which a creature with deathtouch or lifelink is in combat but would deal no combat damage
-    (e.g. a deathtouch blocker whose attacker was destroyed: 2008 CR 310.2d, "If it isn't
-    currently blocking any creatures ... it will assign no combat damage"). The interface
-    refuses only a combat in which such a creature WOULD deal combat damage; the stepper
-    answers. Recognised by: the core stops 'unsupported' naming deathtouch or lifelink where
-    the stepper goes on, with the same events up to there."""
-    if edition >= "2009-07-11" or tl.stop.kind != "unsupported" or ref.stop[0] == "unsupported":
-        return False
-    if "deathtouch" not in tl.stop.what and "lifelink" not in tl.stop.what:
-        return False
-    core = core_events(tl)
-    return core == [(n, tuple(a)) for n, a in ref.events][:len(core)]
-
-
 def compare_combat(state, edition, script, until):
     """compare(), and the final life totals and marked damage where both stop alike."""
     runs: dict = {}
     diff = compare(state, edition, script, until, max_events=COMBAT_MAX_EVENTS, runs=runs)
-    if diff is not None and runs and known_2008_over_refusal(edition, runs["ref"], runs["tl"]):
-        return None
     if diff is not None or not runs:
         return diff
     ref, tl = runs["ref"], runs["tl"]
