@@ -14,14 +14,14 @@ solved again, and the stop's words). The goal: each under 1 s.
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 from mtgrules.encodings.game import declare, simulate
 from mtgrules.model.edition import Edition
 from mtgrules.model.read.timeline import parse_line
 from mtgrules.model.source import Field
 from mtgrules.queries.scenario import parse_scenario
+
+from timing import timed  # benchmarks/timing.py, beside this script
 
 EDITION = Edition.newest()
 ATTACKERS = ["Prized Unicorn", "Prized Unicorn#2", "Prized Unicorn#3", "Prized Unicorn#4",
@@ -55,15 +55,6 @@ def script(s, blocks: str):
 
 LEGAL = "bob blocks " + " and ".join(f"Prized Unicorn#3 with {b}" for b in BLOCKERS)
 SHORT = "bob blocks with nothing"
-
-
-def timed(fn, repeat: int) -> tuple[float, object]:
-    times, out = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), out
 
 
 def main() -> None:
