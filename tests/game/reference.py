@@ -73,6 +73,8 @@ class CardDef:
     target: str | None = None        # any | player | creature
     instructions: tuple = ()         # see Game.do
     trigger: str | None = None       # your_upkeep | each_upkeep | each_draw_step | opponent_discards | enters
+                                     # | your_end_step | each_end_step | your_beginning_of_combat
+                                     # | each_beginning_of_combat
     trigger_effect: tuple = ()
     trigger_target: str | None = None   # what a targeted triggered ability targets (603.3d)
     mana: str | None = None          # colour a {T} mana ability adds
@@ -203,6 +205,15 @@ CARDS = {
     "Ambush Viper": _creature((("g", 1),), 1, 2, 1, "flash", "deathtouch"),
     "Lightning Elemental": _creature((("r", 1),), 3, 4, 1, "haste"),
     "Healer's Hawk": _creature((("w", 1),), 0, 1, 1, "flying", "lifelink"),
+    # Shock deals 2 damage to any target.
+    "Shock": CardDef(T({"instant"}), (("r", 1),), 0, target="any", instructions=(("damage", 2, "target"),)),
+    # Trample, haste. At the beginning of the end step, sacrifice Spark Elemental.
+    "Spark Elemental": _creature((("r", 1),), 0, 3, 1, "trample", "haste", trigger="each_end_step",
+                                 trigger_effect=(("sacrifice", "self"),)),
+    # At the beginning of combat on your turn, put a +1/+1 counter on target creature you control.
+    "Luminarch Aspirant": _creature((("w", 1),), 1, 1, 1, trigger="your_beginning_of_combat",
+                                    trigger_target="creature_you_control",
+                                    trigger_effect=(("counters", "+1/+1", 1, "target"),)),
     # When this creature enters, it deals 1 damage to any target.
     "Sparkmage Apprentice": _creature((("r", 1),), 1, 1, 1, trigger="enters", trigger_target="any",
                                       trigger_effect=(("damage", 1, "target"),)),
@@ -373,6 +384,10 @@ class Game:
         self.assignment: dict = {}       # creature -> [(recipient, amount)]
         self.on_stack_damage: dict = {}  # 2008: the assignments of the combat damage object
         self.refusal = None
+        # "at the beginning of" abilities that triggered: (turn count, step, source, index,
+        # controller) — read by the shortcut oracle (whether a deviation changes what triggers)
+        self.triggered_log: list = []
+        self.turn_count = 0
 
     def tick(self):
         self.clock += 1
@@ -962,7 +977,7 @@ class Game:
         if y in self.players:
             return y not in self.lost and kind in ("any", "player")
         o = self.objs.get(y)
-        if o is None or o.zone != "battlefield" or kind not in ("any", "creature"):
+        if o is None or o.zone != "battlefield" or kind not in ("any", "creature", "creature_you_control"):
             return False
         creature = self.is_now(o, "creature")
         if kind == "any" and not creature and self.is_now(o, "planeswalker"):
@@ -971,6 +986,8 @@ class Game:
             ok = True
         else:
             ok = creature
+        if kind == "creature_you_control" and creature:
+            return o.controller == controller
         if ok and o.controller != controller and self.has(o, "hexproof"):
             if self.edition < HEXPROOF:
                 raise Unmodelled("hexproof before M12")
@@ -1641,6 +1658,9 @@ class Game:
             c = self.controller_of(x)
             ps = tuple(q for q in self.players if (q != c if w == "opponents" else q == c))
             self.effects.append(Eff(self.tick(), "no_cast", None, c, dur, players=ps))
+        elif verb == "sacrifice":                                 # 701.17a: its own controller
+            for o in self.affected(x, ins[1]):
+                self.move(o, "graveyard")
         elif verb == "animate":
             _, types, pt, kws, dur = ins
             objs = self.affected(x, "self")
@@ -1682,6 +1702,7 @@ class Game:
             for p in self.players:
                 self.lands[p] = 0
             self.turn_changed_now = True
+            self.turn_count += 1
             # 611.2b: "until your next turn" ends as that player's turn begins
             self.effects = [e for e in self.effects
                             if not (e.duration == "your-next-turn" and e.controller == self.active)]
@@ -1713,7 +1734,11 @@ class Game:
         for o in sorted(self.battlefield(), key=lambda o: o.id):
             tr = o.cd.trigger if o.cd and self.has_abilities(o) else None
             if (s == "upkeep" and (tr == "each_upkeep" or (tr == "your_upkeep" and o.controller == a))) \
-                    or (s == "draw" and tr == "each_draw_step"):
+                    or (s == "draw" and tr == "each_draw_step") \
+                    or (s == "end" and (tr == "each_end_step" or (tr == "your_end_step" and o.controller == a))) \
+                    or (s == "beginning_of_combat" and (tr == "each_beginning_of_combat" or (
+                        tr == "your_beginning_of_combat" and o.controller == a))):   # 513.1a, 507.1
+                self.triggered_log.append((self.turn_count, s, o.id, o.cd.trigger_index, o.controller))
                 self.pending.append(("tr", o.id, o.cd.trigger_index, a, t))
         if s == "untap":
             self.due.append("untap")
