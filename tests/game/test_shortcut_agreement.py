@@ -354,9 +354,18 @@ def shortcut_questions(draw):
         state, full = state_of(doc, cards)
     except Exception as exc:                          # a name clash the generator made
         pytest.skip(f"the generated state does not read: {exc}")
-    g = reference.Game(state, CR, [], END)
-    r = g.run(so.MAX_EVENTS)
     before: list = []
+    for _ in range(3):
+        g = reference.Game(state, CR, [parse_line(t, state) for t in before], END)
+        r = g.run(so.MAX_EVENTS)
+        if r.stop[0] == "needs-decision" and r.stop[2] == "target":
+            # a beginning-of-combat trigger's target, said before the shortcut
+            x = g.asking
+            legal = g.legal_targets(x)
+            nm = lambda o: f"{o}#1" if "#" not in o and f"{o}#2" in g.objs else o  # noqa: E731
+            before.append(f"{r.stop[1]} targets {nm(draw(st.sampled_from(legal)))} with {nm(x[1])}")
+            continue
+        break
     if r.stop[0] != "needs-decision" or r.stop[2] != "priority":
         return state, full, draw(st.sampled_from(so.MTR_EDITIONS)), before, ["alice says go"], [], None
     p = r.stop[1]
@@ -370,7 +379,8 @@ def shortcut_questions(draw):
         return f"{o}#1" if "#" not in o and f"{o}#2" in g.objs else o
 
     def object_line(q, card_kinds=("Lightning Bolt", "Shock", "Giant Growth"), untapped=None):
-        hand = sorted(o.id for o in g.hand(q) if o.card in card_kinds)
+        untapped = set() if untapped is None else untapped
+        hand = sorted(o.id for o in g.hand(q) if o.card in card_kinds and o.id not in untapped)
         if not hand:
             return []
         o = draw(st.sampled_from(hand))
@@ -381,7 +391,7 @@ def shortcut_questions(draw):
         if not lands:
             return []
         land_id = lands[0]
-        (untapped or set()).add(land_id)
+        untapped |= {land_id, o}
         creatures = sorted(x.id for x in g.battlefield() if g.is_now(x, "creature"))
         targets = creatures if card == "Giant Growth" else [*names, *creatures]
         if not targets:
