@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -31,7 +31,9 @@ except ImportError as exc:                                   # pragma: no cover 
     core_expand = None
     CORE_MISSING = f"the core's shortcut expansion is not on this branch yet ({exc})"
 
-EXAMPLES = int(os.environ.get("MTG_SHORTCUT_EXAMPLES", "60"))
+# the oracle alone is quick (1500 examples in about 6 s); the core's expansions are solver runs
+EXAMPLES = int(os.environ.get("MTG_SHORTCUT_EXAMPLES", "300"))
+CORE_EXAMPLES = int(os.environ.get("MTG_SHORTCUT_EXAMPLES", "30"))
 CR = "2026-08-07"
 SCENARIOS = Path(__file__).resolve().parents[2] / "queries" / "scenarios" / "shortcut"
 
@@ -352,8 +354,8 @@ def shortcut_questions(draw):
         doc[active]["mana-pool"] = "{R}{R}{R}"
     try:
         state, full = state_of(doc, cards)
-    except Exception as exc:                          # a name clash the generator made
-        pytest.skip(f"the generated state does not read: {exc}")
+    except Exception:                                 # a name clash the generator made
+        reject()
     before: list = []
     for _ in range(3):
         g = reference.Game(state, CR, [parse_line(t, state) for t in before], END)
@@ -439,10 +441,12 @@ def shortcut_questions(draw):
 
 
 def oracle(state, mtr, before, proposal, end, deviation, cr=CR):
+    """The oracle's result; a ValueError where the format refuses the question; None where
+    the stepper doesn't model it."""
     try:
         return so.expand(state, cr, mtr, before, proposal, end, dict(deviation) if deviation else None)
-    except reference.Unmodelled as exc:
-        pytest.skip(f"the stepper doesn't model it: {exc}")
+    except reference.Unmodelled:
+        return None
     except ValueError as exc:                          # a question the format refuses
         return exc
 
@@ -455,7 +459,7 @@ def test_the_oracle_on_generated_questions(q):
     """The oracle's own invariants (what the MTR texts say for sure), whatever the core."""
     state, full, mtr, before, proposal, end, deviation = q
     r = oracle(state, mtr, before, proposal, end, deviation)
-    if isinstance(r, ValueError):
+    if r is None or isinstance(r, ValueError):
         return
     ed = so.mtr_edition(mtr)
     assert r.stop in so.STOPS
@@ -487,6 +491,8 @@ def compare_with_core(state, full, cr, mtr, before, proposal, end, deviation):
     if not full:
         pytest.skip("the vocabulary has no beginning-of-combat trigger yet: Luminarch Aspirant is bare")
     r = oracle(state, mtr, before, proposal, end, deviation, cr)
+    if r is None:
+        return None                                           # the stepper doesn't model it
     question = {"kind": "shortcut", "before": list(before), "shortcut": list(proposal)}
     if mtr:
         question["mtr"] = mtr
@@ -523,7 +529,7 @@ def compare_with_core(state, full, cr, mtr, before, proposal, end, deviation):
     return None
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+@settings(max_examples=CORE_EXAMPLES, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                  HealthCheck.filter_too_much])
 @given(shortcut_questions())
@@ -557,6 +563,8 @@ def test_the_core_agrees_with_the_oracle_on_the_library(path):
     except reference.Unmodelled as exc:
         pytest.skip(f"the stepper doesn't model it: {exc}")
     r = oracle(state, mtr, before, proposal, end, deviation, cr)
+    if r is None:
+        pytest.skip("the stepper doesn't model it")
     if not isinstance(r, ValueError) and r.lines:
         check_consistent(state, r, before, cr)
     diff = compare_with_core(state, True, cr, mtr, before, proposal, end, deviation)
