@@ -36,15 +36,24 @@ DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 """How an edition's date is written: ISO 8601, year-month-day."""
 
 
-def _unknown(date: str) -> str:
+MTR_EDITION_DATES: tuple[str, ...] = (
+    "2013-02-01", "2016-09-30", "2019-05-03", "2024-09-23", "2025-11-10", "2026-02-27",
+)
+"""The editions of the Magic Tournament Rules the project holds, oldest first (``shared/mtr``)."""
+
+CR_TITLE = "Comprehensive Rules"
+MTR_TITLE = "Magic Tournament Rules"
+
+
+def _unknown(date: str, dates: tuple[str, ...] = EDITION_DATES, title: str = CR_TITLE) -> str:
     """The refusal of a string that is no edition date, with the closest known spelling."""
-    close = difflib.get_close_matches(date, EDITION_DATES, n=1)
+    close = difflib.get_close_matches(date, dates, n=1)
     hint = f" Did you mean {close[0]}?" if close else ""
-    return (f"no Comprehensive Rules edition dated '{date}'. Known editions: "
-            f"{', '.join(EDITION_DATES)}.{hint}")
+    return (f"no {title} edition dated '{date}'. Known editions: "
+            f"{', '.join(dates)}.{hint}")
 
 
-def _in_force(date: str) -> str:
+def _in_force(date: str, dates: tuple[str, ...] = EDITION_DATES, title: str = CR_TITLE) -> str:
     """The date of the newest known edition dated on or before ``date``, a well-formed date;
     a malformed one, or one before the first edition, is refused."""
     try:
@@ -52,12 +61,12 @@ def _in_force(date: str) -> str:
     except ValueError:
         valid = False
     if not valid:
-        raise UnknownEditionError(_unknown(date))
-    known = [d for d in EDITION_DATES if d <= date]
+        raise UnknownEditionError(_unknown(date, dates, title))
+    known = [d for d in dates if d <= date]
     if not known:
         raise UnknownEditionError(
-            f"no Comprehensive Rules edition the project knows was in force on {date}: the first "
-            f"(oldest) is {EDITION_DATES[0]}. Expected a date on or after {EDITION_DATES[0]}.")
+            f"no {title} edition the project knows was in force on {date}: the first "
+            f"(oldest) is {dates[0]}. Expected a date on or after {dates[0]}.")
     return known[-1]
 
 
@@ -135,6 +144,55 @@ class Edition:
         return (since is None or since <= self.date) and (until is None or self.date < until)
 
 
+@functools.total_ordering
+@dataclass(frozen=True)
+class MtrEdition:
+    """A dated edition of the Magic Tournament Rules, e.g. ``MtrEdition("2026-02-27")``: the
+    tournament shortcuts (MTR 4.2) are dated by it, as the game's rules are by ``Edition``.
+    Any other date stands for the edition in force on it, with an ``EditionInForce`` warning;
+    a malformed date, or one before the first edition held, is refused."""
+
+    date: str
+
+    def __post_init__(self) -> None:
+        if self.date in MTR_EDITION_DATES:
+            return
+        in_force = _in_force(self.date, MTR_EDITION_DATES, MTR_TITLE)
+        object.__setattr__(self, "date", in_force)
+        warnings.warn(EditionInForce(f"{self.date}: the tournament rules in force were the "
+                                     f"{in_force} edition of the MTR"), stacklevel=3)
+
+    @classmethod
+    def of(cls, value: MtrEdition | str | None) -> MtrEdition:
+        """The MTR edition an API caller means: an ``MtrEdition``, a date, or ``None`` (the
+        newest)."""
+        if value is None:
+            return cls.newest()
+        if isinstance(value, MtrEdition):
+            return value
+        if isinstance(value, str):
+            return cls(value)
+        raise UnknownEditionError(f"an MTR edition is a date such as {MTR_EDITION_DATES[-1]}, "
+                                  f"not {value!r}")
+
+    @classmethod
+    def newest(cls) -> MtrEdition:
+        return cls(MTR_EDITION_DATES[-1])
+
+    @classmethod
+    def all(cls) -> list[MtrEdition]:
+        return [cls(d) for d in MTR_EDITION_DATES]
+
+    def __lt__(self, other: MtrEdition) -> bool:
+        return self.date < other.date
+
+    def __str__(self) -> str:
+        return self.date
+
+    def in_force(self, since: str | None, until: str | None) -> bool:
+        return (since is None or since <= self.date) and (until is None or self.date < until)
+
+
 @dataclass(frozen=True, order=True)
 class Citation:
     """A reference to a rule: ``Citation("CR", "601.2f")`` prints as ``CR 601.2f``."""
@@ -169,7 +227,12 @@ class EncodedRule:
     until: str | None
     document: str = "CR"
 
-    def holds_in(self, edition: Edition) -> bool:
+    def holds_in(self, edition: Edition | MtrEdition) -> bool:
+        """Whether the rule holds in ``edition``. A tournament rule's span is in MTR dates: asked
+        of a Comprehensive Rules edition, it is judged in the newest MTR (the tournament rules a
+        question is asked under unless it names their edition)."""
+        if self.document == "MTR" and isinstance(edition, Edition):
+            edition = MtrEdition.newest()
         return edition.in_force(self.since, self.until)
 
     def number_in(self, edition: Edition) -> str:

@@ -17,8 +17,15 @@ if TYPE_CHECKING:
     from mtgrules.model.state import GameState
 
 DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", "block",
-                  "discard", "choose", "order", "target", "order-blockers", "assign", "pass-until")
-"""What a player may decide in a script (see ``encodings/game/README.md``)."""
+                  "discard", "choose", "order", "target", "order-blockers", "assign", "pass-until",
+                  "shortcut")
+"""What a player may decide in a script (see ``encodings/game/README.md``); ``shortcut`` is
+a standard shortcut's words in a ``shortcut`` question's proposal (its word in ``objects``)."""
+
+SHORTCUT_WORDS = {"go": "says go", "pass": "passes", "ready_for_combat": "is ready for combat",
+                  "no_attacks": "declares no attacks"}
+"""The words of the standard tournament shortcuts a proposal may say (MTR 4.2; which of them an
+MTR edition has is the rulebook's), as a proposal line writes them after the player's name."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +143,7 @@ class Decision:
             "order-blockers": f"{p} orders blockers for {first}: " + ", ".join(self.objects[1:]),
             "assign": f"{p} assigns combat damage from {first}: "
                       + ", ".join(f"{n} to {r}" for r, n in self.assignment),
+            "shortcut": f"{p} {SHORTCUT_WORDS.get(first, first)}",
         }
         return forms.get(self.verb, f"{p} {self.verb} {objects}")
 

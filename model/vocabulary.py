@@ -38,7 +38,8 @@ controller), ``target`` (the player the source targeted), ``opponents`` (each op
 controller), ``each-player``, ``that-player`` (for a triggered ability: the player the event
 that triggered it is about — whose upkeep it is, who discarded)."""
 
-TRIGGERS = ("your-upkeep", "each-upkeep", "each-draw-step", "your-end-step", "each-end-step",
+TRIGGERS = ("your-upkeep", "each-upkeep", "each-draw-step", "your-beginning-of-combat",
+            "each-beginning-of-combat", "your-end-step", "each-end-step",
             "opponent-discards", "dies", "enters")
 """What a triggered ability triggers on (the ``when:`` of a card's triggered ability)."""
 

@@ -29,7 +29,7 @@ import clingo
 from clingo import ast
 
 from mtgrules.encodings import Budget, budget
-from mtgrules.model.edition import Edition, rulebook
+from mtgrules.model.edition import EncodedRule, Edition, MtrEdition, rulebook
 from mtgrules.model.errors import BudgetExhausted
 
 T = TypeVar("T")
@@ -72,11 +72,14 @@ def _expand(path: str, seen: set[str]) -> str:
     return _INCLUDE.sub(include, text)
 
 
-def in_force_facts(edition: Edition) -> list[clingo.Symbol]:
+def in_force_facts(edition: Edition, mtr: MtrEdition | None = None) -> list[clingo.Symbol]:
     """``in_force("key")`` for every rule of the rulebook in force in ``edition``: the one
-    form in which every encoding reads the edition."""
+    form in which every encoding reads the edition. The tournament rules' (MTR) keys are in
+    force by ``mtr``, the edition of the MTR asked about (default: the newest)."""
+    def holds(rule: EncodedRule) -> bool:
+        return rule.holds_in(mtr if mtr is not None and rule.document == "MTR" else edition)
     return [clingo.Function("in_force", [clingo.String(key)])
-            for key, rule in rulebook().items() if rule.holds_in(edition)]
+            for key, rule in rulebook().items() if holds(rule)]
 
 
 @functools.cache

@@ -25,7 +25,7 @@ from mtgrules.encodings.game.decisions import condition_facts, point_term, scrip
 from mtgrules.encodings.game.facts import Unsupported, a, split_state
 from mtgrules.encodings.game.step import STATE_SHOWS, Stepper
 from mtgrules.encodings.game.trace import Reader, Snapshot
-from mtgrules.model.edition import Edition
+from mtgrules.model.edition import Edition, MtrEdition
 from mtgrules.model.errors import BudgetExhausted
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import END, Condition, Decision, Event, Point
@@ -73,21 +73,30 @@ class Timeline:
     """Rulebook keys of every law that fired."""
     ground_seconds: float = 0.0
     solve_seconds: float = 0.0
+    shortcut: frozenset[Any] = frozenset()
+    """What the rules of a proposed shortcut decided (``shortcuts.lp``'s ``shortcut_fact`` and
+    the meaning of its words), in a shortcut question."""
+    proposal_at: int | None = None
+    """The time at which the proposal's lines begin, in a shortcut question."""
 
 
 def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = (),
              until: Point = END, conditions: Sequence[Condition] = (),
-             max_events: int = MAX_EVENTS) -> Timeline:
+             max_events: int = MAX_EVENTS, shortcut: Sequence[clingo.Symbol] | None = None,
+             mtr: MtrEdition | None = None) -> Timeline:
     """The trace the rules give from ``state`` with the players' ``script``, up to ``until``
     (or until the script runs out): the step program grounded once, one solve per event
-    (``step.py``)."""
+    (``step.py``). ``shortcut``: the facts of a proposed tournament shortcut whose lines the
+    script holds (``shortcuts.py``), read by ``shortcuts.lp`` under the MTR edition ``mtr``."""
     deadline = _time.perf_counter() + budget().seconds
-    static, initial = split_state(state, edition)
+    static, initial = split_state(state, edition, mtr=mtr)
     facts = [*static, *(a("init", f) for f in initial), *script_facts(script, until),
-             *condition_facts(conditions)]
+             *condition_facts(conditions), *(shortcut or ())]
     fluents = [*initial, a("next", clingo.Number(1))]
     checked = ("game/conditions",) if conditions else ()
-    stepper = Stepper((*THEORY, *checked, "game/script", "game/stops", "game/universe"), facts, fluents)
+    proposed = ("game/shortcuts",) if shortcut is not None else ()
+    stepper = Stepper((*THEORY, *checked, *proposed, "game/script", "game/stops", "game/universe"),
+                      facts, fluents)
     asp.check_ground(stepper.ctl, "the trace, at 0 events,")
     shown: list[clingo.Symbol] = [a("initial", f) for f in fluents]
     steps: list[tuple[list[clingo.Symbol], int]] = []

@@ -16,7 +16,7 @@ from mtgrules.encodings import asp
 from mtgrules.encodings.common import WHO, keyword_atom, modifications, static_mods
 from mtgrules.model import vocabulary
 from mtgrules.model.cards import Card, Instruction
-from mtgrules.model.edition import Edition
+from mtgrules.model.edition import Edition, MtrEdition
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost, ManaCostError, parse_pool
 from mtgrules.model.state import GameObject, GameState
@@ -58,15 +58,16 @@ def state_facts(state: GameState, edition: Edition) -> list[Sym]:
 
 
 def split_state(state: GameState, edition: Edition, stack_targets: dict[str, str] | None = None,
-                ) -> tuple[list[Sym], list[Sym]]:
+                mtr: MtrEdition | None = None) -> tuple[list[Sym], list[Sym]]:
     """The facts that stay fixed through a trace, and the fluents of ``state``;
-    ``stack_targets`` gives the target of objects on the stack, where a question knows it."""
+    ``stack_targets`` gives the target of objects on the stack, where a question knows it;
+    ``mtr`` the edition of the tournament rules (default: the newest)."""
     stack_targets = stack_targets or {}
     out: list[Sym] = []
     names = state.names
     for seat, name in enumerate(names):
         out += [a("player", S(name)), a("seat", S(name), N(seat))]
-    out += asp.in_force_facts(edition)
+    out += asp.in_force_facts(edition, mtr)
     init: list[Sym] = []
     init.append(a("step", F(STEP_ATOM[state.step.value], [])))
     init.append(a("active", S(state.active)))

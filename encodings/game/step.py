@@ -53,7 +53,7 @@ N = clingo.Number
 # its start.
 STATE_SHOWS = {"step_at", "power_at", "toughness_at", "kw_at"}
 CONTROL = {"dropped", "added", "stopped", "blocked", "happened"}
-UNTIMED = {"token_owner"}
+UNTIMED = {"token_owner", "shortcut_fact"}
 
 # Where a timestamp sits in a term (function name and arity → argument index), and the kind
 # of timestamp: only timestamps of one kind are compared (an effect's with a permanent's for a

@@ -196,6 +196,8 @@ class Reader:
         self.pt: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
         self.kw: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
         self._half: dict[str, dict[tuple[int, str], int]] = {"power_at": {}, "toughness_at": {}}
+        self.shortcut: set[Any] = set()
+        self.proposal_at: list[int] = []
         # one reading per distinct atom: a step program shows the same atoms step after step
         parsed: dict[clingo.Symbol, tuple[str, tuple[Any, ...], int]] = {}
         for symbols, shift in ((model, 0), *steps):
@@ -239,6 +241,14 @@ class Reader:
             self.sba[t].append(v[0])
         elif name in ("combat_assigned", "combat_dealt"):
             self.combat[name, t].append(v[:3])
+        elif name == "shortcut_fact":
+            self.shortcut.add(v[0])
+        elif name == "shortcut_meaning":
+            self.shortcut.add(("meaning", *v[:3]))
+        elif name == "shortcut_open":
+            self.shortcut.add(("open", t))
+        elif name == "proposal_now":
+            self.proposal_at.append(t)
         elif name == "why_not":
             self.why_not[t].append((v[0], v[1]))
         elif name == "names":
@@ -398,6 +408,8 @@ class Reader:
         if name == "block":
             return self.entry(args[1]) or f"{actor} declares no blockers"
         if name == "choose":
+            if args[3] == "unlooked":
+                return f"{actor} does not scry (the cards stay as they are, unlooked at)"
             return self.entry(args[3])
         return self.entry(args[1]) if name in ("discard", "order", "order_blockers", "assign") else ""
 
@@ -610,7 +622,8 @@ class Reader:
         final = replace(self.snapshot(end, self.final), time=end + self.offset)
         return timeline_type(events=events, stop=stop, final=final, conditions=conds,
                              rules=tuple(rules), ground_seconds=ground_seconds,
-                             solve_seconds=solve_seconds)
+                             solve_seconds=solve_seconds, shortcut=frozenset(self.shortcut),
+                             proposal_at=min(self.proposal_at, default=None))
 
     def stop_of(self, stop_type: type[Stop], stops: list[Any], end: int, stuck: bool,
                 horizon: int, max_events: int) -> Stop:
