@@ -109,11 +109,22 @@ class Driver:
     for, ``give`` makes one (checked by the stepper's own rules)."""
 
     def __init__(self, state, cr_edition):
+        self.state, self.cr = state, cr_edition
         self.g = reference.Game(state, cr_edition, [], END)
-        self.lines: list = []       # (Decision, recorded?) given after ``before``
-        self.recording = False
+        self.before: list = []      # the decisions given before the shortcut
+        self.lines: list = []       # the decisions given since
         self.result = None
         self._advance()
+
+    def rebuild(self, k):
+        """Back to where the k first lines had been given (the game is deterministic)."""
+        new = Driver(self.state, self.cr)
+        for d in self.before:
+            new.give(d)
+        new.before, new.lines = list(self.before), []
+        for d in self.lines[:k]:
+            new.give(d)
+        self.__dict__.update(new.__dict__)
 
     def _advance(self):
         self.result = self.g.run(MAX_EVENTS)
@@ -211,7 +222,7 @@ def expand(state, cr_edition: str, mtr: str | None = None, before=(), proposal=(
             dr.give(parse_line(text, state))
     except (Stop, Illegal) as exc:
         raise ValueError(f"the explicit decisions before the shortcut don't run: {exc}") from exc
-    dr.lines = []
+    dr.before, dr.lines = list(dr.lines), []
     items = parse_proposal(proposal, state)
     if deviation is not None:
         deviation = dict(deviation)
@@ -418,13 +429,13 @@ def passing_shortcut(dr, it, ed, deviation, state, last):
         # a plain pass (MTR 2013/2016: a pass in a main phase is just a pass)
         dr.give(Decision("pass", p))
         if last:
-            at_point(dr, deviation, state, ed)
+            at_point(dr, deviation, state, ed, p)
         return
     opponent = lambda g, q: q != p                     # noqa: E731
     if it.kind == "ready" or (it.kind == "no-attacks"):
         step = "beginning_of_combat" if it.kind == "ready" else "end_of_combat"
         pass_until(dr, has_priority(opponent, step))
-        at_point(dr, deviation, state, ed)
+        at_point(dr, deviation, state, ed, p)
         return
     if it.kind == "pass" and g.step == "main1":
         # 2019+: the non-active player acts in beginning of combat, unless affecting whether a
@@ -436,19 +447,23 @@ def passing_shortcut(dr, it, ed, deviation, state, last):
         end_step_shortcut(dr, p, deviation, state, ed)
     else:
         pass_until(dr, has_priority(opponent, "end"))
-        at_point(dr, deviation, state, ed)
+        at_point(dr, deviation, state, ed, p)
 
 
-def at_point(dr, deviation, state, ed):
+def at_point(dr, deviation, state, ed, proposer):
     if deviation and not deviation_used(deviation):
         if deviation.get("actions"):
             deviate(dr, deviation, state, ed)
         else:
-            # the opponent assumed acting there does nothing: passes
+            # a request for priority with no action: nullified, priority back to the player
+            # who had it — the proposer, before the pass that handed it on
             deviation["_used"] = True
-            q = deviation["by"]
-            pass_until(dr, has_priority(lambda g, x: x == q))
-            dr.give(Decision("pass", q))
+            k = max((i for i, d in enumerate(dr.lines) if d.verb == "pass" and d.player == proposer),
+                    default=None)
+            if k is not None:
+                dr.rebuild(k)
+            raise Stop("expanded", f"MTR {ed} 4.2: {deviation['by']} requests priority and does nothing: "
+                       f"the request is nullified and priority goes back to {proposer}, who had it")
 
 
 def triggers_of(g, step):
@@ -516,7 +531,7 @@ def end_step_shortcut(dr, p, deviation, state, ed):
             deviate(dr, deviation, state, ed)
             return
     pass_until(dr, has_priority(lambda gg, q: q != p, "end"))
-    at_point(dr, deviation, state, ed)
+    at_point(dr, deviation, state, ed, p)
 
 
 def attack_with_everything(dr, it, deviation, state, ed):
