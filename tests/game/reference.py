@@ -214,6 +214,13 @@ CARDS = {
     "Luminarch Aspirant": _creature((("w", 1),), 1, 1, 1, trigger="your_beginning_of_combat",
                                     trigger_target="creature_you_control",
                                     trigger_effect=(("counters", "+1/+1", 1, "target"),)),
+    # Two cards of the shortcut tests' own (defined in their scenarios, no printed card): at the
+    # beginning of combat on your turn, put a +1/+1 counter on target creature; at the beginning
+    # of each combat, this creature gets +1/+0 until end of turn.
+    "Drillmaster": _creature((("w", 1),), 1, 1, 1, trigger="your_beginning_of_combat",
+                             trigger_target="creature", trigger_effect=(("counters", "+1/+1", 1, "target"),)),
+    "Warcry Herald": _creature((("r", 1),), 1, 2, 1, trigger="each_beginning_of_combat",
+                               trigger_effect=(("pt", "modify", "self", (1, 0), "turn"),)),
     # When this creature enters, it deals 1 damage to any target.
     "Sparkmage Apprentice": _creature((("r", 1),), 1, 1, 1, trigger="enters", trigger_target="any",
                                       trigger_effect=(("damage", 1, "target"),)),

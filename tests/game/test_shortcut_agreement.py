@@ -38,31 +38,25 @@ CORE_EXAMPLES = int(os.environ.get("MTG_SHORTCUT_EXAMPLES", "30"))
 CR = "2026-08-07"
 SCENARIOS = Path(__file__).resolve().parents[2] / "queries" / "scenarios" / "shortcut"
 
-# A card whose beginning-of-combat trigger the vocabulary may not have yet: defined in the
-# scenario (the stepper reads its own table, reference.CARDS); without the trigger where the
-# vocabulary refuses it (then the core's trace can't be compared: the example says so).
-ASPIRANT_FULL = {"name": "Luminarch Aspirant", "cost": "{1}{W}", "types": ["creature"],
-                 "subtypes": ["Human", "Cleric"], "power": 1, "toughness": 1,
-                 "triggered": [{"when": "your-beginning-of-combat", "targets": ["creature-you-control"],
-                                "effect": [{"do": "add-counters", "counter": "+1/+1", "count": 1,
-                                            "target": "creature"}]}]}
-ASPIRANT_BARE = {"name": "Luminarch Aspirant", "cost": "{1}{W}", "types": ["creature"],
-                 "power": 1, "toughness": 1}
+# Two cards with beginning-of-combat triggers, the tests' own (reference.CARDS has them too).
+TEST_CARDS = [
+    {"name": "Drillmaster", "cost": "{1}{W}", "types": ["creature"], "subtypes": ["Soldier"],
+     "power": 1, "toughness": 1,
+     "triggered": [{"when": "your-beginning-of-combat",
+                    "effect": [{"do": "put-counters", "kind": "+1/+1", "target": "creature", "count": 1}]}]},
+    {"name": "Warcry Herald", "cost": "{1}{R}", "types": ["creature"], "subtypes": ["Goblin"],
+     "power": 2, "toughness": 1,
+     "triggered": [{"when": "each-beginning-of-combat",
+                    "effect": [{"do": "modify-pt", "what": "self", "power": 1, "toughness": 0,
+                                "duration": "turn"}]}]},
+]
 
 
 def state_of(doc: dict, cards=()):
-    """(state, whether the scenario's cards are the full definitions)."""
-    head = "name: generated\n"
-    if cards:
-        try:
-            text = head + "cards: " + json.dumps([ASPIRANT_FULL]) + \
-                "\nquestion: {kind: turn, ask: trace}\nstate: " + json.dumps(doc) + "\n"
-            return parse_scenario(text).state, True
-        except Exception:
-            text = head + "cards: " + json.dumps([ASPIRANT_BARE]) + \
-                "\nquestion: {kind: turn, ask: trace}\nstate: " + json.dumps(doc) + "\n"
-            return parse_scenario(text).state, False
-    return parse_scenario(head + "question: {kind: turn, ask: trace}\nstate: " + json.dumps(doc) + "\n").state, True
+    """(state, True): the scenario's own cards are always given (unused ones are harmless)."""
+    text = "name: generated\ncards: " + json.dumps(TEST_CARDS) + \
+        "\nquestion: {kind: turn, ask: trace}\nstate: " + json.dumps(doc) + "\n"
+    return parse_scenario(text).state, True
 
 
 def check_consistent(state, result, before=(), cr=CR):
@@ -204,8 +198,9 @@ def test_go_and_a_request_for_priority_with_no_action(mtr):
 
 
 def aspirant(extra_creature=False):
-    doc = two(alice={"battlefield": ["Mountain", "Plains", "Luminarch Aspirant"]
-                     + (["Grizzly Bears"] if extra_creature else [])})
+    doc = two(alice={"battlefield": ["Mountain", "Plains", "Drillmaster"]
+                     + (["Grizzly Bears"] if extra_creature else [])},
+              bob={"battlefield": ["Mountain", "Forest"]})
     return doc
 
 
@@ -216,9 +211,9 @@ def test_beginning_of_combat_trigger_and_the_main_phase_pass(mtr):
     assert (r.lines, r.then, r.game.step) == (["alice passes", "bob passes"], ("alice", "priority"),
                                               "beginning_of_combat")
     assert len(r.game.stack) == 1
-    # bob kills the Aspirant: affecting whether it triggers, he acts in the first main phase
+    # bob kills the Drillmaster: affecting whether it triggers, he acts in the first main phase
     kill = {"by": "bob", "actions": ["bob taps Mountain#2 for mana",
-                                     "bob casts Lightning Bolt#2 targeting Luminarch Aspirant"]}
+                                     "bob casts Lightning Bolt#2 targeting Drillmaster"]}
     r = run(aspirant(), mtr, ["alice passes"], kill, cards=True)
     assert r.lines == ["alice passes"] + kill["actions"] + ["bob passes"] and r.game.step == "main1"
     # bob bolts alice: not affecting it, he acts in beginning of combat (alice's pass there implied)
@@ -360,12 +355,12 @@ def shortcut_questions(draw):
     cards = False
     for p in names:
         bf = ["Mountain", "Mountain", "Forest"] if p == active or n == 2 else ["Mountain"]
-        creatures = draw(st.lists(st.sampled_from(["Grizzly Bears", "Spark Elemental", "Luminarch Aspirant",
-                                                   "Raging Goblin"]), max_size=2, unique=True)) \
+        creatures = draw(st.lists(st.sampled_from(["Grizzly Bears", "Spark Elemental", "Drillmaster",
+                                                   "Warcry Herald", "Raging Goblin"]), max_size=2, unique=True)) \
             if n == 2 else []
         if p != active:
-            creatures = [c for c in creatures if c not in ("Spark Elemental", "Luminarch Aspirant")]
-        cards = cards or "Luminarch Aspirant" in creatures
+            creatures = [c for c in creatures if c not in ("Spark Elemental", "Drillmaster", "Warcry Herald")]
+        cards = cards or "Drillmaster" in creatures
         hand = draw(st.lists(st.sampled_from(["Lightning Bolt", "Shock", "Giant Growth"]), min_size=1,
                              max_size=3))
         doc[p] = {"battlefield": bf + creatures, "hand": hand, "library": [{"hidden": 4}],
@@ -457,7 +452,7 @@ def shortcut_questions(draw):
         actions = object_line(other)
         if actions and draw(st.booleans()):
             # aim at the active player's trigger source, where there is one
-            srcs = [x.id for x in g.battlefield() if x.card in ("Spark Elemental", "Luminarch Aspirant")]
+            srcs = [x.id for x in g.battlefield() if x.card in ("Spark Elemental", "Drillmaster", "Warcry Herald")]
             if srcs and "Giant Growth" not in actions[1]:
                 actions[1] = actions[1].split(" targeting ")[0] + f" targeting {name(srcs[0])}"
         deviation = {"by": other, "actions": draw(st.sampled_from([[], actions]))}
@@ -550,7 +545,7 @@ def compare_with_core(state, full, cr, mtr, before, proposal, end, deviation):
     if core_expand is None:
         pytest.skip(CORE_MISSING)
     if not full:
-        pytest.skip("the vocabulary has no beginning-of-combat trigger yet: Luminarch Aspirant is bare")
+        pytest.skip("the vocabulary has no beginning-of-combat trigger yet: Drillmaster is bare")
     r = oracle(state, mtr, before, proposal, end, deviation, cr)
     if r is None:
         return None                                           # the stepper doesn't model it
