@@ -43,6 +43,7 @@ class OracleResult:
     detail: str = ""                 # why it stopped; the MTR sentence at stake
     then: tuple | None = None        # (player, decision kind) due where the expansion ends
     decisions: list = field(default_factory=list)  # the lines as Decisions
+    implied: list = field(default_factory=list)    # per line: implied by the shortcut (not said)
     game: object = None              # the stepper at the end
 
 
@@ -113,6 +114,7 @@ class Driver:
         self.g = reference.Game(state, cr_edition, [], END)
         self.before: list = []      # the decisions given before the shortcut
         self.lines: list = []       # the decisions given since
+        self.implied: list = []     # for each line: whether the shortcut implies it (not said)
         self.result = None
         self._advance()
 
@@ -121,9 +123,9 @@ class Driver:
         new = Driver(self.state, self.cr)
         for d in self.before:
             new.give(d)
-        new.before, new.lines = list(self.before), []
-        for d in self.lines[:k]:
-            new.give(d)
+        new.before, new.lines, new.implied = list(self.before), [], []
+        for d, imp in zip(self.lines[:k], self.implied[:k]):
+            new.give(d, imp)
         self.__dict__.update(new.__dict__)
 
     def _advance(self):
@@ -161,12 +163,13 @@ class Driver:
             return {f"needs {r.stop[2]}"}
         return set(r.reasons) or {r.stop[2]}
 
-    def give(self, d):
+    def give(self, d, implied=False):
         why = self.legal(d)
         if why is not None:
             raise Illegal(d, why)
         self.g.script.append(d)
         self.lines.append(d)
+        self.implied.append(implied)
         self._advance()
         self.check()
 
@@ -199,7 +202,7 @@ def pass_until(dr: Driver, done, snap_for=None, snaps=None):
             raise Stop("needs-decision", f"{p} has a decision the shortcut does not say: {kind}", due)
         if snaps is not None and p == snap_for and kind == "priority":
             snaps.append(dr.snapshot())
-        dr.give(NONE_DECLARED[kind](p))
+        dr.give(NONE_DECLARED[kind](p), True)
 
 
 def has_priority(player_pred, step=None):
@@ -222,7 +225,7 @@ def expand(state, cr_edition: str, mtr: str | None = None, before=(), proposal=(
             dr.give(parse_line(text, state))
     except (Stop, Illegal) as exc:
         raise ValueError(f"the explicit decisions before the shortcut don't run: {exc}") from exc
-    dr.before, dr.lines = list(dr.lines), []
+    dr.before, dr.lines, dr.implied = list(dr.lines), [], []
     items = parse_proposal(proposal, state)
     if deviation is not None:
         deviation = dict(deviation)
@@ -248,6 +251,7 @@ def expand(state, cr_edition: str, mtr: str | None = None, before=(), proposal=(
             out.detail = (f"part of the shortcut is illegal ({exc}); MTR {ed} has no clause stopping a "
                           f"shortcut where part of it becomes illegal (it came in 2023)")
     out.decisions = list(dr.lines)
+    out.implied = list(dr.implied)
     out.lines = [line_text(d, dr.g) for d in dr.lines]
     out.events = [(n, tuple(a)) for n, a in dr.g.events]
     out.then = dr.due
@@ -310,7 +314,7 @@ def run_items(dr: Driver, items, ed, deviation, state):
                     raise Stop("expanded", f"CR 732.2b-c: the loop is shortened to {entry[1]} iteration(s); "
                                f"{deviation['by']} does nothing there: priority stays with {p} (MTR {ed} "
                                f"4.2: a request for priority with no action is nullified)")
-                dr.give(Decision("pass", p))
+                dr.give(Decision("pass", p), True)
                 deviate(dr, deviation, state, ed)
                 raise Stop("expanded", f"CR 732.2b-c: the loop is shortened to {entry[1]} iteration(s); "
                            f"{deviation['by']} acts there")
@@ -381,12 +385,12 @@ def do_object(dr, it, n_obj, more, held, deviation, state, ed):
             raise Stop("expanded", f"MTR {ed} 4.2: {deviation['by']} requests priority after object "
                        f"{n_obj[0]} and does nothing: the request is nullified and priority goes back to "
                        f"{p}, who had it; the later objects are not added")
-        dr.give(Decision("pass", p))
+        dr.give(Decision("pass", p), True)
         deviate(dr, deviation, state, ed)
         raise Stop("expanded", f"{deviation['by']} acts after object {n_obj[0]} is put on the stack; the "
                    f"later objects are reversed (MTR {ed} 4.2)")
     if not more:
-        dr.give(Decision("pass", p))          # it passes priority; the others decide
+        dr.give(Decision("pass", p), True)    # it passes priority; the others decide
         return
     # allowing it to resolve before the next is added: everyone passes until it has left the
     # stack, then until the proposer has priority
@@ -413,7 +417,7 @@ def deviate(dr, deviation, state, ed):
         if d.verb in ("cast", "activate") and (i + 1 == len(actions) or actions[i + 1].verb != "hold"):
             x = dr.g.stack[-1] if dr.g.stack else None
             if i + 1 == len(actions):
-                dr.give(Decision("pass", by))
+                dr.give(Decision("pass", by), True)
             else:
                 pass_until(dr, lambda g, q, k: x not in g.stack and g.resolving is None
                            and k == "priority" and q == by)
@@ -425,9 +429,11 @@ def passing_shortcut(dr, it, ed, deviation, state, last):
     need_priority(dr, p, it.text)
     new = ed >= "2019-05-03"
     main_pass = it.kind == "pass" and new and p == g.active and not g.stack
-    if it.kind == "pass" and not (main_pass and g.step in ("main1", "main2")):
+    step = g.step
+    # the words stand for the proposer's own pass first (the rest is implied)
+    dr.give(Decision("pass", p))
+    if it.kind == "pass" and not (main_pass and step in ("main1", "main2")):
         # a plain pass (MTR 2013/2016: a pass in a main phase is just a pass)
-        dr.give(Decision("pass", p))
         if last:
             at_point(dr, deviation, state, ed, p)
         return
@@ -437,7 +443,7 @@ def passing_shortcut(dr, it, ed, deviation, state, last):
         pass_until(dr, has_priority(opponent, step))
         at_point(dr, deviation, state, ed, p)
         return
-    if it.kind == "pass" and g.step == "main1":
+    if it.kind == "pass" and step == "main1":
         # 2019+: the non-active player acts in beginning of combat, unless affecting whether a
         # beginning-of-combat ability triggers (then in the first main phase)
         boc_pass(dr, p, deviation, state, ed)
@@ -458,10 +464,13 @@ def at_point(dr, deviation, state, ed, proposer):
             # a request for priority with no action: nullified, priority back to the player
             # who had it — the proposer, before the pass that handed it on
             deviation["_used"] = True
-            k = max((i for i, d in enumerate(dr.lines) if d.verb == "pass" and d.player == proposer),
-                    default=None)
-            if k is not None:
-                dr.rebuild(k)
+            k = max((i for i, d in enumerate(dr.lines) if d.verb == "pass" and d.player == proposer
+                     and dr.implied[i]), default=None)
+            if k is None:
+                # no pass of the proposer's was implied: the deviator has priority by the
+                # proposer's own words, and there is nothing to give back
+                return
+            dr.rebuild(k)
             raise Stop("expanded", f"MTR {ed} 4.2: {deviation['by']} requests priority and does nothing: "
                        f"the request is nullified and priority goes back to {proposer}, who had it")
 

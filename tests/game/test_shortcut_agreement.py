@@ -568,6 +568,8 @@ def compare_with_core(state, full, cr, mtr, before, proposal, end, deviation):
         i = next((k for k in range(min(len(mine), len(core_lines))) if mine[k] != core_lines[k]),
                  min(len(mine), len(core_lines)))
         problems.append(f"line {i + 1}: core {core_lines[i:i + 4]} / oracle {mine[i:i + 4]}")
+    elif list(core.implied) != r.implied:
+        problems.append(f"implied: core {list(core.implied)} / oracle {r.implied} for {r.lines}")
     word = core_stop_word(core)
     if word != r.stop:
         problems.append(f"stop: core {word} ({core.timeline.stop}) / oracle {r.stop} ({r.detail})")
