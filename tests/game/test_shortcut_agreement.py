@@ -594,6 +594,47 @@ def declaration_free(e):
     return e
 
 
+# Disagreements reported to the core's author (see SHORTCUTS_ORACLE.md, "Disagreements"):
+# each a pattern of the difference's words and what it is. MTG_SHORTCUT_KNOWN=report shows
+# them as failures; by default a generated example showing one is left aside (counted).
+KNOWN = [
+    (r"tuple\.index", "the core crashes (ValueError) on a shortcut word its MTR edition lacks, "
+                      "where the oracle says not-standard"),
+    (r"no object 'everything'", "the core does not read 'P attacks with everything'"),
+    (r"stop: core expanded .* / oracle end-not-reached \(the declared end state",
+     "the core does not check the declared end state ('end')"),
+    (r"line \d+: core \['bob passes'\] / oracle \[\]",
+     "the last object of a group (or a loop's last iteration): the core lets it resolve (the "
+     "opponent's pass implied); the oracle ends with the proposer's pass"),
+    (r"stop: core expanded \(Stop\(kind='needs-decision', player='\w+', what='target'",
+     "the core calls the shortcut complete where it stops on a trigger's target before its end"),
+    (r"(?s)core (game-over|needs-decision).*oracle expanded \(CR 732\.2b-c: the loop is shortened",
+     "a loop shortened with actions: the core never takes the deviation's actions and passes on"),
+    (r"(?s)not in \w+'s hand.*repeats", "a loop's line naming a card: the core casts that same card "
+                                         "again (illegal); the oracle takes the next of that name"),
+    (r"has no place in this shortcut\).*holds priority",
+     "a deviation at a held object: the core makes the proposer pass there; the oracle moves it "
+     "to the next object"),
+    (r"does not have priority and is not paying a cost",
+     "'go' with 3-4 players, a later opponent deviating: the oracle implies the earlier "
+     "opponents' end-step passes; the core gives no priority to that player"),
+    (r"event \d+: core \[\('auto', \(\('tr', 'Spark Elemental'",
+     "Spark Elemental's 'sacrifice this' instruction: the core's event is 'auto' (a player's "
+     "choice made for them, with the controller named); the stepper's a plain 'do' (CR 701.17a: "
+     "no choice)"),
+    (r"stop: core illegal .* / oracle stopped", "MTR 2024+: the core reports 'illegal-action' "
+                                               "where the shortcut stops (the oracle: stopped)"),
+]
+SHOW_KNOWN = os.environ.get("MTG_SHORTCUT_KNOWN") == "report"
+
+
+def known(diff: str) -> str | None:
+    for pattern, what in KNOWN:
+        if re.search(pattern, diff):
+            return what
+    return None
+
+
 def where(mtr, before, proposal, end, deviation):
     return f"\n  mtr {mtr}; before {before}; shortcut {proposal}; end {end}; deviation {deviation}"
 
@@ -607,6 +648,67 @@ def test_the_core_agrees_with_the_oracle_on_generated_questions(q):
         pytest.skip(CORE_MISSING)
     state, full, mtr, before, proposal, end, deviation = q
     diff = compare_with_core(state, full, CR, mtr, before, proposal, end, deviation)
+    if diff is not None and not SHOW_KNOWN and known(diff):
+        return
+    assert diff is None, diff
+
+
+# The hand-written cases above, against the core (a known disagreement: xfail, with what it is).
+HAND_CASES = [
+    ("go", lambda: two(), "2026-02-27", ["alice says go"], None, ()),
+    ("go-2013", lambda: two(), "2013-02-01", ["alice says go"], None, ()),
+    ("main1-pass-2016", lambda: two(), "2016-09-30", ["alice passes"], None, ()),
+    ("main1-pass-2019", lambda: two(), "2019-05-03", ["alice passes"], None, ()),
+    ("main2-pass-2026", lambda: two("main2"), "2026-02-27", ["alice passes"], None, ()),
+    ("ready-2016", lambda: two(), "2016-09-30", ["alice is ready for combat"], None, ()),
+    ("ready-2026", lambda: two(), "2026-02-27", ["alice is ready for combat"], None, ()),
+    ("no-attacks-2013", lambda: two("beginning-of-combat"), "2013-02-01", ["alice declares no attacks"], None, ()),
+    ("no-attacks-2016", lambda: two("beginning-of-combat"), "2016-09-30", ["alice declares no attacks"], None, ()),
+    ("no-attacks-main1-2013", lambda: two(), "2013-02-01", ["alice declares no attacks"], None, ()),
+    ("spark-kill-2026", lambda: spark(), "2026-02-27", ["alice says go"],
+     {"by": "bob", "actions": ["bob taps Mountain#3 for mana", "bob casts Lightning Bolt#2 targeting Spark Elemental"]}, ()),
+    ("spark-kill-2016", lambda: spark(), "2016-09-30", ["alice says go"],
+     {"by": "bob", "actions": ["bob taps Mountain#3 for mana", "bob casts Lightning Bolt#2 targeting Spark Elemental"]}, ()),
+    ("spark-face-2026", lambda: spark(), "2026-02-27", ["alice says go"],
+     {"by": "bob", "actions": ["bob taps Mountain#3 for mana", "bob casts Lightning Bolt#2 targeting alice"]}, ()),
+    ("spark-bob-passes", lambda: spark(), "2026-02-27", ["alice says go"], {"by": "bob", "actions": ["bob passes"]}, ()),
+    ("spark-null-request", lambda: spark(), "2026-02-27", ["alice says go"], {"by": "bob", "actions": []}, ()),
+    ("boc-trigger", lambda: aspirant(), "2026-02-27", ["alice passes"], None, ()),
+    ("boc-trigger-kill", lambda: aspirant(), "2026-02-27", ["alice passes"],
+     {"by": "bob", "actions": ["bob taps Mountain#2 for mana", "bob casts Lightning Bolt#2 targeting Drillmaster"]}, ()),
+    ("boc-trigger-face", lambda: aspirant(), "2026-02-27", ["alice passes"],
+     {"by": "bob", "actions": ["bob taps Mountain#2 for mana", "bob casts Lightning Bolt#2 targeting alice"]}, ()),
+    ("boc-trigger-target", lambda: aspirant(True), "2026-02-27", ["alice says go"], None, ()),
+    ("group", lambda: two(), "2026-02-27", GROUP, None, ()),
+    ("group-deviation", lambda: two(), "2026-02-27", GROUP,
+     {"by": "bob", "at": 1, "actions": ["bob taps Forest for mana", "bob casts Giant Growth targeting Grizzly Bears"]}, ()),
+    ("group-null-request", lambda: two(), "2026-02-27", GROUP, {"by": "bob", "at": 1, "actions": []}, ()),
+    ("group-illegal-2026", lambda: two(), "2026-02-27", GROUP[:3] + ["alice casts Shock targeting Grizzly Bears"], None, ()),
+    ("group-illegal-2019", lambda: two(), "2019-05-03", GROUP[:3] + ["alice casts Shock targeting Grizzly Bears"], None, ()),
+    ("hold", lambda: two(), "2026-02-27", GROUP[:2] + ["alice holds priority"] + GROUP[2:], None, ()),
+    ("loop", lambda: two(alice={"battlefield": ["Mutavault"], "mana-pool": "{R}{R}{R}"}), "2026-02-27",
+     ["alice repeats 3 times: alice activates Mutavault"], None, ()),
+    ("loop-shortened", lambda: two(alice={"battlefield": ["Mutavault"], "mana-pool": "{R}{R}{R}"}), "2026-02-27",
+     ["alice repeats 3 times: alice activates Mutavault"],
+     {"by": "bob", "at": 2, "actions": ["bob taps Mountain for mana", "bob casts Lightning Bolt targeting Mutavault"]}, ()),
+    ("loop-null-request", lambda: two(alice={"battlefield": ["Mutavault"], "mana-pool": "{R}{R}{R}"}), "2026-02-27",
+     ["alice repeats 3 times: alice activates Mutavault"], {"by": "bob", "at": 2, "actions": []}, ()),
+    ("end-not-reached", lambda: two(), "2026-02-27", ["alice says go"], None, ["the step is main2"]),
+    ("end-reached", lambda: two(), "2026-02-27", ["alice says go"], None, ["the step is end", "bob has priority"]),
+    ("game-over", lambda: two(bob={"life": 3}), "2026-02-27",
+     ["alice taps Mountain#1 for mana", "alice casts Lightning Bolt targeting bob", "alice says go"], None, ()),
+    ("everything", lambda: two(alice={"battlefield": ["Mountain", "Spark Elemental", "Raging Goblin"]},
+                               bob={"battlefield": ["Mountain"]}), "2026-02-27", ["alice attacks with everything"], None, ()),
+]
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=c[0]) for c in HAND_CASES])
+def test_the_core_agrees_with_the_oracle_on_the_hand_cases(case):
+    _, doc, mtr, proposal, deviation, end = case
+    state, full = state_of(doc())
+    diff = compare_with_core(state, full, CR, mtr, [], proposal, list(end), deviation)
+    if diff is not None and known(diff):
+        pytest.xfail(f"known disagreement: {known(diff)}\n{diff}")
     assert diff is None, diff
 
 
