@@ -606,13 +606,13 @@ KNOWN = [
     (r"line \d+: core \['bob passes'\] / oracle \[\]",
      "the last object of a group (or a loop's last iteration): the core lets it resolve (the "
      "opponent's pass implied); the oracle ends with the proposer's pass"),
-    (r"stop: core expanded \(Stop\(kind='needs-decision', player='\w+', what='target'",
-     "the core calls the shortcut complete where it stops on a trigger's target before its end"),
+    (r"stop: core expanded \(Stop\(kind='needs-decision', player='\w+', what='(target|order)'",
+     "the core calls the shortcut complete where it stops on a trigger's target (or order) before its end"),
     (r"(?s)core (game-over|needs-decision).*oracle expanded \(CR 732\.2b-c: the loop is shortened",
      "a loop shortened with actions: the core never takes the deviation's actions and passes on"),
     (r"(?s)not in \w+'s hand.*repeats", "a loop's line naming a card: the core casts that same card "
                                          "again (illegal); the oracle takes the next of that name"),
-    (r"has no place in this shortcut\).*holds priority",
+    (r"(?s)has no place in this shortcut\).*holds priority",
      "a deviation at a held object: the core makes the proposer pass there; the oracle moves it "
      "to the next object"),
     (r"does not have priority and is not paying a cost",
