@@ -555,6 +555,9 @@ class Reader:
             return "a creature blocks only one attacker"
         if key == "wrong_count":
             return f"{why[1]} card(s) named where the rules ask for {why[2]}"
+        if key == "not_shorter":
+            return (f"a loop proposed {why[2]} times is shortened to fewer iterations, not cut after "
+                    f"{why[1]} (CR 732.2b)")
         return WHY.get(key, key).format(p=player)
 
     def requirement_words(self, entry: int) -> str:
@@ -627,7 +630,8 @@ class Reader:
 
     def stop_of(self, stop_type: type[Stop], stops: list[Any], end: int, stuck: bool,
                 horizon: int, max_events: int) -> Stop:
-        order = ("unsupported", "game_over", "reached", "achieved", "illegal", "mismatch", "needs")
+        order = ("unsupported", "game_over", "reached", "achieved", "not_standard", "shortcut_missed",
+                 "illegal", "mismatch", "needs")
         # by kind, then by value: two stops of one kind (two reasons an action is illegal) come
         # out in the same order whatever order clingo lists them in
         ranked = sorted(stops, key=lambda s: (order.index(s if isinstance(s, str) else s[0]), repr(s)))
@@ -667,6 +671,12 @@ class Reader:
             return stop_type("unsupported", what=text)
         if kind == "needs":
             return stop_type("needs-decision", player=s[1], what=s[2])
+        if kind in ("not_standard", "shortcut_missed"):
+            entry = s[1]
+            d = self.script[entry - 1] if 0 < entry <= len(self.script) else None
+            what = str(d) if kind == "not_standard" and d else \
+                f"'{d}': its end is not reached this turn" if d else "?"
+            return stop_type("not-standard", player=d.player if d else None, entry=entry, what=what)
         if kind == "illegal":
             entry = s[1]
             d = self.script[entry - 1] if 0 < entry <= len(self.script) else None
