@@ -130,6 +130,9 @@ class ShortcutOutcome(Outcome):
     """Played out to its end, and its declared end state (if any) holds there."""
     END_NOT_REACHED = "end-not-reached"
     """Played out to its end, where its declared end state does not hold."""
+    INTERRUPTED = "interrupted"
+    """Played out to another player's interruption, made where the MTR puts it, and their
+    actions; the proposer decides again (the declared end state is not judged)."""
     STOPPED = "stopped"
     """A part became illegal, and the shortcut stops at that point (MTR 4.2, 2024 on)."""
     ILLEGAL = "illegal"

@@ -20,6 +20,7 @@ from mtgrules.model.timeline import END
 from mtgrules.queries.kinds import QuestionKind, register
 from mtgrules.queries.outcome import ShortcutOutcome
 from mtgrules.queries.trace import Trace, trace_of
+from mtgrules.encodings.game import Timeline
 from mtgrules.queries.verdict import Verdict, citations
 
 STOPS_THERE = "mtr.shortcut.stops-where-illegal"
@@ -48,8 +49,9 @@ def answer(q: ShortcutQuestion, state: GameState, edition: Edition, backend: str
         outcome = ShortcutOutcome.STOPPED if stopped else ShortcutOutcome.ILLEGAL
         _, why = ending.stop_reason(t, END, _script(q))
         if stop.kind == "needs-decision":
-            why = f"the shortcut's implied declaration is illegal where {stop.player} " \
-                  f"{ending.NEEDS.get(stop.what, stop.what)} {where}"
+            what = "attackers" if stop.what == "attack_required" else "blockers"
+            why = (f"declaring no {what}, as the shortcut implies, obeys fewer requirements than "
+                   f"a declaration by {stop.player} could (CR 508.1d, 509.1c) {where}")
         reasons.append(why)
         reasons.append("the shortcut stops at that point (MTR 4.2)" if stopped else
                        f"the MTR edition {q.mtr} has no rule stopping a shortcut where part of "
@@ -61,6 +63,13 @@ def answer(q: ShortcutQuestion, state: GameState, edition: Edition, backend: str
                        + (": during the resolution of a player's own spell or ability, an "
                           "opponent's choice with no visible effect must be confirmed (MTR 4.2)"
                           if "mtr.shortcut.own-resolution" in stop.rules else ""))
+    elif q.deviation is not None:
+        outcome = ShortcutOutcome.INTERRUPTED
+        dev = q.deviation
+        done = (f"{dev.player} asked for priority and did nothing with it: priority goes back to "
+                f"{q.proposer}, who had it (MTR 4.2)" if not dev.actions else
+                f"{dev.player} acts: " + "; ".join(map(str, dev.actions)))
+        reasons.append(f"{done}; {stop.player} decides next {where}")
     else:
         failing = [c for c, held in judged if not held]
         outcome = ShortcutOutcome.END_NOT_REACHED if failing else ShortcutOutcome.EXPANDED
@@ -91,7 +100,7 @@ def answer(q: ShortcutQuestion, state: GameState, edition: Edition, backend: str
         details["conditions"] = {str(c): held for c, held in judged}
     return Verdict(query="shortcut", outcome=outcome, reasons=tuple(reasons),
                    citations=citations(cite(k, edition) for k in sorted(keys)),
-                   witness=_marked(trace_of(t), edition), backend="asp", edition=edition.date,
+                   witness=_marked(t, edition), backend="asp", edition=edition.date,
                    details=details)
 
 
@@ -99,12 +108,14 @@ def _script(q: ShortcutQuestion) -> list[Any]:
     return [*q.before, *q.proposal]
 
 
-def _marked(trace: Trace, edition: Edition) -> Trace:
-    """The trace, each decision a shortcut implied said to be so."""
-    return Trace(tuple(replace(e, event=e.event + "  ⟨implied: " + ", ".join(
-        sorted({str(cite(k, edition)) for k in e.rules if k.startswith(SHORTCUT_KEYS)}))
-        + "⟩") if e.by == "player" and any(k.startswith(SHORTCUT_KEYS) for k in e.rules)
-        else e for e in trace))
+def _marked(t: Timeline, edition: Edition) -> Trace:
+    """The trace, each decision a shortcut implied said to be so, with the rule that implied it."""
+    def mark(e: Any) -> Any:
+        if ("implied", e.t) not in t.shortcut:
+            return e
+        keys = sorted({str(cite(k, edition)) for k in e.rules if k.startswith(SHORTCUT_KEYS)})
+        return replace(e, event=f"{e.event}  ⟨implied: {', '.join(keys)}⟩")
+    return Trace(tuple(mark(e) for e in trace_of(t)))
 
 
 def expand_shortcut(state: GameState | Mapping[str, Any], shortcut: str | Sequence[str],

@@ -245,6 +245,8 @@ class Reader:
             self.shortcut.add(v[0])
         elif name == "shortcut_meaning":
             self.shortcut.add(("meaning", *v[:3]))
+        elif name == "implied_event":
+            self.shortcut.add(("implied", t))
         elif name == "shortcut_open":
             self.shortcut.add(("open", t))
         elif name == "proposal_now":
