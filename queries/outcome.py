@@ -129,10 +129,11 @@ class ShortcutOutcome(Outcome):
     EXPANDED = "expanded"
     """Played out to its end, and its declared end state (if any) holds there."""
     END_NOT_REACHED = "end-not-reached"
-    """Played out to its end, where its declared end state does not hold."""
+    """Played out to its end (or its interruption), where the declared end state does not hold."""
     INTERRUPTED = "interrupted"
     """Played out to another player's interruption, made where the MTR puts it, and their
-    actions; the proposer decides again (the declared end state is not judged)."""
+    actions; the proposer decides again. With an interruption, the question's ``end`` is the
+    state it is expected to leave (``end-not-reached`` where that does not hold)."""
     STOPPED = "stopped"
     """A part became illegal, and the shortcut stops at that point (MTR 4.2, 2024 on)."""
     ILLEGAL = "illegal"

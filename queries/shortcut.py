@@ -63,23 +63,24 @@ def answer(q: ShortcutQuestion, state: GameState, edition: Edition, backend: str
                        + (": during the resolution of a player's own spell or ability, an "
                           "opponent's choice with no visible effect must be confirmed (MTR 4.2)"
                           if "mtr.shortcut.own-resolution" in stop.rules else ""))
-    elif q.deviation is not None:
-        outcome = ShortcutOutcome.INTERRUPTED
-        dev = q.deviation
-        done = (f"{dev.player} asked for priority and did nothing with it: priority goes back to "
-                f"{q.proposer}, who had it (MTR 4.2)" if not dev.actions else
-                f"{dev.player} acts: " + "; ".join(map(str, dev.actions)))
-        reasons.append(f"{done}; {stop.player} decides next {where}")
     else:
         failing = [c for c, held in judged if not held]
         outcome = ShortcutOutcome.END_NOT_REACHED if failing else ShortcutOutcome.EXPANDED
+        dev = q.deviation
+        if dev is not None and not failing:
+            outcome = ShortcutOutcome.INTERRUPTED
+        if dev is not None:
+            reasons.append(f"{dev.player} asked for priority and did nothing with it: priority "
+                           f"goes back to {q.proposer}, who had it (MTR 4.2)" if not dev.actions else
+                           f"{dev.player} acts: " + "; ".join(map(str, dev.actions)))
         reasons.append(f"played out: {len(x.lines)} decisions, {sum(x.implied)} implied by the "
                        f"shortcut; it ends where {stop.player} has priority {where}"
                        if stop.what == "priority" else
                        f"played out: {len(x.lines)} decisions, {sum(x.implied)} implied by the "
                        f"shortcut; {stop.player} decides next {where}")
         if judged:
-            reasons.append("the declared end state " + ("does not hold: " + "; ".join(
+            reasons.append(("the state the interruption leaves " if dev else "the declared end state ")
+                           + ("does not hold: " + "; ".join(
                 f"not: {c}" for c in failing) if failing else "holds: " + "; ".join(
                 str(c) for c, _ in judged)))
     if x.early:
