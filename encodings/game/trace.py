@@ -27,7 +27,7 @@ MOD_WORDS = {"pt": "{:+}/{:+}", "set": "base power and toughness {}/{}", "switch
              "remove_all": "loses all abilities"}
 DURATION_WORDS = {"turn": " until end of turn", "next_turn": " until its controller's next turn",
                   "forever": ""}
-DECISIONS = {"pass", "hold", "cast", "activate", "mana", "play", "attack", "block", "discard",
+DECISIONS = {"pass", "hold", "cast", "activate", "mana", "mana_as", "play", "attack", "block", "discard",
              "choose", "order", "aim", "keep", "order_blockers", "assign"}
 # Why an action is illegal, in words.
 ACTION_WORDS = {"play_land": "play lands", "cast_spells": "cast spells", "lose_game": "lose the game",
@@ -403,6 +403,8 @@ class Reader:
             return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
         if name == "mana":
             return f"{actor} taps {args[1]} for mana"
+        if name == "mana_as":
+            return f"{actor} taps {args[1]} for {{{COLOUR_LETTER[args[2]]}}}"
         if name == "play":
             return f"{actor} plays {args[1]}"
         if name == "attack":
