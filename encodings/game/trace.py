@@ -559,6 +559,10 @@ class Reader:
             return "a creature blocks only one attacker"
         if key == "wrong_count":
             return f"{why[1]} card(s) named where the rules ask for {why[2]}"
+        if key == "several_mana_abilities":
+            return "it has several mana abilities: say which one ('P taps OBJECT for {U}')"
+        if key == "no_such_mana_ability":
+            return f"it has no mana ability adding {{{COLOUR_LETTER.get(why[1], why[1])}}}"
         if key == "not_shorter":
             return (f"a loop proposed {why[2]} times is shortened to fewer iterations, not cut after "
                     f"{why[1]} (CR 732.2b)")
