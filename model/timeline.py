@@ -109,6 +109,9 @@ class Decision:
     is ``objects[0]``; a recipient is a player or an object)."""
     until: Point | None = None
     """For ``pass-until``: the point at which the passing stops."""
+    adds: str = ""
+    """For ``mana``: the mana symbol's letter of the one mana ability activated, for an object
+    with several (``alice taps Tundra for {U}``); empty where the object has one."""
     text: str = field(default="", compare=False)
     """The script line as written, to quote back in verdicts (not part of the decision's
     identity: two spellings of one decision are equal)."""
@@ -130,7 +133,8 @@ class Decision:
         forms = {
             "pass-until": f"all pass until {self.until or Point('end')}",
             "pass": f"{p} passes", "hold": f"{p} holds priority",
-            "cast": f"{p} casts {first}{aim}{pay}", "mana": f"{p} taps {first} for mana",
+            "cast": f"{p} casts {first}{aim}{pay}",
+            "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"
                         + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,
             "play": f"{p} plays {first}", "attack": f"{p} attacks with {objects}",

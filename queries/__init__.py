@@ -17,12 +17,13 @@ from mtgrules.model.timeline import Condition, Decision, Point
 
 # Importing each question module registers its kind (golden, apnap, sequencing, cost, cast,
 # turn, combat).
-from mtgrules.queries import apnap, cast, combat, cost, golden, sequencing, turn  # noqa: F401
+from mtgrules.queries import apnap, cast, combat, cost, golden, sequencing, shortcut, turn  # noqa: F401
 from mtgrules.queries.api import check_file, check_scenario
 from mtgrules.queries.apnap import check_choice_order, order_choices
 from mtgrules.queries.batch import check
 from mtgrules.queries.cast import check_cast
 from mtgrules.queries.combat import combat_assignments, combat_best, combat_possible
+from mtgrules.queries.shortcut import expand_shortcut
 from mtgrules.queries.cost import payment, total_cost
 from mtgrules.queries.golden import ask_golden
 from mtgrules.queries.outcome import (
@@ -46,7 +47,7 @@ __all__ = [
     "Verdict", "GoldenQuestion", "ask_golden", "order_choices", "check_choice_order", "check_performed",
     "standing_orders", "Casting", "total_cost", "payment", "check_cast",
     "what_happens", "check_state", "who_has_priority", "is_there_a_way",
-    "combat_assignments", "combat_possible", "combat_best",
+    "combat_assignments", "combat_possible", "combat_best", "expand_shortcut",
     "GameState", "Decision", "Condition", "Point", "Trace",
     "GoldenOutcome", "ApnapOutcome", "SequencingOutcome", "CastOutcome", "CostOutcome", "TurnOutcome",
     "CombatOutcome",

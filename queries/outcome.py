@@ -119,9 +119,37 @@ class CombatOutcome(Outcome):
     BEST = "best"
 
 
+class ShortcutOutcome(Outcome):
+    """The outcomes of a tournament shortcut (MTR 4.2) played out on the core.
+
+    >>> ShortcutOutcome("stopped").name
+    'STOPPED'
+    """
+
+    EXPANDED = "expanded"
+    """Played out to its end, and its declared end state (if any) holds there."""
+    END_NOT_REACHED = "end-not-reached"
+    """Played out to its end (or its interruption), where the declared end state does not hold."""
+    INTERRUPTED = "interrupted"
+    """Played out to another player's interruption, made where the MTR puts it, and their
+    actions; the proposer decides again. With an interruption, the question's ``end`` is the
+    state it is expected to leave (``end-not-reached`` where that does not hold)."""
+    STOPPED = "stopped"
+    """A part became illegal, and the shortcut stops at that point (MTR 4.2, 2024 on)."""
+    ILLEGAL = "illegal"
+    """A part is illegal, in an MTR edition that does not stop a shortcut there."""
+    NEEDS_DECISION = "needs-decision"
+    """A decision the shortcut does not make is due before its end (a target, a choice an
+    opponent must confirm)."""
+    NOT_STANDARD = "not-standard"
+    """Its words are no standard shortcut of the MTR edition."""
+    GAME_OVER = "game-over"
+
+
 OUTCOMES: dict[str, type[Outcome]] = {
     "golden": GoldenOutcome, "apnap": ApnapOutcome, "sequencing": SequencingOutcome,
-    "cast": CastOutcome, "cost": CostOutcome, "turn": TurnOutcome, "combat": CombatOutcome}
+    "cast": CastOutcome, "cost": CostOutcome, "turn": TurnOutcome, "combat": CombatOutcome,
+    "shortcut": ShortcutOutcome}
 """The outcome enum of each question kind."""
 
 

@@ -146,7 +146,7 @@ def verdict_body(data: Mapping[str, Any], context: Context | None = None) -> lis
     out += [Text(f"  • {reason}") for reason in data.get("reasons") or ()]
     kind = data.get("query")
     details = dict(data.get("details") or {})
-    if kind == "turn":
+    if kind in ("turn", "shortcut"):
         return out + _turn(data, details, context)
     words = WITNESS_WORDS.get(str(kind), _generic)
     for part in ("witness", "counterexample"):
@@ -364,6 +364,14 @@ def _sequencing_details(details: dict[str, Any]) -> list[Text]:
 
 def _turn(data: Mapping[str, Any], details: dict[str, Any], context: Context) -> list[RenderableType]:
     out: list[RenderableType] = []
+    expansion = details.pop("expansion", None)
+    if expansion is not None:
+        mtr = details.pop("mtr edition", "")
+        out.append(Text(f"the shortcut played out (MTR edition {mtr}), "
+                        f"{plural(len(expansion), 'decision')}; ⟨implied⟩: nobody said it, "
+                        "the shortcut's rule did:"))
+        out += [Text(f"  {i:>3}. {row['line']}" + ("  ⟨implied⟩" if row["implied"] else ""))
+                for i, row in enumerate(expansion, start=1)]
     conditions = details.pop("conditions", None)
     if conditions:
         out.append(Text("the conditions at the end:"))

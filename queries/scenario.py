@@ -124,7 +124,7 @@ def scenario_from(doc: Field) -> Scenario:
                     expect_by_edition=by_edition, lines=field_lines(doc) if doc.file is not None else {})
 
 
-SCENARIO_AREAS = ("golden", "apnap", "casting", "cost", "sequencing", "turn", "combat")
+SCENARIO_AREAS = ("golden", "apnap", "casting", "cost", "sequencing", "turn", "combat", "shortcut")
 """The folders of the built-in library, ``queries/scenarios/<area>/``."""
 
 

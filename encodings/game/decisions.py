@@ -64,6 +64,8 @@ def script_facts(script: Sequence[Decision], until: Point) -> list[Sym]:
             out.append(a("script_pair", K, S(blocker), S(attacker)))
         for letter, amount in d.paying:
             out.append(a("script_pay", K, F(COLOUR[letter], []), N(amount)))
+        if d.adds:
+            out.append(a("script_adds", K, F(COLOUR[d.adds], [])))
         if d.verb == "pass-until" and d.until is not None:
             pt = point_term(d.until)
             if pt is not None:

@@ -56,6 +56,8 @@ def _entries(q: ShortcutQuestion, deviate: bool = True,
     for i, d in enumerate(q.proposal):
         script.append(d)
         facts.append(a("proposal", N(start + i + 1)))
+    if q.loop is not None:
+        facts.append(a("loop_times", N(q.loop[0])))
     dev = q.deviation if deviate else None
     if dev is None:
         return script, facts
@@ -65,7 +67,7 @@ def _entries(q: ShortcutQuestion, deviate: bool = True,
     elif q.loop is not None:                # after that many iterations (CR 732.2b)
         times, per = q.loop
         i, how = min(dev.at, times) * per - 1, "after"
-        facts += [a("loop_times", N(times)), a("loop_cut", N(dev.at))]
+        facts.append(a("loop_cut", N(dev.at)))
     else:                                   # in response to that object
         objects = [i for i, d in enumerate(q.proposal) if d.verb in ("cast", "activate")]
         i, how = objects[dev.at - 1], "respond"
@@ -94,7 +96,7 @@ def expand(state: GameState, edition: Edition, mtr: MtrEdition | None,
         early, changes = _placement(state, edition, mtr, q)
     if early:
         facts.append(a("placed_early"))
-    timeline = simulate(state, edition, script, END, shortcut=facts, mtr=mtr)
+    timeline = simulate(state, edition, script, END, q.end, shortcut=facts, mtr=mtr)
     lines, marks = _lines(timeline, timeline.proposal_at)
     complete = (timeline.stop.kind == "needs-decision"
                 and ("open", timeline.final.time) not in timeline.shortcut)
@@ -150,13 +152,14 @@ def _triggered_as_step_begins(trace: Timeline, step: str) -> set[tuple[str, int]
     return out
 
 
-SHORTCUT_KEYS = ("mtr.", "shortcut.")
-"""The rulebook keys of tournament shortcuts and of the shortcut procedure: an event citing one
-was implied by the shortcut."""
+SHORTCUT_KEYS = ("mtr.shortcut.", "shortcut.")
+"""The rulebook keys of the tournament shortcuts' rules and of the shortcut procedure: an event
+citing one was implied by the shortcut (the proposal's own lines cite ``mtr.shortcuts``)."""
 
 
-def implied(e: Event) -> bool:
-    return any(k.startswith(SHORTCUT_KEYS) for k in e.rules)
+def implied(timeline: Timeline, e: Event) -> bool:
+    """Whether a rule of the shortcut made the decision (nobody said it)."""
+    return ("implied", e.time) in timeline.shortcut
 
 
 def script_line(e: Event) -> str:
@@ -172,4 +175,4 @@ def script_line(e: Event) -> str:
 def _lines(timeline: Timeline, after: int | None) -> tuple[tuple[str, ...], tuple[bool, ...]]:
     """The decisions of the trace after time ``after`` (the proposal's start)."""
     events = [e for e in timeline.events if e.decision and (after is None or e.time > after)]
-    return tuple(script_line(e) for e in events), tuple(implied(e) for e in events)
+    return tuple(script_line(e) for e in events), tuple(implied(timeline, e) for e in events)

@@ -27,7 +27,7 @@ MOD_WORDS = {"pt": "{:+}/{:+}", "set": "base power and toughness {}/{}", "switch
              "remove_all": "loses all abilities"}
 DURATION_WORDS = {"turn": " until end of turn", "next_turn": " until its controller's next turn",
                   "forever": ""}
-DECISIONS = {"pass", "hold", "cast", "activate", "mana", "play", "attack", "block", "discard",
+DECISIONS = {"pass", "hold", "cast", "activate", "mana", "mana_as", "play", "attack", "block", "discard",
              "choose", "order", "aim", "keep", "order_blockers", "assign"}
 # Why an action is illegal, in words.
 ACTION_WORDS = {"play_land": "play lands", "cast_spells": "cast spells", "lose_game": "lose the game",
@@ -245,6 +245,8 @@ class Reader:
             self.shortcut.add(v[0])
         elif name == "shortcut_meaning":
             self.shortcut.add(("meaning", *v[:3]))
+        elif name == "implied_event":
+            self.shortcut.add(("implied", t))
         elif name == "shortcut_open":
             self.shortcut.add(("open", t))
         elif name == "proposal_now":
@@ -401,6 +403,8 @@ class Reader:
             return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
         if name == "mana":
             return f"{actor} taps {args[1]} for mana"
+        if name == "mana_as":
+            return f"{actor} taps {args[1]} for {{{COLOUR_LETTER[args[2]]}}}"
         if name == "play":
             return f"{actor} plays {args[1]}"
         if name == "attack":
@@ -555,6 +559,13 @@ class Reader:
             return "a creature blocks only one attacker"
         if key == "wrong_count":
             return f"{why[1]} card(s) named where the rules ask for {why[2]}"
+        if key == "several_mana_abilities":
+            return "it has several mana abilities: say which one ('P taps OBJECT for {U}')"
+        if key == "no_such_mana_ability":
+            return f"it has no mana ability adding {{{COLOUR_LETTER.get(why[1], why[1])}}}"
+        if key == "not_shorter":
+            return (f"a loop proposed {why[2]} times is shortened to fewer iterations, not cut after "
+                    f"{why[1]} (CR 732.2b)")
         return WHY.get(key, key).format(p=player)
 
     def requirement_words(self, entry: int) -> str:
@@ -627,7 +638,8 @@ class Reader:
 
     def stop_of(self, stop_type: type[Stop], stops: list[Any], end: int, stuck: bool,
                 horizon: int, max_events: int) -> Stop:
-        order = ("unsupported", "game_over", "reached", "achieved", "illegal", "mismatch", "needs")
+        order = ("unsupported", "game_over", "reached", "achieved", "not_standard", "shortcut_missed",
+                 "illegal", "mismatch", "needs")
         # by kind, then by value: two stops of one kind (two reasons an action is illegal) come
         # out in the same order whatever order clingo lists them in
         ranked = sorted(stops, key=lambda s: (order.index(s if isinstance(s, str) else s[0]), repr(s)))
@@ -667,6 +679,12 @@ class Reader:
             return stop_type("unsupported", what=text)
         if kind == "needs":
             return stop_type("needs-decision", player=s[1], what=s[2])
+        if kind in ("not_standard", "shortcut_missed"):
+            entry = s[1]
+            d = self.script[entry - 1] if 0 < entry <= len(self.script) else None
+            what = str(d) if kind == "not_standard" and d else \
+                f"'{d}': its end is not reached this turn" if d else "?"
+            return stop_type("not-standard", player=d.player if d else None, entry=entry, what=what)
         if kind == "illegal":
             entry = s[1]
             d = self.script[entry - 1] if 0 < entry <= len(self.script) else None

@@ -211,7 +211,8 @@ def _paying(text: str | None, node: Field) -> tuple[tuple[str, int], ...]:
 
 LINE_FORMS = [
     "P passes", "P holds priority", "P casts CARD [targeting X] [paying {M}…]",
-    "P taps OBJECT for mana", "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
+    "P taps OBJECT for mana", "P taps OBJECT for {U} (one of its mana abilities)",
+    "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
     "P plays LAND", "P attacks with A, B | nothing", "P blocks A with B [and C with D] | with nothing",
     "P discards A, B", "P chooses A, B", "P orders triggers: A, B", "P targets X with SOURCE",
     "P orders blockers for ATTACKER: B, C", "P assigns combat damage from CREATURE: N to X, M to Y",
@@ -240,6 +241,8 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
                             target=names.target(g[1]) if g[1] else None,
                             paying=_paying(g[2], node), text=text)),
         (r"taps (.+) for mana", lambda g: Decision("mana", p, (names.object(g[0]),), text=text)),
+        (r"taps (.+) for \{([WUBRGC])\}", lambda g: Decision("mana", p, (names.object(g[0]),),
+                                                            adds=g[1], text=text)),
         (r"activates (.+?)(?: ability (\d+))?(?: targeting (.+?))?(?: paying (\S+))?",
          lambda g: Decision("activate", p, (names.object(g[0]),),
                             ability=names.ability(g[1], names.object(g[0])),

@@ -12,6 +12,7 @@ from mtgrules.model.errors import MtgRulesError, ScenarioError, UnsupportedQuest
 from mtgrules.model.read.timeline import parse_condition, parse_line
 from mtgrules.model.source import Field
 from mtgrules.model.timeline import Condition, Point
+from mtgrules.model.state import GameState
 from mtgrules.model.turn import Step
 from mtgrules.queries import (
     check_scenario,
@@ -22,6 +23,7 @@ from mtgrules.queries import (
     what_happens,
     who_has_priority,
 )
+from mtgrules.queries.outcome import TurnOutcome
 
 PROGRAMS = ("core", "script", "search", "stops", "conditions", "universe")
 
@@ -459,3 +461,29 @@ def test_an_enters_tapped_rule_for_other_players_permanents_is_refused(who):
     s = parse_scenario(ENTERS_TAPPED.format(who=who))
     with pytest.raises(UnsupportedQuestion, match="not modelled"):
         what_happens(s.state, s.question.script)
+
+
+# ---- an object with several mana abilities (a dual land) --------------------------------------
+DUAL = GameState.from_dict({"players": ["alice", "bob"], "step": "main1",
+                            "alice": {"battlefield": ["Tundra"], "hand": ["Opt"], "library": {"hidden": 3}},
+                            "bob": {"library": {"hidden": 3}}})
+
+
+def test_a_dual_land_adds_the_one_mana_of_the_ability_named():
+    v = check_state(DUAL, ["alice taps Tundra for {U}"], ["alice has 1 mana"])
+    assert v.outcome == TurnOutcome.HOLDS
+    assert v.details["final state"]["mana pools"] == {"alice": "{U}"}
+
+
+def test_a_dual_land_tapped_for_mana_unnamed_is_refused_not_both_colours():
+    v = what_happens(DUAL, ["alice taps Tundra for mana"])
+    assert v.outcome == TurnOutcome.ILLEGAL_ACTION
+    assert "several mana abilities" in v.reasons[0]
+    wrong = what_happens(DUAL, ["alice taps Tundra for {R}"])
+    assert wrong.outcome == TurnOutcome.ILLEGAL_ACTION and "{R}" in wrong.reasons[0]
+
+
+def test_a_search_opens_each_mana_ability_of_a_dual_land():
+    v = is_there_a_way(DUAL, "alice", ["Opt is in the stack"], by="main2")
+    assert v.outcome == TurnOutcome.POSSIBLE
+    assert "alice taps Tundra for {U}" in v.details["decisions"]

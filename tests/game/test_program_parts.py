@@ -21,7 +21,7 @@ from mtgrules.encodings.game import THEORY
 from mtgrules.encodings.game.step import schedule
 
 STEPPED = [*(tuple(name.split("/")) for name in THEORY), ("game", "script"), ("game", "search"), ("game", "stops"),
-           ("game", "conditions"), ("sequencing", "runs"), ("sequencing", "judge")]
+           ("game", "conditions"), ("game", "shortcuts"), ("sequencing", "runs"), ("sequencing", "judge")]
 
 # Parts grounded once the trace is done (they read finished steps only).
 AFTER = {"cite", "judge"}
@@ -137,6 +137,7 @@ def test_no_anonymous_variables_in_a_stepped_program(program):
 CORE = [tuple(name.split("/")) for name in THEORY]
 MODES = {"script": ([*CORE, ("game", "conditions"), ("game", "script"), ("game", "stops")], TURN),
          "search": ([*CORE, ("game", "conditions"), ("game", "search"), ("game", "stops")], TURN),
+         "shortcut": ([*CORE, ("game", "shortcuts"), ("game", "script"), ("game", "stops")], TURN),
          "sequencing": ([*CORE, ("sequencing", "runs"), ("sequencing", "judge")], SEQUENCING)}
 
 
