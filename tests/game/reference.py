@@ -221,6 +221,15 @@ CARDS = {
                              trigger_target="creature", trigger_effect=(("counters", "+1/+1", 1, "target"),)),
     "Warcry Herald": _creature((("r", 1),), 1, 2, 1, trigger="each_beginning_of_combat",
                                trigger_effect=(("pt", "modify", "self", (1, 0), "turn"),)),
+    # Cards the shortcut scenarios define themselves: at the beginning of combat on your turn,
+    # you gain 1 life; at the beginning of your end step, it deals 1 damage to any target.
+    "Drill Sergeant": _creature((("w", 1),), 1, 2, 2, trigger="your_beginning_of_combat",
+                                trigger_effect=(("gain", "you", 1),)),
+    "Dusk Sniper": _creature((("r", 1),), 2, 1, 1, trigger="your_end_step", trigger_target="any",
+                             trigger_effect=(("damage", 1, "target"),)),
+    # Flying. {R}: Shivan Dragon gets +1/+0 until end of turn.
+    "Shivan Dragon": _creature((("r", 2),), 4, 5, 5, "flying", activated=(
+        Ability((("r", 1),), 0, (("pt", "modify", "self", (1, 0), "turn"),)),)),
     # When this creature enters, it deals 1 damage to any target.
     "Sparkmage Apprentice": _creature((("r", 1),), 1, 1, 1, trigger="enters", trigger_target="any",
                                       trigger_effect=(("damage", 1, "target"),)),
