@@ -444,6 +444,9 @@ def shortcut_questions(draw):
                 proposal.append(f"{p} holds priority")
         if not proposal:
             proposal = [f"{p} says go"]
+        elif draw(st.integers(0, 2)) == 0 and not proposal[-1].endswith("holds priority"):
+            # the group, then "go": the last object resolves under either reading
+            proposal.append(f"{p} says go")
         n_obj = sum(" casts " in x for x in proposal)
         if n_obj and draw(st.booleans()):
             deviation = {"by": other, "at": draw(st.integers(1, n_obj)),
@@ -624,6 +627,15 @@ KNOWN = [
      "Spark Elemental's 'sacrifice this' instruction: the core's event is 'auto' (a player's "
      "choice made for them, with the controller named); the stepper's a plain 'do' (CR 701.17a: "
      "no choice)"),
+    (r"(?s)stop: core not-standard \(Stop\(kind='not-standard', player='\w+', what='\w+ is ready for combat'",
+     "'ready for combat' (2013/2016) said in beginning of combat or after it: the core says "
+     "not-standard; the oracle passes until an opponent has priority in a beginning of combat "
+     "(this one, or the next turn's)"),
+    (r"(?s)line \d+: core \['bob passes'\] / oracle \['bob .*stop: core needs-decision \(Stop\(kind="
+     r"'needs-decision', player='\w+', what='target'",
+     "the trigger exception where the beginning-of-combat trigger needs its target chosen: the "
+     "core passes into beginning of combat and stops on the target; the oracle sees that the "
+     "deviation (killing the source) changes whether it triggers: the deviator acts in main1"),
     (r"stop: core illegal .* / oracle stopped", "MTR 2024+: the core reports 'illegal-action' "
                                                "where the shortcut stops (the oracle: stopped)"),
 ]
@@ -681,6 +693,10 @@ HAND_CASES = [
     ("boc-trigger-face", lambda: aspirant(), "2026-02-27", ["alice passes"],
      {"by": "bob", "actions": ["bob taps Mountain#2 for mana", "bob casts Lightning Bolt#2 targeting alice"]}, ()),
     ("boc-trigger-target", lambda: aspirant(True), "2026-02-27", ["alice says go"], None, ()),
+    # the trigger would need its target chosen (two creatures): killing its source still
+    # changes whether it triggers, so bob acts in the first main phase
+    ("boc-trigger-kill-two-targets", lambda: aspirant(True), "2026-02-27", ["alice passes"],
+     {"by": "bob", "actions": ["bob taps Mountain#2 for mana", "bob casts Lightning Bolt#2 targeting Drillmaster"]}, ()),
     ("group", lambda: two(), "2026-02-27", GROUP, None, ()),
     ("group-deviation", lambda: two(), "2026-02-27", GROUP,
      {"by": "bob", "at": 1, "actions": ["bob taps Forest for mana", "bob casts Giant Growth targeting Grizzly Bears"]}, ()),
