@@ -86,6 +86,7 @@ class CardDef:
     statics: tuple = ()              # ("pt", kind, what, value) effects of static abilities
     activated: tuple = ()            # Ability, ... (mana abilities apart)
     no_max_hand: bool = False        # Reliquary Tower
+    attacks_each_combat: bool = False   # "attacks each combat if able" (a requirement, 508.1d)
     no_life_gain: bool = False       # Sulfuric Vortex
     cant_lose: str | None = None     # "you" | "opponents": those players can't lose the game
     cant_win: str | None = None      # "you" | "opponents": those players can't win the game
@@ -227,6 +228,8 @@ CARDS = {
                                 trigger_effect=(("gain", "you", 1),)),
     "Dusk Sniper": _creature((("r", 1),), 2, 1, 1, trigger="your_end_step", trigger_target="any",
                              trigger_effect=(("damage", 1, "target"),)),
+    # Bloodrock Cyclops attacks each combat if able.
+    "Bloodrock Cyclops": _creature((("r", 1),), 2, 3, 3, attacks_each_combat=True),
     # Flying. {R}: Shivan Dragon gets +1/+0 until end of turn.
     "Shivan Dragon": _creature((("r", 2),), 4, 5, 5, "flying", activated=(
         Ability((("r", 1),), 0, (("pt", "modify", "self", (1, 0), "turn"),)),)),
@@ -601,6 +604,16 @@ class Game:
     def cant_win(self, p):
         return any(o.cd and o.cd.cant_win and self.has_abilities(o) and self.named_by(o, o.cd.cant_win, p)
                    for o in self.battlefield())
+
+    def able_to_attack(self, x, p):
+        return (x.zone == "battlefield" and self.is_now(x, "creature") and x.controller == p
+                and not x.tapped and not self.sick(x) and not self.has(x, "defender"))
+
+    def must_attack(self, p):
+        """The creatures of p's that attack each combat if able and are able (508.1d: with
+        only such requirements, a declaration obeying the most has each of them attack)."""
+        return sorted(o.id for o in self.battlefield() if o.cd and o.cd.attacks_each_combat
+                      and self.has_abilities(o) and self.able_to_attack(o, p))
 
     def apnap(self):
         i = self.players.index(self.active)
@@ -1053,6 +1066,9 @@ class Game:
         if entry.verb == "pass-until":
             if kind not in ("priority", "attack", "block"):
                 return Result(self.events, ("needs-decision", p, kind, None))
+            if kind == "attack" and self.must_attack(p):
+                # 508.1d: declaring none obeys fewer requirements than a declaration could
+                return Result(self.events, ("needs-decision", p, kind, None))
             if dry:
                 return None
             if kind == "priority":
@@ -1206,6 +1222,8 @@ class Game:
                     why.add("cant_attack")
             if len(set(d.objects)) != len(d.objects):
                 why.add("cant_attack")
+            if not why and set(self.must_attack(p)) - set(d.objects):
+                why.add("requirement")                                   # 508.1d
             return why
         if d.verb == "block":                                           # 509.1a-c
             if d.blocks and len(self.players) > 2:
