@@ -1068,7 +1068,7 @@ class Game:
                 return Result(self.events, ("needs-decision", p, kind, None))
             if kind == "attack" and self.must_attack(p):
                 # 508.1d: declaring none obeys fewer requirements than a declaration could
-                return Result(self.events, ("needs-decision", p, kind, None))
+                return Result(self.events, ("needs-decision", p, "attack_required", None))
             if dry:
                 return None
             if kind == "priority":
