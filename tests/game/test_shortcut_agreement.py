@@ -356,18 +356,20 @@ def shortcut_questions(draw):
     for p in names:
         bf = ["Mountain", "Mountain", "Forest"] if p == active or n == 2 else ["Mountain"]
         creatures = draw(st.lists(st.sampled_from(["Grizzly Bears", "Spark Elemental", "Drillmaster",
-                                                   "Warcry Herald", "Raging Goblin"]), max_size=2, unique=True)) \
+                                                   "Warcry Herald", "Raging Goblin", "Bloodrock Cyclops"]),
+                                   max_size=2, unique=True)) \
             if n == 2 else []
         if p != active:
-            creatures = [c for c in creatures if c not in ("Spark Elemental", "Drillmaster", "Warcry Herald")]
+            creatures = [c for c in creatures if c not in ("Spark Elemental", "Drillmaster", "Warcry Herald",
+                                                           "Bloodrock Cyclops")]
         cards = cards or "Drillmaster" in creatures
         hand = draw(st.lists(st.sampled_from(["Lightning Bolt", "Shock", "Giant Growth"]), min_size=1,
                              max_size=3))
         doc[p] = {"battlefield": bf + creatures, "hand": hand, "library": [{"hidden": 4}],
                   "life": draw(st.sampled_from([20, 20, 5, 3]))}
-    vault = kind == "loop" and draw(st.integers(0, 3)) > 0
-    if kind == "loop" and vault:
-        doc[active]["battlefield"] = doc[active]["battlefield"] + ["Mutavault"]
+    vault = draw(st.sampled_from(["Mutavault", "Mutavault", "Shivan Dragon", None])) if kind == "loop" else None
+    if vault:
+        doc[active]["battlefield"] = doc[active]["battlefield"] + [vault]
         doc[active]["mana-pool"] = "{R}{R}{R}"
     elif kind == "loop":
         # a loop naming one card: the oracle reads the next card of that name each time
@@ -432,7 +434,7 @@ def shortcut_questions(draw):
     elif kind == "everything":
         proposal = [f"{p} attacks with everything"]
     elif kind == "loop":
-        body = f"{p} activates Mutavault" if vault else f"{p} casts Lightning Bolt#1 targeting {other}"
+        body = f"{p} activates {vault}" if vault else f"{p} casts Lightning Bolt#1 targeting {other}"
         proposal = [f"{p} repeats {draw(st.integers(2, 3))} times: {body}"]
         if draw(st.booleans()):
             deviation = {"by": other, "at": 1, "actions": draw(st.sampled_from([[], object_line(other)]))}
@@ -534,7 +536,7 @@ def core_stop_word(e) -> str:
     kind = e.timeline.stop.kind
     if kind == "game-over":
         return "game-over"
-    if kind == "illegal-action" and "mtr.shortcut.stops-where-illegal" in e.timeline.stop.rules:
+    if "mtr.shortcut.stops-where-illegal" in e.timeline.stop.rules:
         return "stopped"
     if not e.complete:
         return {"illegal-action": "illegal", "needs-decision": "needs-decision"}.get(kind, kind)
@@ -636,6 +638,11 @@ KNOWN = [
      "the trigger exception where the beginning-of-combat trigger needs its target chosen: the "
      "core passes into beginning of combat and stops on the target; the oracle sees that the "
      "deviation (killing the source) changes whether it triggers: the deviator acts in main1"),
+    (r"stop: core needs-decision \(Stop\(kind='needs-decision', player='\w+', what='attack_required'.*"
+     r"/ oracle illegal",
+     "before MTR 2024 (no clause stopping a shortcut), the implied 'no attackers' short of a "
+     "requirement (508.1d): the core stops with needs-decision; the oracle calls the shortcut "
+     "illegal (its lines agree)"),
     (r"stop: core illegal .* / oracle stopped", "MTR 2024+: the core reports 'illegal-action' "
                                                "where the shortcut stops (the oracle: stopped)"),
 ]
