@@ -588,8 +588,22 @@ def compare_with_core(state, full, cr, mtr, before, proposal, end, deviation):
                      min(len(ce), len(mine_events)))
             problems.append(f"event {i + 1}: core {ce[i:i + 3]} / oracle {mine_events[i:i + 3]}")
     if problems:
-        return "\n".join(problems) + where(mtr, before, proposal, end, deviation)
+        tag = "[deviation at a held object] " if held_deviation(proposal, deviation) else ""
+        return tag + "\n".join(problems) + where(mtr, before, proposal, end, deviation)
     return None
+
+
+def held_deviation(proposal, deviation) -> bool:
+    """Whether a deviation's object (the at-th cast or activation) is followed by a hold."""
+    if not deviation or not deviation.get("at"):
+        return False
+    k = 0
+    for i, line in enumerate(proposal):
+        if " casts " in line or " activates " in line:
+            k += 1
+            if k == deviation["at"]:
+                return i + 1 < len(proposal) and proposal[i + 1].endswith("holds priority")
+    return False
 
 
 def declaration_free(e):
@@ -619,9 +633,10 @@ KNOWN = [
      "a loop shortened with actions: the core never takes the deviation's actions and passes on"),
     (r"(?s)not in \w+'s hand.*repeats", "a loop's line naming a card: the core casts that same card "
                                          "again (illegal); the oracle takes the next of that name"),
-    (r"(?s)has no place in this shortcut\).*holds priority",
-     "a deviation at a held object: the core makes the proposer pass there; the oracle moves it "
-     "to the next object"),
+    (r"(?s)has no place in this shortcut\).*holds priority|^\[deviation at a held object\]",
+     "a deviation at a held object: the core puts it right after that object (the proposer "
+     "passing; with no action, the proposer keeping priority there); the oracle moves it to the "
+     "next object not held (or refuses the question if none)"),
     (r"does not have priority and is not paying a cost",
      "'go' with 3-4 players, a later opponent deviating: the oracle implies the earlier "
      "opponents' end-step passes; the core gives no priority to that player"),
