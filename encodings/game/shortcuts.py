@@ -9,8 +9,8 @@ decided here.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import clingo
 
@@ -91,7 +91,7 @@ def expand(state: GameState, edition: Edition, mtr: MtrEdition | None,
     the MTR edition ``mtr`` (default: the newest)."""
     mtr = mtr or MtrEdition.newest()
     script, facts = _entries(q)
-    early, changes = False, ()
+    early, changes = False, tuple[str, ...]()
     if q.deviation is not None and q.deviation.at is None and q.deviation.actions:
         early, changes = _placement(state, edition, mtr, q)
     if early:
@@ -145,7 +145,7 @@ def _triggered_as_step_begins(trace: Timeline, step: str) -> set[tuple[str, int]
         elif began and e.step != step:
             break
         elif began and e.name in ("put_trigger", "remove_trigger"):
-            tr = e.args[0]
+            tr: Any = e.args[0]  # tr(Source, Ability, Player, Stamp)
             out.add((str(tr[1]), int(tr[2])))
         elif began and e.decision:
             break
