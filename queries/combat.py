@@ -1,6 +1,6 @@
 """Questions about one combat damage step (the ``combat`` kind): which assignments of combat
 damage the edition allows and how many, whether an outcome is possible, the best assignment
-for a goal — z3 (``encodings/combat/damage.py``) on the combat the temporal core reaches after
+for a goal — z3 (``encodings/combat/``: ``assign.py``, ``outcome.py``) on the combat the temporal core reaches after
 the script (``encodings.game.combat_at``: characteristics as they are, CR 613) — and whether the
 script's declarations of attackers and blockers are legal as a whole (the core's rules,
 CR 508.1, 509.1).

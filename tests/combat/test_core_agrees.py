@@ -1,7 +1,7 @@
 """The two encodings of combat damage assignment agree (``combat.damage-assignment``): the
 temporal core's ASP (``encodings/game/combat.lp``: whether a script's assignment line is
 legal, when a line is asked, and what the damage then does) and z3 (``encodings/combat/
-damage.py``: the legal assignments, whether one is a choice, what it does), on generated
+assign.py``: the legal assignments, whether one is a choice, what it does), on generated
 combats of every regime reached by the core itself. MTG_EXAMPLES raises the number of
 combats (default 20)."""
 from __future__ import annotations
