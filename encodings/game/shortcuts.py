@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 import clingo
 
@@ -58,6 +57,8 @@ def _entries(q: ShortcutQuestion, deviate: bool = True,
         facts.append(a("proposal", N(start + i + 1)))
     if q.loop is not None:
         facts.append(a("loop_times", N(q.loop[0])))
+    if q.end:
+        facts.append(a("declared_end"))
     dev = q.deviation if deviate else None
     if dev is None:
         return script, facts
@@ -135,21 +136,12 @@ _STEP = {"main1": "main1", "main2": "main2", "beginning_of_combat": "beginning-o
 
 
 def _triggered_as_step_begins(trace: Timeline, step: str) -> set[tuple[str, int]]:
-    """The triggered abilities put on the stack (or removed for want of a target) in ``step``
-    before anyone acts in it: those that triggered as it began."""
-    out: set[tuple[str, int]] = set()
-    began = False
-    for e in trace.events:
-        if e.name in ("start", "end_step") and e.step == step:
-            began, out = True, set()
-        elif began and e.step != step:
-            break
-        elif began and e.name in ("put_trigger", "remove_trigger"):
-            tr: Any = e.args[0]  # tr(Source, Ability, Player, Stamp)
-            out.add((str(tr[1]), int(tr[2])))
-        elif began and e.decision:
-            break
-    return out
+    """The triggered abilities that triggered as ``step`` began (``shortcuts.lp`` shows what
+    triggers when): put on the stack, removed for want of a target, or waiting for a target."""
+    began = next((e.time for e in trace.events if e.name in ("start", "end_step") and e.step == step),
+                 None)
+    return {(str(f[2]), int(f[3])) for f in trace.shortcut
+            if isinstance(f, tuple) and f[0] == "triggered" and f[1] == began}
 
 
 SHORTCUT_KEYS = ("mtr.shortcut.", "shortcut.")

@@ -158,6 +158,8 @@ class Reader(Words):
             self.shortcut.add(("meaning", *v[:3]))
         elif name == "implied_event":
             self.shortcut.add(("implied", t))
+        elif name == "shortcut_triggered":
+            self.shortcut.add(("triggered", t, v[0], v[1]))
         elif name == "shortcut_open":
             self.shortcut.add(("open", t))
         elif name == "proposal_now":

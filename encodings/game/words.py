@@ -343,6 +343,9 @@ class Words:
             return "it has several mana abilities: say which one ('P taps OBJECT for {U}')"
         if key == "no_such_mana_ability":
             return f"it has no mana ability adding {{{COLOUR_LETTER.get(why[1], why[1])}}}"
+        if key == "held_priority":
+            return ("nobody can respond to that object: its caster keeps priority and the next goes "
+                    "on top first (CR 117.3c)")
         if key == "not_shorter":
             return (f"a loop proposed {why[2]} times is shortened to fewer iterations, not cut after "
                     f"{why[1]} (CR 732.2b)")
