@@ -23,7 +23,6 @@ from mtgrules.queries.apnap import check_choice_order, order_choices
 from mtgrules.queries.batch import check
 from mtgrules.queries.cast import check_cast
 from mtgrules.queries.combat import combat_assignments, combat_best, combat_possible
-from mtgrules.queries.shortcut import expand_shortcut
 from mtgrules.queries.cost import payment, total_cost
 from mtgrules.queries.golden import ask_golden
 from mtgrules.queries.outcome import (
@@ -37,6 +36,7 @@ from mtgrules.queries.outcome import (
 )
 from mtgrules.queries.scenario import Scenario, load_scenario, parse_scenario
 from mtgrules.queries.sequencing import check_performed
+from mtgrules.queries.shortcut import expand_shortcut
 from mtgrules.queries.standing import standing_orders
 from mtgrules.queries.trace import Trace
 from mtgrules.queries.turn import check_state, is_there_a_way, what_happens, who_has_priority

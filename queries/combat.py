@@ -1,6 +1,6 @@
 """Questions about one combat damage step (the ``combat`` kind): which assignments of combat
 damage the edition allows and how many, whether an outcome is possible, the best assignment
-for a goal — z3 (``encodings/combat/assign.py``) on the combat the temporal core reaches after
+for a goal — z3 (``encodings/combat/``: ``assign.py``, ``outcome.py``) on the combat the temporal core reaches after
 the script (``encodings.game.combat_at``: characteristics as they are, CR 613) — and whether the
 script's declarations of attackers and blockers are legal as a whole (the core's rules,
 CR 508.1, 509.1).
@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mtgrules.encodings import combat as combat_z3
 from mtgrules.encodings import game
-from mtgrules.encodings.combat import assign
-from mtgrules.encodings.combat.assign import (
+from mtgrules.encodings.combat import (
     Outcome,
     assignments,
     best,
@@ -72,7 +72,7 @@ def combat_words(c: Combat) -> dict[str, Any]:
     return out
 
 
-def result_words(r: assign.Result) -> dict[str, Any]:
+def result_words(r: combat_z3.Result) -> dict[str, Any]:
     return {"assignment": str(r.assignment), "damage": dict(r.damage),
             "destroyed": list(r.destroyed), "gains": dict(r.gains), "life": dict(r.life)}
 
@@ -104,8 +104,8 @@ def answer(q: CombatQuestion, state: GameState, edition: Edition, backend: str =
     cites = citations(cite(k, edition) for k in rules_of(c, edition))
     seen = combat_words(c)
     if q.ask in ("assignments", "count"):
-        n = assign.count(c, q.creature)
-        listed = [str(a) for a in assign.assignments(c, q.creature)[:LISTED]] \
+        n = combat_z3.count(c, q.creature)
+        listed = [str(a) for a in combat_z3.assignments(c, q.creature)[:LISTED]] \
             if q.ask == "assignments" else []
         whose = f"{q.creature}'s combat damage" if q.creature else "the combat damage of this step"
         reasons = [f"{n} legal assignment{'s' * (n != 1)} of {whose} ({c.regime}, {c.step} step)"]
@@ -114,9 +114,9 @@ def answer(q: CombatQuestion, state: GameState, edition: Edition, backend: str =
         return Verdict("combat", CombatOutcome.COUNT, cites, tuple(reasons),
                        witness=CombatDamage(seen, tuple(listed)), backend="smt",
                        edition=edition.date, total=str(n))
-    wanted = [assign.Outcome(o.what, o.subject, o.op, o.value) for o in q.outcomes]
+    wanted = [combat_z3.Outcome(o.what, o.subject, o.op, o.value) for o in q.outcomes]
     if q.ask == "possible":
-        found = assign.possible(c, wanted, life)
+        found = combat_z3.possible(c, wanted, life)
         goal = "; ".join(map(str, q.outcomes))
         if found is None:
             return Verdict("combat", CombatOutcome.IMPOSSIBLE, cites,
@@ -126,7 +126,7 @@ def answer(q: CombatQuestion, state: GameState, edition: Edition, backend: str =
                        (f"{found.assignment} reaches: {goal}",),
                        witness=CombatDamage(seen, (str(found.assignment),), result_words(found)),
                        backend="smt", edition=edition.date)
-    top = assign.best(c, q.goals, q.player, life, wanted)
+    top = combat_z3.best(c, q.goals, q.player, life, wanted)
     if top is None:
         return Verdict("combat", CombatOutcome.IMPOSSIBLE, cites,
                        ("no legal assignment reaches: " + "; ".join(map(str, q.outcomes)),),

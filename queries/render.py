@@ -30,7 +30,7 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from mtgrules.encodings.game.trace import plural
+from mtgrules.encodings.game.words import plural
 from mtgrules.model.display import html_table
 
 if TYPE_CHECKING:

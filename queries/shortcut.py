@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from mtgrules.encodings.game import ending
-from mtgrules.encodings.game.shortcuts import SHORTCUT_KEYS, Expansion, expand
+from mtgrules.encodings.game import Timeline, ending
+from mtgrules.encodings.game.shortcuts import SHORTCUT_KEYS, expand
 from mtgrules.model.edition import Edition, MtrEdition, cite
 from mtgrules.model.read.shortcut import ShortcutQuestion, parse_question
 from mtgrules.model.read.timeline import state_of
@@ -20,7 +20,6 @@ from mtgrules.model.timeline import END
 from mtgrules.queries.kinds import QuestionKind, register
 from mtgrules.queries.outcome import ShortcutOutcome
 from mtgrules.queries.trace import Trace, trace_of
-from mtgrules.encodings.game import Timeline
 from mtgrules.queries.verdict import Verdict, citations
 
 STOPS_THERE = "mtr.shortcut.stops-where-illegal"

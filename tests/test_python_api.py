@@ -202,7 +202,7 @@ def library_verdicts():
     wanted = ["golden_explore_vs_turf_wound", "apnap_check_bob_first_leak",
               "seq_masticore_discard_before_untap", "seq_cruel_ultimatum_draw_before_return"]
     picked = [p for p in FILES if p.stem in wanted]
-    for area in ("cost", "casting", "turn", "apnap", "combat"):
+    for area in ("cost", "casting", "turn", "apnap", "combat", "shortcut"):
         picked += [p for p in FILES if p.parent.name == area][:3]
     picked += [p for p in FILES if p.parent.name == "cost"
                and "ask: total" in p.read_text()][:2]

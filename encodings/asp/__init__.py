@@ -29,7 +29,7 @@ import clingo
 from clingo import ast
 
 from mtgrules.encodings import Budget, budget
-from mtgrules.model.edition import EncodedRule, Edition, MtrEdition, rulebook
+from mtgrules.model.edition import Edition, EncodedRule, MtrEdition, rulebook
 from mtgrules.model.errors import BudgetExhausted
 
 T = TypeVar("T")

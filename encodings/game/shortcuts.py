@@ -9,7 +9,6 @@ decided here.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import clingo
@@ -58,6 +57,8 @@ def _entries(q: ShortcutQuestion, deviate: bool = True,
         facts.append(a("proposal", N(start + i + 1)))
     if q.loop is not None:
         facts.append(a("loop_times", N(q.loop[0])))
+    if q.end:
+        facts.append(a("declared_end"))
     dev = q.deviation if deviate else None
     if dev is None:
         return script, facts
@@ -91,7 +92,7 @@ def expand(state: GameState, edition: Edition, mtr: MtrEdition | None,
     the MTR edition ``mtr`` (default: the newest)."""
     mtr = mtr or MtrEdition.newest()
     script, facts = _entries(q)
-    early, changes = False, ()
+    early, changes = False, tuple[str, ...]()
     if q.deviation is not None and q.deviation.at is None and q.deviation.actions:
         early, changes = _placement(state, edition, mtr, q)
     if early:
@@ -135,21 +136,12 @@ _STEP = {"main1": "main1", "main2": "main2", "beginning_of_combat": "beginning-o
 
 
 def _triggered_as_step_begins(trace: Timeline, step: str) -> set[tuple[str, int]]:
-    """The triggered abilities put on the stack (or removed for want of a target) in ``step``
-    before anyone acts in it: those that triggered as it began."""
-    out: set[tuple[str, int]] = set()
-    began = False
-    for e in trace.events:
-        if e.name in ("start", "end_step") and e.step == step:
-            began, out = True, set()
-        elif began and e.step != step:
-            break
-        elif began and e.name in ("put_trigger", "remove_trigger"):
-            tr = e.args[0]
-            out.add((str(tr[1]), int(tr[2])))
-        elif began and e.decision:
-            break
-    return out
+    """The triggered abilities that triggered as ``step`` began (``shortcuts.lp`` shows what
+    triggers when): put on the stack, removed for want of a target, or waiting for a target."""
+    began = next((e.time for e in trace.events if e.name in ("start", "end_step") and e.step == step),
+                 None)
+    return {(str(f[2]), int(f[3])) for f in trace.shortcut
+            if isinstance(f, tuple) and f[0] == "triggered" and f[1] == began}
 
 
 SHORTCUT_KEYS = ("mtr.shortcut.", "shortcut.")

@@ -2,7 +2,6 @@
 and the state at its end. Only reads the answer set; decides nothing."""
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -10,103 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 import clingo
 
+from mtgrules.encodings.game.words import COLOUR_LETTER, COUNTER_WORD, STEP_NAME, Words, natural
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import Decision, Event
 
 if TYPE_CHECKING:  # the game package reads traces with this module; it passes its types in
     from mtgrules.encodings.game import Stop, Timeline
 
-STEP_NAME = {"untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "main1",
-             "beginning_of_combat": "beginning-of-combat", "declare_attackers": "declare-attackers",
-             "declare_blockers": "declare-blockers", "combat_damage": "combat-damage",
-             "end_of_combat": "end-of-combat", "main2": "main2", "end": "end", "cleanup": "cleanup"}
-COLOUR_LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
-COUNTER_WORD = {"plus": "+1/+1", "minus": "-1/-1", "loyalty": "loyalty"}
-MOD_WORDS = {"pt": "{:+}/{:+}", "set": "base power and toughness {}/{}", "switch": "power and toughness switched",
-             "type": "becomes a {}", "grant": "gains {}", "remove": "loses {}",
-             "remove_all": "loses all abilities"}
-DURATION_WORDS = {"turn": " until end of turn", "next_turn": " until its controller's next turn",
-                  "forever": ""}
 DECISIONS = {"pass", "hold", "cast", "activate", "mana", "mana_as", "play", "attack", "block", "discard",
              "choose", "order", "aim", "keep", "order_blockers", "assign"}
-# Why an action is illegal, in words.
-ACTION_WORDS = {"play_land": "play lands", "cast_spells": "cast spells", "lose_game": "lose the game",
-                "win_game": "win the game", "gain_life": "gain life"}
-"""A player's action an effect permits or forbids (common/prohibitions.lp's acts/3), in words."""
-
-WHY = {
-    "no_priority": "{p} does not have priority",
-    "priority_elsewhere": "{p} does not have priority",
-    "land_no_priority": "{p} does not have priority",
-    "no_priority_mana": "{p} does not have priority and is not paying a cost",
-    "not_in_hand": "it is not in {p}'s hand",
-    "not_main_phase": "a sorcery-speed spell needs a main phase",
-    "not_your_turn": "a sorcery-speed spell needs its caster's own turn",
-    "stack_not_empty": "a sorcery-speed spell needs an empty stack",
-    "missing_target": "it needs a target",
-    "no_target_wanted": "it has no target",
-    "not_controller": "{p} does not control it",
-    "not_on_battlefield": "it is not on the battlefield",
-    "already_tapped": "it is already tapped",
-    "summoning_sick": "it has not been under {p}'s control since the start of their turn",
-    "no_mana_ability": "it has no mana ability",
-    "no_such_ability": "it has no such ability",
-    "not_a_land": "it is not a land",
-    "land_not_in_hand": "the land is not in {p}'s hand",
-    "land_not_main_phase": "lands are played in a main phase",
-    "land_not_your_turn": "lands are played only in one's own turn",
-    "land_stack_not_empty": "lands are played only with an empty stack",
-    "no_land_plays_left": "{p} has no land play left this turn",
-    "land_not_cast": "a land is played, not cast",
-    "cant_play_lands": "an effect says {p} can't play lands",
-    "cant_cast": "an effect says {p} can't cast spells",
-}
-
-
-def natural(text: str) -> tuple[tuple[int, int | str], ...]:
-    """A sort key putting numbers in a name in their order: ``alice:library:2`` before
-    ``alice:library:10``, ``Island`` before ``Island#2``."""
-    return tuple((0, int(part)) if part.isdigit() else (1, part)
-                 for part in re.split(r"(\d+)", text) if part)
-
-
-def mana_words(colour: Any) -> str:
-    """What a cost asks for, from its atom: a colour's letter as its symbol (``{R}``)."""
-    if colour in COLOUR_LETTER:
-        return "{" + COLOUR_LETTER[colour] + "}"
-    return {"generic": "its generic part", "additional": "its additional cost",
-            "life": "the life its additional cost asks"}.get(str(colour), str(colour))
-
-
-def mod_words(m: Any) -> str:
-    """What an effect does to an object (a modification, by layer), in words."""
-    if isinstance(m, str):
-        return MOD_WORDS.get(m, m.replace("_", " "))
-    return MOD_WORDS.get(m[0], "{}").format(*(v.replace("_", " ") if isinstance(v, str) else v
-                                              for v in m[1:]))
-
-
-def duration_words(d: Any) -> str:
-    """How long an effect lasts, as words following it (nothing for an indefinite one)."""
-    return DURATION_WORDS.get(d if isinstance(d, str) else d[0], "")
-
-
-def item_words(x: Any) -> str:
-    """A stack object in words: a spell's card, or whose ability it is."""
-    if isinstance(x, tuple) and x[0] == "tr":
-        return f"{x[1]}'s triggered ability"
-    if isinstance(x, tuple) and x[0] == "ab":
-        return f"{x[1]}'s ability"
-    if x == "combat_damage":
-        return "combat damage"
-    return str(x)
-
-
-def plural(n: Any, noun: str) -> str:
-    """``n`` and the noun, in the plural unless ``n`` is 1: ``2 Soldier tokens``."""
-    return f"{n} {noun}" + ("" if n == 1 else "s")
-
-
 def value(s: clingo.Symbol) -> Any:
     if s.type == clingo.SymbolType.Number:
         return s.number
@@ -161,7 +72,7 @@ class Snapshot:
         return out
 
 
-class Reader:
+class Reader(Words):
     def __init__(self, state: GameState, model: Sequence[clingo.Symbol],
                  script: Sequence[Decision], n_conditions: int = 0, offset: int = 0,
                  steps: Sequence[tuple[Sequence[clingo.Symbol], int]] = ()):
@@ -247,6 +158,8 @@ class Reader:
             self.shortcut.add(("meaning", *v[:3]))
         elif name == "implied_event":
             self.shortcut.add(("implied", t))
+        elif name == "shortcut_triggered":
+            self.shortcut.add(("triggered", t, v[0], v[1]))
         elif name == "shortcut_open":
             self.shortcut.add(("open", t))
         elif name == "proposal_now":
@@ -335,261 +248,6 @@ class Reader:
         return out
 
     # -- words ---------------------------------------------------------------------------
-    def item(self, x: Any) -> str:
-        """A stack object in words: a spell's card, or whose ability it is."""
-        return item_words(x)
-
-    def moved(self, t: int) -> list[str]:
-        before = {f[1]: f[2] for f in self.ended[t] if isinstance(f, tuple) and f[0] == "zone"}
-        return [f"{f[1]}: {before[f[1]]} → {f[2]}" for f in sorted(self.started[t], key=str)
-                if isinstance(f, tuple) and f[0] == "zone" and f[1] in before]
-
-    def life_changes(self, t: int) -> list[str]:
-        before = {f[1]: f[2] for f in self.ended[t] if isinstance(f, tuple) and f[0] == "life"}
-        return [f"{f[1]}'s life {before[f[1]]} → {f[2]}" for f in sorted(self.started[t], key=str)
-                if isinstance(f, tuple) and f[0] == "life" and f[1] in before]
-
-    def entry(self, k: Any) -> str:
-        """The script line of entry ``k`` (1-based), or nothing."""
-        return self.script[k - 1].text if isinstance(k, int) and 0 < k <= len(self.script) else ""
-
-    def describe(self, t: int, e: Any) -> str:
-        """The event ``e`` at ``t`` in the scenario's terms, with what it moved and changed."""
-        name: str = e if isinstance(e, str) else e[0]
-        args: tuple[Any, ...] = () if isinstance(e, str) else tuple(e[1:])
-        details = self.moved(t) + self.life_changes(t)
-        text = self.event_words(t, name, args) or str(e)
-        return text + (f" ({'; '.join(details)})" if details and name != "start" else "")
-
-    def event_words(self, t: int, name: str, args: tuple[Any, ...]) -> str:
-        if name in ("start", "end_step"):
-            step = STEP_NAME[args[0]]
-            if name == "start":
-                return f"the {step} step begins"
-            return f"the {step} step ends; the {self.step_at.get(t, '?')} step begins"
-        if name == "cleanup_clear":
-            return "marked damage is removed and 'this turn' effects end"
-        if name == "sba_check":
-            return "state-based actions: " + "; ".join(self.sba_words(t - 1))
-        if name == "combat_damage":
-            dealt = self.combat["combat_dealt", t]
-            if dealt or not self.combat["combat_assigned", t]:
-                return "combat damage is dealt: " + self.damage_words(dealt)
-            return ("combat damage is assigned and put on the stack: "
-                    + self.damage_words(self.combat["combat_assigned", t]))
-        if name == "resolve" and args[0] == "combat_damage":
-            return "combat damage resolves and is dealt: " + self.damage_words(self.combat["combat_dealt", t])
-        if name in ("put_trigger", "resolve", "finish", "do", "remove_trigger"):
-            item = self.item(args[0])
-            return {"put_trigger": f"{item} is put on the stack", "resolve": f"{item} resolves",
-                    "finish": (f"{item} doesn't resolve: its target is no longer legal, and it "
-                               "leaves the stack") if "resolve.illegal-targets" in self.cites[t]
-                    else f"{item} finishes resolving",
-                    "remove_trigger": f"{item} has no legal target and is removed from the stack"
-                    }.get(name) or f"{item}: {self.instr_words(args[0], args[1], t - 1)}"
-        actor: str = args[0]  # the events below are a player's: their name comes first
-        if name == "aim":
-            return f"{actor} chooses {args[2]} as the target of {self.item(args[1])}"
-        if name == "keep":
-            return f"{actor} keeps {args[1]} (the others sharing its name or type go)"
-        if name in ("untap", "draw_step_draw", "cleanup_discard", "pass", "hold"):
-            return actor + {"untap": " untaps their permanents",
-                            "draw_step_draw": " draws a card for the turn",
-                            "cleanup_discard": " discards down to their maximum hand size",
-                            "pass": " passes", "hold": " holds priority"}[name]
-        if name == "cast":
-            return f"{actor} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else "")
-        if name == "activate":
-            return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
-        if name == "mana":
-            return f"{actor} taps {args[1]} for mana"
-        if name == "mana_as":
-            return f"{actor} taps {args[1]} for {{{COLOUR_LETTER[args[2]]}}}"
-        if name == "play":
-            return f"{actor} plays {args[1]}"
-        if name == "attack":
-            return self.entry(args[1]) or f"{actor} declares no attackers"
-        if name == "block":
-            return self.entry(args[1]) or f"{actor} declares no blockers"
-        if name == "choose":
-            if args[3] == "unlooked":
-                return f"{actor} does not scry (the cards stay as they are, unlooked at)"
-            return self.entry(args[3])
-        return self.entry(args[1]) if name in ("discard", "order", "order_blockers", "assign") else ""
-
-    @staticmethod
-    def damage_words(dealt: list[tuple[Any, ...]]) -> str:
-        """Each creature's combat damage: ``Craw Wurm 3 to Grizzly Bears``, or none."""
-        return "; ".join(f"{s} {m} to {r}" for s, r, m in sorted(dealt, key=str)) or "none"
-
-    def sba_words(self, t: int) -> list[str]:
-        words = []
-        for s in self.sba[t]:
-            if s[0] == "lose":
-                why = {"zero_life": "0 or less life", "empty_library": "drew from an empty library"}[s[2]]
-                words.append(f"{s[1]} loses the game ({why})")
-            elif s[0] == "ceases":
-                words.append(f"{s[1]} ceases to exist (a token off the battlefield)")
-            elif s[0] == "annihilate":
-                words.append(f"{s[2]} +1/+1 and {s[2]} -1/-1 counters removed from {s[1]}")
-            else:
-                why = {"lethal_damage": "lethal damage", "zero_toughness": "0 toughness",
-                       "deathtouch": "damage from a source with deathtouch",
-                       "zero_loyalty": "0 loyalty", "legend_rule": "the legend rule",
-                       "planeswalker_uniqueness": "the planeswalker uniqueness rule"}[s[2]]
-                words.append(f"{s[1]} is put into its owner's graveyard ({why})")
-        return words
-
-    def instr_words(self, x: Any, i: int, t: int) -> str:
-        ins = self.instr.get((x, i, t))
-        if not isinstance(ins, tuple):
-            return str(ins)
-        def who(w: str) -> str:
-            return ", ".join(self.names.get((x, w, t), [w]))
-
-        verb: str = ins[0]  # the instruction's name
-        if verb == "damage":
-            return f"{ins[1]} damage to {who(ins[2])}"
-        if verb in ("gain", "lose"):
-            return f"{who(ins[1])} {'gains' if verb == 'gain' else 'loses'} {ins[2]} life"
-        if verb == "draw":
-            return f"{who(ins[1])} draws {ins[2]}"
-        if verb == "discard":
-            return f"{who(ins[1])} discards {ins[2]}"
-        if verb == "discard_random":
-            return f"{who(ins[1])} discards {ins[2]} at random"
-        if verb == "look_hand":
-            return f"{who(ins[1])} looks at {who(ins[2])}'s hand"
-        if verb == "reveal_hand":
-            return f"{who(ins[1])} reveals their hand"
-        if verb == "reveal_found":
-            return f"{who(ins[1])} reveals the card found"
-        if verb == "search":
-            return f"{who(ins[1])} searches their library for a {ins[2].replace('_', ' ')}"
-        if verb == "shuffle":
-            return f"{who(ins[1])} shuffles their library"
-        if verb == "effect":
-            objects = ", ".join(sorted(self.affected.get((x, i, t), []))) or "nothing"
-            what = "; ".join(mod_words(m) for m in self.mods.get((x, i, t), []))
-            return f"{objects}: {what}{duration_words(ins[2])}"
-        if verb == "counters":
-            on = who(ins[3]) if (x, ins[3], t) in self.names else f"the {ins[3]}"
-            return f"{plural(ins[2], COUNTER_WORD[ins[1]] + ' counter')} on {on}"
-        if verb == "create":
-            return f"{who(ins[1])} creates {plural(ins[3], str(ins[2]) + ' token')}"
-        if verb == "player_effect":  # ins[2]: ("forbid", Act) | ("permit", Act, N)
-            mod = ins[2]
-            if mod[0] == "permit" and mod[1] == "play_land":
-                return f"{who(ins[1])}: may play {plural(mod[2], 'more land')}"
-            return f"{who(ins[1])}: can't {ACTION_WORDS.get(mod[1], str(mod[1]).replace('_', ' '))}"
-        if verb == "counter":
-            return f"counters {who(ins[1])}"
-        if verb in ("scry", "surveil"):
-            return f"{who(ins[1])} {verb}s {ins[2]}"
-        if verb == "look_top":
-            return f"{who(ins[1])} looks at the top {plural(ins[2], 'card')} of their library"
-        if verb == "discard_chosen":
-            return f"{who(ins[1])} discards {ins[3]}, chosen by {who(ins[2])}"
-        if verb == "sacrifice":
-            what = self.item(x) if ins[2] == "self" else plural(ins[3], str(ins[2]))
-            return f"{who(ins[1])} sacrifices {what}"
-        if verb == "unless_discard":
-            return f"{who(ins[1])} sacrifices it unless they discard {plural(ins[2], 'card')}"
-        if verb == "return":
-            return (f"{who(ins[1])} returns {plural(ins[3], str(ins[2]).replace('_', ' '))} from "
-                    "their graveyard to their hand")
-        if verb == "balance":
-            what = {"hand": "cards in hand"}.get(ins[1], f"{ins[1]}s")
-            return f"each player keeps as many {what} as the player with the fewest"
-        if verb == "unsupported":
-            return f"an instruction the core does not model ({ins[1]})"
-        return verb.replace("_", " ")
-
-    def why_words(self, why: Any, player: str | None) -> str:
-        key = why if isinstance(why, str) else why[0]
-        if key == "bad_target":
-            return f"{why[1]} is not a legal target"
-        if key == "cant_pay" and why[1] == "life":
-            return f"{player} can't pay the life its additional cost asks: more than their life total"
-        if key == "cant_pay" and why[1] == "additional":
-            return f"{player} can't pay its additional cost: nothing to sacrifice"
-        if key == "cant_pay":
-            return f"{player} can't pay the cost from their mana pool ({mana_words(why[1])})"
-        if key == "cant_attack":
-            return f"{why[1]} can't attack"
-        if key == "cant_block":
-            return f"{why[1]} can't block"
-        if key == "summoning_sick_attacker":
-            return f"{why[1]} can't attack: it came under {player}'s control this turn and has no haste"
-        if key == "defender":
-            return f"{why[1]} has defender and can't attack"
-        if key == "flying":
-            return f"{why[1]} has flying: only a creature with flying or reach can block it"
-        if key == "menace":
-            return f"{why[1]} has menace: it can't be blocked by one creature alone"
-        if key == "not_a_legend_to_keep":
-            return f"{why[1]} is not one of {player}'s permanents the rule makes them choose among"
-        if key == "not_a_trigger_target":
-            return f"the triggered ability going on the stack is not {why[1]}'s"
-        if key == "not_chosen_from":
-            return f"{why[1]} can't be chosen there"
-        if key == "not_to_order":
-            return f"{why[1]} is not an attacker blocked by two or more creatures still to be ordered"
-        if key == "not_the_blockers":
-            return f"the order must name each creature blocking {why[1]} once, and no other"
-        if key == "not_to_assign":
-            return f"{why[1]} is not a creature whose combat damage {player} assigns by choice here"
-        if key == "wrong_total":
-            return f"the amounts must add up to {why[1]}'s power: all its combat damage is assigned"
-        if key == "not_a_recipient":
-            return f"{why[1]} can't be assigned this creature's combat damage"
-        if key == "out_of_order":
-            return (f"{why[1]} can't be assigned damage before every creature ahead of it in the "
-                    "damage assignment order is assigned lethal damage")
-        if key == "lethal_first":
-            return (f"with trample, damage goes to the player only once every blocker is assigned "
-                    f"lethal damage ({why[1]} is not)")
-        if key == "restricted_attack":
-            return f"an effect says {why[1]} can't attack"
-        if key == "restricted_block":
-            return f"an effect says {why[1]} can't block"
-        if key in ("attack_requirements", "block_requirements"):
-            return self.requirement_words(why[1])
-        if key == "blocks_two":
-            return "a creature blocks only one attacker"
-        if key == "wrong_count":
-            return f"{why[1]} card(s) named where the rules ask for {why[2]}"
-        if key == "several_mana_abilities":
-            return "it has several mana abilities: say which one ('P taps OBJECT for {U}')"
-        if key == "no_such_mana_ability":
-            return f"it has no mana ability adding {{{COLOUR_LETTER.get(why[1], why[1])}}}"
-        if key == "not_shorter":
-            return (f"a loop proposed {why[2]} times is shortened to fewer iterations, not cut after "
-                    f"{why[1]} (CR 732.2b)")
-        return WHY.get(key, key).format(p=player)
-
-    def requirement_words(self, entry: int) -> str:
-        """A declaration obeying fewer requirements than another could (declare.lp's answer):
-        how many it obeys, and a declaration obeying the most."""
-        answer = self.declared.get(entry, [])
-        obeyed = {a[1]: a[2] for a in answer if a[0] == "obeyed"}
-        attacks = sorted((a[2] for a in answer if a[0] == "in_attack"), key=natural)
-        blockers: dict[str, list[str]] = defaultdict(list)
-        for a in answer:
-            if a[0] == "in_block":
-                blockers[a[3]].append(a[2])
-        if attacks:
-            better = "attacking with " + ", ".join(attacks)
-        elif blockers:
-            better = "blocking " + " and ".join(f"{a} with {', '.join(sorted(bs, key=natural))}"
-                                                for a, bs in sorted(blockers.items(), key=lambda i: natural(i[0])))
-        else:
-            better = "declaring none"
-        n, m = obeyed.get("scripted", 0), obeyed.get("best", 0)
-        return (f"the declaration obeys {plural(n, 'requirement')}; {better} obeys {m}, the most "
-                "a declaration obeying every restriction can")
-
-    # -- the timeline ----------------------------------------------------------------------
     def events(self) -> list[Event]:
         out = []
         def carried(fluents: Iterable[Any]) -> set[tuple[Any, ...]]:

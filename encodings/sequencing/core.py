@@ -22,15 +22,8 @@ from mtgrules.encodings import asp, budget
 from mtgrules.encodings.game import THEORY
 from mtgrules.encodings.game.facts import Unsupported, a, fact, split_state
 from mtgrules.encodings.game.step import UNTIMED, Stepper
-from mtgrules.encodings.game.trace import (
-    COUNTER_WORD,
-    Reader,
-    duration_words,
-    item_words,
-    mod_words,
-    plural,
-    value,
-)
+from mtgrules.encodings.game.trace import Reader, value
+from mtgrules.encodings.game.words import COUNTER_WORD, duration_words, item_words, mod_words, plural
 from mtgrules.encodings.sequencing.block import Block
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import BudgetExhausted

@@ -70,6 +70,10 @@ def _proposal_line(node: Field, state: GameState) -> list[tuple[Decision, bool]]
         said = "says go" if m.group(2) == "says your turn" else m.group(2)
         word = next(w for w, words in SHORTCUT_WORDS.items() if words == said)
         return [(Decision("shortcut", m.group(1), (word,), text=text), False)]
+    if re.fullmatch(r"\w+ attacks with (everything|everyone|all)", text):
+        raise UnsupportedQuestion("'attacks with everything' is not modelled: which creatures are "
+                                  "able to attack has no words in a script yet; name them "
+                                  "('alice attacks with A, B')", field=node.path)
     m = re.fullmatch(r"(.+?), choosing (.+)", text)
     if m:
         obj = parse_line(Field.of(m.group(1), node.path, node.file), state)

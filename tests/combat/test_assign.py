@@ -1,4 +1,4 @@
-"""The z3 encoding of combat damage assignment (encodings/combat/assign.py) against the
+"""The z3 encoding of combat damage assignment (encodings/combat/assign.py and outcome.py) against the
 brute-force oracle written from the CR text (tests/combat/brute.py) on generated combats of
 every regime, and on hand-derived cases whose expectations are worked out from the CR in the
 comments.

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mtgrules.encodings.combat import assign
+from mtgrules.encodings import combat as combat_z3
 from mtgrules.encodings.game import combat_at, simulate
 from mtgrules.model.edition import Edition
 from mtgrules.model.read.timeline import parse_line
@@ -95,7 +95,7 @@ def test_the_core_and_z3_agree_on_assignments(example, rnd):
     state = scenario(attackers, blockers, damage)
     script = script_for(state, blocks, order="2009-07-11" <= edition.date < "2024-11-08")
     c, life = combat_at(state, edition, script)
-    choices = [s for s in assign.assigning(c) if assign.is_choice(c, s)]
+    choices = [s for s in combat_z3.assigning(c) if combat_z3.is_choice(c, s)]
     pass_on = parse_line(Field.of("all pass until main2", "script"), state)
     to_damage = parse_line(Field.of("all pass until combat-damage", "script"), state)
     # with no assignment lines, the core asks for one exactly where z3 finds a choice
@@ -103,11 +103,11 @@ def test_the_core_and_z3_agree_on_assignments(example, rnd):
     asked = bare.stop.kind == "needs-decision" and bare.stop.what == "assign"
     assert asked == bool(choices), (edition_date, attackers, blockers, blocks, choices, bare.stop)
     # each chosen creature: a legal assignment is accepted, and what the damage does agrees
-    picked = {s: rnd.choice(assign.assignments(c, s)).of(s) for s in choices}
+    picked = {s: rnd.choice(combat_z3.assignments(c, s)).of(s) for s in choices}
     lines = [parse_line(Field.of(line(s, a.items()), "script"), state) for s, a in picked.items()]
     run = simulate(state, edition, [*script, to_damage, *lines, pass_on], END)
     assert run.stop.kind == "needs-decision" and run.stop.what == "priority", run.stop
-    result = assign.possible(c, [], life, fixed=picked)
+    result = combat_z3.possible(c, [], life, fixed=picked)
     assert result is not None
     final = run.final
     assert final.life == {**life, **dict(result.life)}, (result, final.life)
@@ -116,9 +116,9 @@ def test_the_core_and_z3_agree_on_assignments(example, rnd):
     # an illegal assignment of a chosen creature is refused by the core, with z3's reason
     for s in choices:
         power = next(x.power for x in (*c.attackers, *c.blockers) if x.id == s)
-        recipients = assign.recipients(c, s)
+        recipients = combat_z3.recipients(c, s)
         wrong = {recipients[-1]: power} if len(recipients) > 1 else {recipients[0]: power + 1}
-        if not assign.check_assignment(c, s, wrong):
+        if not combat_z3.check_assignment(c, s, wrong):
             continue
         bad = parse_line(Field.of(line(s, wrong.items()), "script"), state)
         refused = simulate(state, edition, [*script, to_damage, bad], END)
@@ -131,7 +131,7 @@ def test_the_generator_reaches_choices_in_every_regime():
         state = scenario(["Craw Wurm"], ["Grizzly Bears", "Llanowar Elves"], [0, 0])
         script = script_for(state, [(0, 0), (1, 0)], order=edition == "2024-09-20")
         c, _ = combat_at(state, Edition(edition), script)
-        assert assign.is_choice(c, on_battlefield(state, "alice")[0])
+        assert combat_z3.is_choice(c, on_battlefield(state, "alice")[0])
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")

@@ -11,8 +11,8 @@ from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import MtgRulesError, ScenarioError, UnsupportedQuestion
 from mtgrules.model.read.timeline import parse_condition, parse_line
 from mtgrules.model.source import Field
-from mtgrules.model.timeline import Condition, Point
 from mtgrules.model.state import GameState
+from mtgrules.model.timeline import Condition, Point
 from mtgrules.model.turn import Step
 from mtgrules.queries import (
     check_scenario,

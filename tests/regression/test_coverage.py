@@ -59,5 +59,6 @@ def test_coverage_of_the_real_newest_file(cr_dir):
     cov = coverage(cr_dir / "cr-2026-08-07.txt", run=False)
     assert all(r.in_file for r in cov.rules if r.document == "CR")
     unmodelled = {s.section for s in cov.unmodelled}
-    assert "732" in unmodelled and "101" not in unmodelled    # shortcuts: MTR only so far
+    assert "810" in unmodelled and "101" not in unmodelled    # Two-Headed Giant: not modelled
+    assert "732" not in unmodelled                           # shortcuts: 732.2a-b (issue 22)
     assert len(cov.sections) == 147

@@ -129,3 +129,16 @@ def test_explain_shows_the_expansion_with_its_implied_decisions():
     assert result.exit_code == 0
     for fragment in ("verdict: interrupted", "⟨implied⟩", "wound back", "MTR 4.2"):
         assert fragment in result.stdout
+
+
+def test_a_spell_targeting_a_spell_takes_the_topmost():
+    path = next(p for p in LIBRARY if p.stem == "shortcut_counterspell_topmost")
+    s = parse_scenario(path.read_text(encoding="utf-8"), str(path))
+    x = expand(s.state, s.edition, s.question.mtr, s.question)
+    assert x.lines[0] == "bob casts Counterspell targeting Shock"
+    assert any("mtr.shortcut.stack-target" in e.rules for e in x.timeline.events)
+
+
+def test_attacking_with_everything_is_refused_by_name():
+    with pytest.raises(UnsupportedQuestion, match="attacks with everything"):
+        expand_shortcut({**BEARS, "step": "main1"}, "alice attacks with everything")
