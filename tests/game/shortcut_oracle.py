@@ -237,6 +237,13 @@ def expand(state, cr_edition: str, mtr: str | None = None, before=(), proposal=(
         run_items(dr, items, ed, deviation, state)
         if end:
             failing = [c for c in end if not holds(dr.g, parse_condition(c, state))]
+            x = getattr(dr, "pending_last", None)
+            if failing and x is not None and dr.lines and dr.lines[-1].verb == "pass":
+                # the proposer says where the game state ends up (MTR 4.2): where the declared
+                # end needs the last object resolved, the others' passes are implied too
+                pass_until(dr, lambda g, q, k: x not in g.stack and g.resolving is None
+                           and k == "priority")
+                failing = [c for c in end if not holds(dr.g, parse_condition(c, state))]
             if failing:
                 raise Stop("end-not-reached", "the declared end state does not hold: " + "; ".join(failing))
     except Stop as exc:
@@ -327,6 +334,10 @@ def run_items(dr: Driver, items, ed, deviation, state):
         next_is_hold = bool(later) and later[0][0] == "item" and later[0][1].kind == "hold"
         more = any(e[0] != "loop-end" for e in later) and not (
             next_is_hold and len(later) == 1)
+        if entry[0] == "loop":
+            # CR 732.2a: a loop is a sequence of choices for all players: each iteration's
+            # objects resolve, the last iteration's too
+            more = True
         if it.kind == "hold":
             need_priority(dr, it.player, "holding priority")
             dr.give(it.decision)
@@ -391,6 +402,7 @@ def do_object(dr, it, n_obj, more, held, deviation, state, ed):
                    f"later objects are reversed (MTR {ed} 4.2)")
     if not more:
         dr.give(Decision("pass", p), True)    # it passes priority; the others decide
+        dr.pending_last = x
         return
     # allowing it to resolve before the next is added: everyone passes until it has left the
     # stack, then until the proposer has priority
