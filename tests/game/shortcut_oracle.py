@@ -431,7 +431,7 @@ def deviate(dr, deviation, state, ed):
             if i + 1 == len(actions):
                 dr.give(Decision("pass", by), True)
             else:
-                pass_until(dr, lambda g, q, k: x not in g.stack and g.resolving is None
+                pass_until(dr, lambda g, q, k, x=x: x not in g.stack and g.resolving is None
                            and k == "priority" and q == by)
 
 
@@ -537,7 +537,6 @@ def boc_pass(dr, p, deviation, state, ed):
 
 
 def end_step_shortcut(dr, p, deviation, state, ed):
-    g = dr.g
     if deviation and deviation.get("actions"):
         by = deviation["by"]
         snaps: list = []

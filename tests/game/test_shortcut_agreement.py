@@ -387,7 +387,7 @@ def shortcut_questions(draw):
             # a beginning-of-combat trigger's target, said before the shortcut
             x = g.asking
             legal = g.legal_targets(x)
-            nm = lambda o: f"{o}#1" if "#" not in o and f"{o}#2" in g.objs else o  # noqa: E731
+            nm = lambda o, g=g: f"{o}#1" if "#" not in o and f"{o}#2" in g.objs else o  # noqa: E731
             before.append(f"{r.stop[1]} targets {nm(draw(st.sampled_from(legal)))} with {nm(x[1])}")
             continue
         break
@@ -398,7 +398,6 @@ def shortcut_questions(draw):
     other = draw(st.sampled_from([q for q in names if q != p]))
     deviation = None
     proposal: list = []
-    ids = sorted(o.id for o in g.objs.values())
 
     def name(o):
         return f"{o}#1" if "#" not in o and f"{o}#2" in g.objs else o
