@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from mtgrules.encodings.game import Timeline, ending
-from mtgrules.encodings.game.shortcuts import SHORTCUT_KEYS, expand
+from mtgrules.encodings.game.shortcuts import SHORTCUT_KEYS, Expansion, expand
 from mtgrules.model.edition import Edition, MtrEdition, cite
 from mtgrules.model.read.shortcut import ShortcutQuestion, parse_question
 from mtgrules.model.read.timeline import state_of
@@ -25,11 +25,10 @@ from mtgrules.queries.verdict import Verdict, citations
 STOPS_THERE = "mtr.shortcut.stops-where-illegal"
 
 
-def answer(q: ShortcutQuestion, state: GameState, edition: Edition, backend: str = "asp") -> Verdict:
-    """The core's expansion of the shortcut (its one backend, ASP)."""
-    x = expand(state, edition, q.mtr, q)
+def judge(q: ShortcutQuestion, x: Expansion) -> tuple[ShortcutOutcome, list[str], list[Any]]:
+    """The outcome of an expansion, why, and the declared end state judged where it ends: read
+    off the trace and the rules it cites (``shortcuts.lp`` says where a part stops it)."""
     t = x.timeline
-    ending.refuse(t.stop)
     stop = t.stop
     where = f"in {t.final.active}'s {t.final.step} step (t={t.final.time})"
     reasons = [f"MTR edition {q.mtr}: {q.proposer} proposes '"
@@ -88,6 +87,15 @@ def answer(q: ShortcutQuestion, state: GameState, edition: Edition, backend: str
                        + ", ".join(x.changes) + " triggers (MTR 4.2)")
     if any(f[0] == "wound_back" for f in t.shortcut if isinstance(f, tuple)):
         reasons.append("the proposal's later lines are wound back to the interruption (MTR 4.2)")
+    return outcome, reasons, judged
+
+
+def answer(q: ShortcutQuestion, state: GameState, edition: Edition, backend: str = "asp") -> Verdict:
+    """The core's expansion of the shortcut (its one backend, ASP)."""
+    x = expand(state, edition, q.mtr, q)
+    t = x.timeline
+    ending.refuse(t.stop)
+    outcome, reasons, judged = judge(q, x)
     keys = set(t.rules)
     details: dict[str, Any] = {
         "mtr edition": q.mtr.date,

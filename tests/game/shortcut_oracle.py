@@ -234,20 +234,30 @@ def expand(state, cr_edition: str, mtr: str | None = None, before=(), proposal=(
         ns = not_standard(items, ed, dr)
         if ns:
             raise Stop("not-standard", ns)
+        held = held_deviation_point(items, deviation)
+        if held:
+            raise Stop("illegal", held)
         run_items(dr, items, ed, deviation, state)
         if end:
-            failing = [c for c in end if not holds(dr.g, parse_condition(c, state))]
             x = getattr(dr, "pending_last", None)
-            if failing and x is not None and dr.lines and dr.lines[-1].verb == "pass":
-                # the proposer says where the game state ends up (MTR 4.2): where the declared
-                # end needs the last object resolved, the others' passes are implied too
+            if x is not None and dr.lines and dr.lines[-1].verb == "pass":
+                # the proposer says where the game state ends up (MTR 4.2): with a declared end
+                # the last object resolves too, the others' passes implied, until the proposer
+                # has priority again (settled with the core: whether or not the end needs it)
+                proposer = items[0].player
                 pass_until(dr, lambda g, q, k: x not in g.stack and g.resolving is None
-                           and k == "priority")
-                failing = [c for c in end if not holds(dr.g, parse_condition(c, state))]
+                           and k == "priority" and q == proposer)
+            failing = [c for c in end if not holds(dr.g, parse_condition(c, state))]
             if failing:
                 raise Stop("end-not-reached", "the declared end state does not hold: " + "; ".join(failing))
     except Stop as exc:
         out.stop, out.detail = exc.kind, exc.detail
+        if exc.kind == "expanded" and end:
+            # an interruption played out: the declared end is judged where it leaves the game
+            failing = [c for c in end if not holds(dr.g, parse_condition(c, state))]
+            if failing:
+                out.stop = "end-not-reached"
+                out.detail += "; the declared end state does not hold: " + "; ".join(failing)
     except Illegal as exc:
         if stops_clause:
             out.stop = "stopped"
@@ -266,6 +276,22 @@ def expand(state, cr_edition: str, mtr: str | None = None, before=(), proposal=(
     return out
 
 
+def held_deviation_point(items, deviation) -> str | None:
+    """CR 117.3c: a deviation after an object whose caster holds priority has no place — no
+    other player can act with it alone on the stack (the question is refused up front)."""
+    if not deviation or not deviation.get("at"):
+        return None
+    n = 0
+    for i, it in enumerate(items):
+        if it.kind == "object":
+            n += 1
+            if n == deviation["at"] and i + 1 < len(items) and items[i + 1].kind == "hold":
+                deviation["_used"] = True
+                return (f"CR 117.3c: {it.player} keeps priority after object {n}; no other player "
+                        "can act with it alone on the stack")
+    return None
+
+
 def not_standard(items, ed, dr) -> str | None:
     g = dr.g
     for it in items:
@@ -275,6 +301,10 @@ def not_standard(items, ed, dr) -> str | None:
         if it.kind == "no-attacks" and ed >= "2016-09-30":
             return f"MTR {ed} 4.2 has no 'no attacks' shortcut (only MTR 2013-02-01 had it)"
     for it in items[:1]:
+        if it.kind == "ready" and (it.player != g.active or reference.STEPS.index(g.step)
+                                   > reference.STEPS.index("beginning_of_combat")):
+            return ("'I'm ready for combat' is the active player's, before combat (settled with the "
+                    f"core): here {it.player} says it in {g.step} of {g.active}'s turn")
         if it.kind == "no-attacks" and (it.player != g.active or reference.PHASE[g.step] != "combat"):
             return ("MTR 2013-02-01 4.2: 'no attacks' is said by the active player during combat; here "
                     f"{it.player} says it in {g.step} of {g.active}'s turn")
@@ -361,19 +391,9 @@ def deviation_used(dev):
 
 
 def resolve_names(text, dr, state):
-    """A loop's line names a card: each iteration the first such card still where the line
-    needs it (in the player's hand for a cast; the battlefield for the rest)."""
-    d = parse_line(text, state)
-    if not d.objects:
-        return text
-    o = dr.g.objs.get(d.objects[0])
-    want = "hand" if d.verb == "cast" else "battlefield"
-    if o is not None and o.zone != want:
-        same = sorted((x for x in dr.g.objs.values() if x.card == o.card and x.zone == want
-                       and (x.owner if want == "hand" else x.controller) == d.player),
-                      key=lambda x: (len(x.id), x.id))
-        if same:
-            return text.replace(d.objects[0] if d.objects[0] in text else o.card, same[0].id, 1)
+    """A loop's line names the same object each iteration (CR 732.2a: the same choices
+    repeated; settled with the core — a card already cast can't be cast again, and the loop is
+    then illegal where it repeats)."""
     return text
 
 
@@ -387,7 +407,11 @@ def do_object(dr, it, n_obj, more, held, deviation, state, ed):
     n_obj[0] += 1
     if held:
         if deviation and deviation.get("at") == n_obj[0]:
-            deviation["at"] += 1           # (no one else may act while it is held: the next)
+            # CR 117.3c: its caster keeps priority and adds the next on top; nobody can act
+            # after this object alone (settled with the core: the question is illegal)
+            deviation["_used"] = True
+            raise Stop("illegal", f"CR 117.3c: {p} keeps priority after object {n_obj[0]}; no other "
+                       "player can act with it alone on the stack")
         return
     x = dr.g.stack[-1] if dr.g.stack else None
     if deviation and deviation.get("at") == n_obj[0]:
