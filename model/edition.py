@@ -13,6 +13,7 @@ import re
 import warnings
 from dataclasses import dataclass
 from importlib import resources
+from typing import ClassVar, TypeVar
 
 import yaml
 
@@ -70,70 +71,79 @@ def _in_force(date: str, dates: tuple[str, ...] = EDITION_DATES, title: str = CR
     return known[-1]
 
 
+E = TypeVar("E", bound="_DatedEdition")
+
+
 @functools.total_ordering
 @dataclass(frozen=True)
-class Edition:
-    """A dated edition of the Comprehensive Rules, e.g. ``Edition("2026-08-07")``.
+class _DatedEdition:
+    """An edition of a rules document, named by the date it took effect: any other date stands
+    for the edition in force on it (the newest dated on or before it), with an
+    ``EditionInForce`` warning saying which; a malformed date, or one before the first edition,
+    is refused. The documents: ``Edition`` (the Comprehensive Rules), ``MtrEdition`` (the
+    Magic Tournament Rules)."""
 
-    Any other date stands for the edition in force on it (the newest dated on or before it),
-    with an ``EditionInForce`` warning saying which: ``Edition("2010-01-01").date`` is
-    ``"2009-10-01"``. A malformed date, or one before the first edition, is refused."""
+    DATES: ClassVar[tuple[str, ...]] = ()
+    TITLE: ClassVar[str] = ""
+    RULES: ClassVar[str] = ""
+    """What the edition holds, in the note on a date that is no edition's."""
 
     date: str
     """ISO date on which the edition took effect."""
 
     def __post_init__(self) -> None:
-        if self.date in EDITION_DATES:
+        if self.date in self.DATES:
             return
         # any other date means the edition in force on it, and the user is told which
-        in_force = _in_force(self.date)
-        note = f"{self.date}: the rules in force were the {in_force} edition"
-        if in_force == EDITION_DATES[-1]:
+        in_force = _in_force(self.date, self.DATES, self.TITLE)
+        note = f"{self.date}: {self.RULES} in force were the {in_force} edition"
+        if in_force == self.DATES[-1]:
             note += " (the newest the project knows)"
         object.__setattr__(self, "date", in_force)
         warnings.warn(EditionInForce(note), stacklevel=3)
 
     @classmethod
-    def exact(cls, date: str) -> Edition:
+    def exact(cls: type[E], date: str) -> E:
         """The edition dated exactly ``date``, refused (with the closest known date) for any
         other date, where a date stands for itself rather than for the rules in force on it
         (a per-edition expectation's key)."""
-        if date not in EDITION_DATES:
-            raise UnknownEditionError(_unknown(date))
+        if date not in cls.DATES:
+            raise UnknownEditionError(_unknown(date, cls.DATES, cls.TITLE))
         return cls(date)
 
     @classmethod
-    def of(cls, value: Edition | str | None) -> Edition:
-        """The edition an API caller means: an ``Edition``, a date string, or ``None`` (the
+    def of(cls: type[E], value: E | str | None) -> E:
+        """The edition an API caller means: an edition, a date string, or ``None`` (the
         newest). Anything else is refused, as the file loader refuses it."""
         if value is None:
             return cls.newest()
-        if isinstance(value, Edition):
+        if isinstance(value, cls):
             return value
         if isinstance(value, str):
             return cls(value)
-        raise UnknownEditionError(f"an edition is a date such as 2026-08-07, not {value!r}")
+        raise UnknownEditionError(f"an edition of the {cls.TITLE} is a date such as "
+                                  f"{cls.DATES[-1]}, not {value!r}")
 
     @classmethod
-    def newest(cls) -> Edition:
-        return cls(EDITION_DATES[-1])
+    def newest(cls: type[E]) -> E:
+        return cls(cls.DATES[-1])
 
     @classmethod
-    def all(cls) -> list[Edition]:
-        return [cls(d) for d in EDITION_DATES]
+    def all(cls: type[E]) -> list[E]:
+        return [cls(d) for d in cls.DATES]
 
     @classmethod
-    def in_force_on(cls, date: str) -> Edition:
+    def in_force_on(cls: type[E], date: str) -> E:
         """The newest known edition dated on or before ``date``, without a note (for a CR file
         newer than any the project knows, its numbering is assumed to be the newest known
         one's)."""
-        return cls(_in_force(date))
+        return cls(_in_force(date, cls.DATES, cls.TITLE))
 
     @property
     def day(self) -> _dt.date:
         return _dt.date.fromisoformat(self.date)
 
-    def __lt__(self, other: Edition) -> bool:
+    def __lt__(self, other: _DatedEdition) -> bool:
         return self.date < other.date
 
     def __str__(self) -> str:
@@ -144,53 +154,24 @@ class Edition:
         return (since is None or since <= self.date) and (until is None or self.date < until)
 
 
-@functools.total_ordering
 @dataclass(frozen=True)
-class MtrEdition:
+class Edition(_DatedEdition):
+    """A dated edition of the Comprehensive Rules, e.g. ``Edition("2026-08-07")``;
+    ``Edition("2010-01-01").date`` is ``"2009-10-01"``, the edition in force then."""
+
+    DATES: ClassVar[tuple[str, ...]] = EDITION_DATES
+    TITLE: ClassVar[str] = CR_TITLE
+    RULES: ClassVar[str] = "the rules"
+
+
+@dataclass(frozen=True)
+class MtrEdition(_DatedEdition):
     """A dated edition of the Magic Tournament Rules, e.g. ``MtrEdition("2026-02-27")``: the
-    tournament shortcuts (MTR 4.2) are dated by it, as the game's rules are by ``Edition``.
-    Any other date stands for the edition in force on it, with an ``EditionInForce`` warning;
-    a malformed date, or one before the first edition held, is refused."""
+    tournament shortcuts (MTR 4.2) are dated by it, as the game's rules are by ``Edition``."""
 
-    date: str
-
-    def __post_init__(self) -> None:
-        if self.date in MTR_EDITION_DATES:
-            return
-        in_force = _in_force(self.date, MTR_EDITION_DATES, MTR_TITLE)
-        object.__setattr__(self, "date", in_force)
-        warnings.warn(EditionInForce(f"{self.date}: the tournament rules in force were the "
-                                     f"{in_force} edition of the MTR"), stacklevel=3)
-
-    @classmethod
-    def of(cls, value: MtrEdition | str | None) -> MtrEdition:
-        """The MTR edition an API caller means: an ``MtrEdition``, a date, or ``None`` (the
-        newest)."""
-        if value is None:
-            return cls.newest()
-        if isinstance(value, MtrEdition):
-            return value
-        if isinstance(value, str):
-            return cls(value)
-        raise UnknownEditionError(f"an MTR edition is a date such as {MTR_EDITION_DATES[-1]}, "
-                                  f"not {value!r}")
-
-    @classmethod
-    def newest(cls) -> MtrEdition:
-        return cls(MTR_EDITION_DATES[-1])
-
-    @classmethod
-    def all(cls) -> list[MtrEdition]:
-        return [cls(d) for d in MTR_EDITION_DATES]
-
-    def __lt__(self, other: MtrEdition) -> bool:
-        return self.date < other.date
-
-    def __str__(self) -> str:
-        return self.date
-
-    def in_force(self, since: str | None, until: str | None) -> bool:
-        return (since is None or since <= self.date) and (until is None or self.date < until)
+    DATES: ClassVar[tuple[str, ...]] = MTR_EDITION_DATES
+    TITLE: ClassVar[str] = MTR_TITLE
+    RULES: ClassVar[str] = "the tournament rules"
 
 
 @dataclass(frozen=True, order=True)
