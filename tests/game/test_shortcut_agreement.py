@@ -541,7 +541,11 @@ def core_stop_word(q, e) -> str:
 
 def same_words(line: str) -> str:
     """A line with an object's first id said either way ('Mountain#1' = 'Mountain')."""
-    return re.sub(r"#1\b", "", line)
+    line = re.sub(r"#1\b", "", line)
+    # a scry not made (MTR 4.2's default): the core words it as such, the oracle as the choice
+    # it amounts to (CR 701.22a: no card to the bottom; whether the cards were looked at is
+    # compared through the declared end, 'P knows X')
+    return re.sub(r"^(\S+) does not scry\b.*$", r"\1 chooses nothing", line)
 
 
 def compare_with_core(state, full, cr, mtr, before, proposal, end, deviation):
@@ -611,6 +615,11 @@ def declaration_free(e):
     name, args = e
     if name in ("attack", "block") and len(args) == 2:
         return name, (args[0], "declared")
+    if name == "choose" and len(args) == 4:
+        # a choice made as a spell resolves names its line, or (the core) 'unlooked' for a
+        # scry MTR 4.2 takes as not made: which line is the lines' business; the looking is
+        # compared through the declared end ('P knows X')
+        return name, args[:3] + ("declared",)
     if name == "auto" and len(args) == 3:
         return "do", args[:2]
     return e
