@@ -249,6 +249,22 @@ def mana_default(dr, d, later, ed):
     return d
 
 
+def topmost_default(dr, d, ed):
+    """MTR 4.2 (every edition from 2013: "the legal target"; 2026: "the legal spell"): a
+    spell that targets an object on the stack, cast with no target said, targets the legal
+    spell closest to the top of the stack."""
+    from dataclasses import replace
+    g = dr.g
+    o = g.objs.get(d.objects[0]) if d.objects else None
+    if d.verb != "cast" or d.target or o is None or not o.cd \
+            or o.cd.target != "spell":
+        return d
+    for y in reversed(g.stack):
+        if not isinstance(y, tuple) and g.target_ok("spell", y, d.player):
+            return replace(d, target=y)
+    return d
+
+
 def has_priority(player_pred, step=None):
     def done(g, p, kind):
         return kind == "priority" and player_pred(g, p) and (step is None or g.step == step)
@@ -450,7 +466,7 @@ def do_object(dr, it, n_obj, more, held, deviation, state, ed):
     reverses the later ones."""
     p = it.player
     need_priority(dr, p, it.text)
-    dr.give(it.decision)
+    dr.give(topmost_default(dr, it.decision, ed))
     n_obj[0] += 1
     if held:
         if deviation and deviation.get("at") == n_obj[0]:

@@ -629,6 +629,17 @@ def declaration_free(e):
 # each a pattern of the difference's words and what it is. MTG_SHORTCUT_KNOWN=report shows
 # them as failures; by default a generated example showing one is left aside (counted).
 KNOWN = [
+    # shown once the library comparison read a one-line `shortcut:` as one line (before, each
+    # character was a line: both sides refused and the scenario passed uncompared)
+    (r"no object '[^']*, choosing ",
+     "an announced resolution choice ('P casts X, choosing Y', MTR 4.2) is not read by the "
+     "oracle (the core binds it: the choice is implied at resolution unless an opponent responds)"),
+    (r"stop: core not-standard \(Stop\(kind='not-standard', player='\w+', what='\w+ says go'",
+     "'go' said by the non-active player: the core says not-standard, the oracle reads the "
+     "older wording (SHORTCUTS_ORACLE.md reading 11)"),
+    (r"the oracle refuses \(a loop is shortened to fewer iterations than proposed.*the core: illegal",
+     "a loop 'shortened' at its full count: the oracle refuses the question (CR 732.2b), the "
+     "core says illegal"),
     (r"tuple\.index", "the core crashes (ValueError) on a shortcut word its MTR edition lacks, "
                       "where the oracle says not-standard"),
     (r"no object 'everything'|'attacks with everything' is not modelled",
@@ -780,6 +791,9 @@ def test_the_core_agrees_with_the_oracle_on_the_library(path):
     mtr = str(q["mtr"]) if q.get("mtr") else None
     before, proposal = q.get("before", []), q.get("shortcut", [])
     end, deviation = q.get("end", []), q.get("deviation")
+    # a scenario may give one line as a string: a list of one (else each character is read as
+    # a line, both sides refuse, and the comparison passes without comparing anything)
+    before, proposal, end = ([x] if isinstance(x, str) else x for x in (before, proposal, end))
     try:
         reference.run(state, cr, [], END)
     except reference.Unmodelled as exc:
