@@ -63,6 +63,7 @@ class Item:
     text: str = ""
     times: int = 0       # loop
     body: list = field(default_factory=list)   # loop: the texts of its lines
+    announced: Decision | None = None          # 'P casts X, choosing Y': the choice announced
 
 
 def parse_proposal(lines, state) -> list:
@@ -94,9 +95,13 @@ def parse_proposal(lines, state) -> list:
             body = [b.strip() for b in lm.group(2).split(";") if b.strip()]
             items.append(Item("loop", p, text=text, times=int(lm.group(1)), body=body))
         else:
-            d = parse_line(text, state)
+            am = re.fullmatch(r"(.+?), choosing (.+)", rest)
+            d = parse_line(f"{p} {am.group(1)}" if am else text, state)
             kind = "object" if d.verb in ("cast", "activate") else "explicit"
-            items.append(Item(kind, p, d, text=text))
+            ann = parse_line(f"{p} chooses {am.group(2)}", state) if am and kind == "object" else None
+            if am and ann is None:
+                raise ValueError(f"'{text}': a choice is announced with a spell or ability")
+            items.append(Item(kind, p, d, text=f"{p} {am.group(1)}" if am else text, announced=ann))
     players = {i.player for i in items}
     if len(players) > 1:
         raise ValueError("a shortcut is proposed by one player")
@@ -117,6 +122,7 @@ class Driver:
         self.lines: list = []       # the decisions given since
         self.implied: list = []     # for each line: whether the shortcut implies it (not said)
         self.result = None
+        self.announced: dict = {}   # object -> (its line's index, the choice announced with it)
         self._advance()
 
     def rebuild(self, k):
@@ -127,6 +133,7 @@ class Driver:
         new.before, new.lines, new.implied = list(self.before), [], []
         for d, imp in zip(self.lines[:k], self.implied[:k]):
             new.give(d, imp)
+        new.announced = {x: a for x, a in self.announced.items() if a[0] < k}
         self.__dict__.update(new.__dict__)
 
     def _advance(self):
@@ -202,6 +209,9 @@ def pass_until(dr: Driver, done, snap_for=None, snaps=None):
         p, kind = due
         if done(dr.g, p, kind):
             return
+        if kind == "choose" and announced_choice(dr, p) is not None:
+            dr.give(announced_choice(dr, p), True)
+            continue
         if kind == "choose" and scry_default(dr, p):
             dr.give(Decision("choose", p), True)
             continue
@@ -210,6 +220,21 @@ def pass_until(dr: Driver, done, snap_for=None, snaps=None):
         if snaps is not None and p == snap_for and kind == "priority":
             snaps.append(dr.snapshot())
         dr.give(NONE_DECLARED[kind](p), True)
+
+
+def announced_choice(dr, p):
+    """MTR 4.2 (every edition from 2013): choices announced with a spell that are normally made
+    as it resolves bind its controller unless an opponent responds to it (an action of
+    another player's after it was cast, passes apart)."""
+    g = dr.g
+    if g.resolving is None or g.resolving[0] not in dr.announced:
+        return None
+    i, choice = dr.announced[g.resolving[0]]
+    if choice.player != p:
+        return None
+    if any(d.player != p and d.verb not in ("pass", "attack", "block") for d in dr.lines[i + 1:]):
+        return None
+    return choice
 
 
 def scry_default(dr, p) -> bool:
@@ -467,6 +492,8 @@ def do_object(dr, it, n_obj, more, held, deviation, state, ed):
     p = it.player
     need_priority(dr, p, it.text)
     dr.give(topmost_default(dr, it.decision, ed))
+    if it.announced is not None:
+        dr.announced[it.decision.objects[0]] = (len(dr.lines) - 1, it.announced)
     n_obj[0] += 1
     if held:
         if deviation and deviation.get("at") == n_obj[0]:

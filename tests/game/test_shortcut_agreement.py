@@ -631,9 +631,6 @@ def declaration_free(e):
 KNOWN = [
     # shown once the library comparison read a one-line `shortcut:` as one line (before, each
     # character was a line: both sides refused and the scenario passed uncompared)
-    (r"no object '[^']*, choosing ",
-     "an announced resolution choice ('P casts X, choosing Y', MTR 4.2) is not read by the "
-     "oracle (the core binds it: the choice is implied at resolution unless an opponent responds)"),
     (r"stop: core not-standard \(Stop\(kind='not-standard', player='\w+', what='\w+ says go'",
      "'go' said by the non-active player: the core says not-standard, the oracle reads the "
      "older wording (SHORTCUTS_ORACLE.md reading 11)"),
