@@ -77,7 +77,9 @@ class CardDef:
                                      # | each_beginning_of_combat
     trigger_effect: tuple = ()
     trigger_target: str | None = None   # what a targeted triggered ability targets (603.3d)
-    mana: str | None = None          # colour a {T} mana ability adds
+    mana: str | None = None          # colour a {T} mana ability adds; several letters: one
+                                     # {T} ability per colour (a dual land: "{T}: Add {W}." and
+                                     # "{T}: Add {U}.")
     power: int | None = None
     toughness: int | None = None
     loyalty: int | None = None       # printed loyalty (306.5b)
@@ -124,6 +126,8 @@ T = frozenset
 CARDS = {
     "Forest": _land("g"), "Island": _land("u"), "Swamp": _land("b"), "Mountain": _land("r"),
     "Plains": _land("w"), "Wastes": _land("c"),
+    # ({T}: Add {W} or {U}.) — two mana abilities (605.1a), the player names which (605.3a)
+    "Tundra": CardDef(T({"land"}), mana="wu"),
     "Reliquary Tower": CardDef(T({"land"}), mana="c", no_max_hand=True),
     "Mutavault": CardDef(T({"land"}), mana="c", activated=(
         Ability((), 1, (("animate", T({"creature"}), (2, 2), T(), "turn"),)),)),
@@ -149,6 +153,18 @@ CARDS = {
                        instructions=(("no_cast", "opponents", "turn"),)),
     "Lightning Bolt": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
                               instructions=(("damage", 3, "target"),)),
+    # Counter target spell.
+    "Counterspell": CardDef(T({"instant"}), (("u", 2),), 0, target="spell",
+                            instructions=(("counter", "target"),)),
+    # Search your library for a card, put that card into your hand, then shuffle.
+    "Demonic Tutor": CardDef(T({"sorcery"}), (("b", 1),), 1,
+                             instructions=(("search", "you", 1, "hand"), ("shuffle", "you"))),
+    # Scry 1. Draw a card.  /  Scry 2, then draw a card.
+    "Opt": CardDef(T({"instant"}), (("u", 1),), 0, instructions=(("scry", "you", 1), ("draw", "you", 1))),
+    "Preordain": CardDef(T({"sorcery"}), (("u", 1),), 0,
+                         instructions=(("scry", "you", 2), ("draw", "you", 1))),
+    # A card of the shortcut scenarios' own: each player scries 1.
+    "Shared Augury": CardDef(T({"sorcery"}), (("u", 1),), 0, instructions=(("scry", "each", 1),)),
     "Lava Spike": CardDef(T({"sorcery"}), (("r", 1),), 0, target="player",
                           instructions=(("damage", 3, "target"),)),
     "Divination": CardDef(T({"sorcery"}), (("u", 1),), 2, instructions=(("draw", "you", 2),)),
@@ -184,6 +200,7 @@ CARDS = {
     "Isamaru, Hound of Konda": _creature((("w", 1),), 0, 2, 2, supertypes=T({"legendary"})),
     "Gladecover Scout": _creature((("g", 1),), 0, 1, 1, "hexproof"),
     "Darksteel Myr": _creature((), 3, 0, 1, "indestructible", types={"artifact", "creature"}),
+    "Bronze Sable": _creature((), 2, 2, 1, types={"artifact", "creature"}),
     "Storm Crow": _creature((("u", 1),), 1, 1, 2, "flying"),
     "Giant Spider": _creature((("g", 1),), 3, 2, 4, "reach"),
     "Wall of Stone": _creature((("r", 2),), 1, 0, 8, "defender"),
@@ -228,6 +245,10 @@ CARDS = {
                                 trigger_effect=(("gain", "you", 1),)),
     "Dusk Sniper": _creature((("r", 1),), 2, 1, 1, trigger="your_end_step", trigger_target="any",
                              trigger_effect=(("damage", 1, "target"),)),
+    # A card of the shortcut scenarios' own: at the beginning of combat on your turn, it deals
+    # 1 damage to any target.
+    "Dawn Sniper": _creature((("r", 1),), 2, 1, 1, trigger="your_beginning_of_combat",
+                             trigger_target="any", trigger_effect=(("damage", 1, "target"),)),
     # Bloodrock Cyclops attacks each combat if able.
     "Bloodrock Cyclops": _creature((("r", 1),), 2, 3, 3, attacks_each_combat=True),
     # Flying. {R}: Shivan Dragon gets +1/+0 until end of turn.
@@ -335,6 +356,10 @@ class Game:
                 self.pool[p.name][c] = self.pool[p.name].get(c, 0) + 1
         self.objs: dict[str, Obj] = {}
         self.stack: list = []
+        self.shuffled: set = set()      # players whose library was shuffled (order unknown)
+        self.scried: set = set()        # players who have scried for the instruction resolving
+        self.known: dict = {}           # player -> library cards they have looked at (701.22a)
+        self.not_looked = False         # the next scry choice is made without looking (MTR 4.2)
         self.clock = 0                   # the last timestamp given (613.7)
         self._ch = None                  # computed characteristics, while nothing changes
         # 613.7: the starting state's permanents in the order the state lists them (players in
@@ -884,6 +909,23 @@ class Game:
             instrs = self.instructions(x)
             if i == 1 and x in self.targets and not self.target_legal(x, self.targets[x]):
                 return "game", ("finish", (x,))               # 608.2b
+            if i <= len(instrs) and instrs[i - 1][0] == "search":
+                # 701.19a: the searching player finds the card (a choice made as it resolves,
+                # 608.2d) — from their library, which the rules let them look through
+                self.asking = x
+                return "decision", self.who(x, instrs[i - 1][1]), "choose"
+            if i <= len(instrs) and instrs[i - 1][0] == "scry":
+                # 701.22a: the player looks at the top N and puts any on the bottom; "each
+                # player" scries one after another in APNAP order (101.4)
+                who = instrs[i - 1][1]
+                players = [q for q in self.apnap() if q not in self.lost] if who == "each" \
+                    else [self.who(x, who)]
+                left = [q for q in players if q not in self.scried]
+                if left:
+                    return "decision", left[0], "choose"
+                self.scried = set()
+                self.resolving = (x, i + 1)
+                return self.next()
             if i <= len(instrs):
                 return "game", ("do", (x, i))
             return "game", ("finish", (x,))
@@ -986,6 +1028,8 @@ class Game:
         kind, p = self.target_kind(x), self.controller_of(x)
         cands = [q for q in self.players if q not in self.lost]
         cands += sorted(o.id for o in self.battlefield())
+        if kind == "spell":
+            cands = [y for y in self.stack if not isinstance(y, tuple) and y != COMBAT_DAMAGE]
         if kind == "any" and self.edition < DOMINARIA:      # "target creature or player"
             cands = [y for y in cands if y in self.players or self.is_now(self.objs[y], "creature")]
         legal, unknown = [], None
@@ -1006,6 +1050,9 @@ class Game:
         if y in self.players:
             return y not in self.lost and kind in ("any", "player")
         o = self.objs.get(y)
+        if kind == "spell":
+            # 115.1/112.1: a spell is a card (or copy) on the stack, not an ability
+            return o is not None and o.zone == "stack" and y in self.stack
         if o is None or o.zone != "battlefield" or kind not in ("any", "creature", "creature_you_control"):
             return False
         creature = self.is_now(o, "creature")
@@ -1080,7 +1127,8 @@ class Game:
             return None
         ek = {"pass": "priority", "hold": "priority", "cast": "priority", "activate": "priority",
               "mana": "priority", "play": "priority", "attack": "attack", "block": "block",
-              "discard": "discard", "order": "order", "choose": "legend",
+              "discard": "discard", "order": "order",
+              "choose": "choose" if kind == "choose" else "legend",
               "target": "target", "order-blockers": "order_blockers",
               "assign": "assign"}.get(entry.verb, "other")
         num = self.k + 1
@@ -1113,6 +1161,9 @@ class Game:
         elif v == "activate":
             self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
                                      num if entry.paying else "auto")), entry)
+        elif v == "mana" and entry.adds:
+            # the ability named by the mana it adds (605.3a)
+            self.apply(("mana_as", (p, entry.objects[0], entry.adds.lower())))
         elif v == "mana":
             self.apply(("mana", (p, entry.objects[0])))
         elif v == "play":
@@ -1129,6 +1180,9 @@ class Game:
             self.apply(("order_blockers", (p, num)), entry)
         elif v == "assign":
             self.apply(("assign", (p, num)), entry)
+        elif v == "choose" and kind == "choose":
+            x, i = self.resolving
+            self.apply(("choose", (p, x, i, num)), entry)
         elif v == "choose":
             self.apply(("keep", (p, entry.objects[0])))
         elif v == "target":
@@ -1196,6 +1250,12 @@ class Game:
                 why.add("already_tapped")
             if o is not None and o.zone == "battlefield" and self.sick(o):
                 why.add("summoning_sick")                               # 302.6
+            if o is not None and self.has_mana_ability(o):
+                # 605.3a: the player activates one ability; with several the line names it
+                if d.adds and d.adds.lower() not in o.cd.mana:
+                    why.add("no_mana_ability")
+                elif not d.adds and len(o.cd.mana) > 1:
+                    why.add("which_mana_ability")
             return why
         if d.verb == "play":                                            # 305.1, 305.2
             if o is None or not o.is_("land"):
@@ -1268,6 +1328,24 @@ class Game:
                 why.add("not_chosen_from")
             if len(set(d.objects)) != len(hand) - self.max_hand(p):
                 why.add("wrong_count")
+            return why
+        if d.verb == "choose" and self.resolving is not None \
+                and self.instructions(self.resolving[0])[self.resolving[1] - 1][0] == "scry":
+            x, i = self.resolving                                       # 701.22a
+            top = self.library(p)[:self.instructions(x)[i - 1][2]]
+            if len(set(d.objects)) != len(d.objects):
+                why.add("wrong_count")
+            if any(c not in [o.id for o in top] for c in d.objects):
+                why.add("not_chosen_from")
+            return why
+        if d.verb == "choose" and self.resolving is not None:          # 701.19a
+            x, i = self.resolving
+            _, who, n, _ = self.instructions(x)[i - 1]
+            if len(d.objects) != n:
+                why.add("wrong_count")
+            lib = self.in_zone("library", self.who(x, who))
+            if any(c not in [o.id for o in lib] for c in d.objects):
+                why.add("not_chosen_from")
             return why
         if d.verb == "choose":                                          # 704.5j
             groups = self.legend_groups()
@@ -1493,7 +1571,7 @@ class Game:
                 self.prio_to = q
         elif name == "hold":
             pass
-        elif name in ("cast", "mana", "play", "activate"):
+        elif name in ("cast", "mana", "mana_as", "play", "activate"):
             self.passed.clear()                                  # any action breaks the succession
             p = args[0]
             o = self.objs[args[1]]
@@ -1506,9 +1584,10 @@ class Game:
             elif name == "activate":
                 self.pay(p, o.cd.activated[args[2] - 1], entry)
                 self.stack.append(("ab", o.id, args[2], t))    # 602.2
-            elif name == "mana":
+            elif name in ("mana", "mana_as"):
                 o.tapped = True
-                self.pool[p][o.cd.mana] = self.pool[p].get(o.cd.mana, 0) + 1
+                c = args[2] if name == "mana_as" else o.cd.mana
+                self.pool[p][c] = self.pool[p].get(c, 0) + 1
             else:
                 self.enter(o, t)
                 self.lands[p] += 1
@@ -1520,6 +1599,27 @@ class Game:
                 self.deal_combat_damage(self.on_stack_damage)
                 self.on_stack_damage = {}
             self.resolving = (x, 1)
+        elif name == "choose" and self.instructions(args[1])[args[2] - 1][0] == "scry":
+            # 701.22a: the chosen cards to the bottom (in the order named), the rest stay on
+            # top in their order; the player has looked at the top N (unless the tournament's
+            # default says they did not: ``not_looked``, set by the shortcut oracle)
+            p, x, i, _ = args
+            top = self.library(p)[:self.instructions(x)[i - 1][2]]
+            if not self.not_looked:
+                self.known.setdefault(p, set()).update(o.id for o in top)
+            self.not_looked = False
+            bottom = max((o.libpos for o in self.in_zone("library", p)), default=0)
+            for k, y in enumerate(entry.objects if entry is not None else (), start=1):
+                self.objs[y].libpos = bottom + k
+            self.scried.add(p)
+        elif name == "choose":
+            # 701.19a: the found card goes where the instruction says
+            p, x, i, _ = args
+            dest = self.instructions(x)[i - 1][3]
+            for y in entry.objects:
+                self.move(self.objs[y], dest)
+            self.changed()
+            self.resolving = (x, i + 1)
         elif name == "do":
             x, i = args
             self.do(x, self.instructions(x)[i - 1], t)
@@ -1597,8 +1697,14 @@ class Game:
         self.changed()
         self.entered(o, t)
 
+    def library(self, p):
+        """p's library, top first."""
+        return sorted(self.in_zone("library", p), key=lambda o: o.libpos)
+
     def draw(self, p, n, t):
-        lib = sorted(self.in_zone("library", p), key=lambda o: o.libpos)
+        if p in self.shuffled and n:
+            raise Unmodelled("a draw from a shuffled library")
+        lib = self.library(p)
         for o in lib[:n]:
             self.move(o, "hand")
         if len(lib) < n:
@@ -1639,6 +1745,20 @@ class Game:
 
     def do(self, x, ins, t):
         verb = ins[0]
+        if verb == "shuffle":
+            # 701.20a: a random order — no draw from it is foreseeable here
+            self.shuffled.add(self.who(x, ins[1]))
+            return
+        if verb == "counter":
+            # 701.5a: the countered spell is removed from the stack and put into its owner's
+            # graveyard (it doesn't resolve)
+            y = self.who(x, ins[1])
+            o = self.objs.get(y)
+            if o is not None and o.zone == "stack" and y in self.stack:
+                self.stack.remove(y)
+                self.targets.pop(y, None)
+                self.move(o, "graveyard")
+            return
         if verb == "damage":
             src = self.source_object(x)
             dt, ll = self.has(src, "deathtouch"), self.has(src, "lifelink")

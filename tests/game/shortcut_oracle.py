@@ -63,6 +63,7 @@ class Item:
     text: str = ""
     times: int = 0       # loop
     body: list = field(default_factory=list)   # loop: the texts of its lines
+    announced: Decision | None = None          # 'P casts X, choosing Y': the choice announced
 
 
 def parse_proposal(lines, state) -> list:
@@ -94,9 +95,13 @@ def parse_proposal(lines, state) -> list:
             body = [b.strip() for b in lm.group(2).split(";") if b.strip()]
             items.append(Item("loop", p, text=text, times=int(lm.group(1)), body=body))
         else:
-            d = parse_line(text, state)
+            am = re.fullmatch(r"(.+?), choosing (.+)", rest)
+            d = parse_line(f"{p} {am.group(1)}" if am else text, state)
             kind = "object" if d.verb in ("cast", "activate") else "explicit"
-            items.append(Item(kind, p, d, text=text))
+            ann = parse_line(f"{p} chooses {am.group(2)}", state) if am and kind == "object" else None
+            if am and ann is None:
+                raise ValueError(f"'{text}': a choice is announced with a spell or ability")
+            items.append(Item(kind, p, d, text=f"{p} {am.group(1)}" if am else text, announced=ann))
     players = {i.player for i in items}
     if len(players) > 1:
         raise ValueError("a shortcut is proposed by one player")
@@ -109,23 +114,26 @@ class Driver:
     """A reference.Game advanced decision by decision: ``due`` is the decision the game waits
     for, ``give`` makes one (checked by the stepper's own rules)."""
 
-    def __init__(self, state, cr_edition):
+    def __init__(self, state, cr_edition, ed=None):
         self.state, self.cr = state, cr_edition
+        self.ed = ed                # the MTR edition (its scry default, below)
         self.g = reference.Game(state, cr_edition, [], END)
         self.before: list = []      # the decisions given before the shortcut
         self.lines: list = []       # the decisions given since
         self.implied: list = []     # for each line: whether the shortcut implies it (not said)
         self.result = None
+        self.announced: dict = {}   # object -> (its line's index, the choice announced with it)
         self._advance()
 
     def rebuild(self, k):
         """Back to where the k first lines had been given (the game is deterministic)."""
-        new = Driver(self.state, self.cr)
+        new = Driver(self.state, self.cr, self.ed)
         for d in self.before:
             new.give(d)
         new.before, new.lines, new.implied = list(self.before), [], []
         for d, imp in zip(self.lines[:k], self.implied[:k]):
             new.give(d, imp)
+        new.announced = {x: a for x, a in self.announced.items() if a[0] < k}
         self.__dict__.update(new.__dict__)
 
     def _advance(self):
@@ -167,6 +175,9 @@ class Driver:
         why = self.legal(d)
         if why is not None:
             raise Illegal(d, why)
+        if implied and d.verb == "choose" and self.ed and self.ed >= "2019-05-03":
+            # MTR 4.2 (2019+): a player who does not scry is taken not to have looked
+            self.g.not_looked = True
         self.g.script.append(d)
         self.lines.append(d)
         self.implied.append(implied)
@@ -198,11 +209,85 @@ def pass_until(dr: Driver, done, snap_for=None, snaps=None):
         p, kind = due
         if done(dr.g, p, kind):
             return
+        if kind == "choose" and announced_choice(dr, p) is not None:
+            dr.give(announced_choice(dr, p), True)
+            continue
+        if kind == "choose" and scry_default(dr, p):
+            dr.give(Decision("choose", p), True)
+            continue
         if kind not in NONE_DECLARED:
             raise Stop("needs-decision", f"{p} has a decision the shortcut does not say: {kind}", due)
         if snaps is not None and p == snap_for and kind == "priority":
             snaps.append(dr.snapshot())
         dr.give(NONE_DECLARED[kind](p), True)
+
+
+def announced_choice(dr, p):
+    """MTR 4.2 (every edition from 2013): choices announced with a spell that are normally made
+    as it resolves bind its controller unless an opponent responds to it (an action of
+    another player's after it was cast, passes apart)."""
+    g = dr.g
+    if g.resolving is None or g.resolving[0] not in dr.announced:
+        return None
+    i, choice = dr.announced[g.resolving[0]]
+    if choice.player != p:
+        return None
+    if any(d.player != p and d.verb not in ("pass", "attack", "block") for d in dr.lines[i + 1:]):
+        return None
+    return choice
+
+
+def scry_default(dr, p) -> bool:
+    """MTR 4.2: a scry the player does not make — since 2016 taken as leaving the cards in order
+    (since 2019 unlooked at), except that since 2019, during the resolution of one's own spell
+    or ability, one may not assume an opponent took it (it must be confirmed: not said, the
+    decision is needed). Before 2016 there is no such default."""
+    g, ed = dr.g, dr.ed
+    if g.resolving is None or not ed or ed < "2016-09-30":
+        return False
+    x, i = g.resolving
+    if g.instructions(x)[i - 1][0] != "scry":
+        return False
+    if ed >= "2019-05-03" and p != g.controller_of(x):
+        return False
+    return True
+
+
+def mana_default(dr, d, later, ed):
+    """MTR 4.2 (2024+): an object with several mana abilities tapped "for mana" activates the
+    one that most specifically applies to the spell the mana is for (read: the proposal's next
+    spell; the ability whose colour is the only one of the object's colours that spell's cost
+    asks for). Otherwise the line stands as said (and is illegal: which ability, CR 605.3a)."""
+    from dataclasses import replace
+    g = dr.g
+    o = g.objs.get(d.objects[0]) if d.objects else None
+    if ed < "2024-09-23" or d.adds or o is None or not o.cd or not o.cd.mana or len(o.cd.mana) < 2:
+        return d
+    for e in later:
+        if e[0] != "item" or e[1].kind not in ("object", "explicit") or e[1].decision.verb != "cast":
+            continue
+        spell = g.objs.get(e[1].decision.objects[0])
+        if spell is None or not spell.cd:
+            return d
+        asks = [c for c in o.cd.mana if any(c == col for col, _ in spell.cd.colour_cost)]
+        return replace(d, adds=asks[0].upper()) if len(asks) == 1 else d
+    return d
+
+
+def topmost_default(dr, d, ed):
+    """MTR 4.2 (every edition from 2013: "the legal target"; 2026: "the legal spell"): a
+    spell that targets an object on the stack, cast with no target said, targets the legal
+    spell closest to the top of the stack."""
+    from dataclasses import replace
+    g = dr.g
+    o = g.objs.get(d.objects[0]) if d.objects else None
+    if d.verb != "cast" or d.target or o is None or not o.cd \
+            or o.cd.target != "spell":
+        return d
+    for y in reversed(g.stack):
+        if not isinstance(y, tuple) and g.target_ok("spell", y, d.player):
+            return replace(d, target=y)
+    return d
 
 
 def has_priority(player_pred, step=None):
@@ -217,7 +302,7 @@ def expand(state, cr_edition: str, mtr: str | None = None, before=(), proposal=(
            deviation=None) -> OracleResult:
     ed = mtr_edition(mtr)
     stops_clause = ed >= "2024-09-23"
-    dr = Driver(state, cr_edition)
+    dr = Driver(state, cr_edition, ed)
     out = OracleResult([], "expanded", mtr=ed)
     try:
         dr.check()
@@ -376,7 +461,10 @@ def run_items(dr: Driver, items, ed, deviation, state):
             do_object(dr, it, n_obj, more, next_is_hold, deviation if not loops else None, state, ed)
             continue
         if it.kind == "explicit":
-            dr.give(it.decision)
+            d = it.decision
+            if d.verb == "mana":
+                d = mana_default(dr, d, later, ed)
+            dr.give(d)
             continue
         if it.kind == "everything":
             attack_with_everything(dr, it, deviation, state, ed)
@@ -403,7 +491,9 @@ def do_object(dr, it, n_obj, more, held, deviation, state, ed):
     reverses the later ones."""
     p = it.player
     need_priority(dr, p, it.text)
-    dr.give(it.decision)
+    dr.give(topmost_default(dr, it.decision, ed))
+    if it.announced is not None:
+        dr.announced[it.decision.objects[0]] = (len(dr.lines) - 1, it.announced)
     n_obj[0] += 1
     if held:
         if deviation and deviation.get("at") == n_obj[0]:
@@ -627,6 +717,12 @@ def holds(g, c) -> bool:
         return a[0] not in g.lost
     if k == "mana":
         return g.pool_total(a[0]) == a[1]
+    if k in ("knows", "not_knows"):
+        # a library card a player has looked at (a scry, 701.22a); any other zone: unmodelled
+        o = g.objs.get(a[1])
+        if o is None or o.zone != "library":
+            raise reference.Unmodelled(f"the condition {c}")
+        return (a[1] in g.known.get(a[0], set())) == (k == "knows")
     if k == "in_zone":
         o = g.objs.get(a[0])
         return o is not None and o.zone == a[1]

@@ -67,6 +67,7 @@ WORDS = [
     ("can't pay", "cant_pay"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
     ("can't be chosen", "not_chosen_from"), ("card(s) named", "wrong_count"),
     ("ask for another decision", "mismatch"),
+    ("several mana abilities", "which_mana_ability"),   # 605.3a: the line names which
     ("obeys", "requirement"),                  # 508.1d (attacks each combat if able)
 ]
 

@@ -541,7 +541,11 @@ def core_stop_word(q, e) -> str:
 
 def same_words(line: str) -> str:
     """A line with an object's first id said either way ('Mountain#1' = 'Mountain')."""
-    return re.sub(r"#1\b", "", line)
+    line = re.sub(r"#1\b", "", line)
+    # a scry not made (MTR 4.2's default): the core words it as such, the oracle as the choice
+    # it amounts to (CR 701.22a: no card to the bottom; whether the cards were looked at is
+    # compared through the declared end, 'P knows X')
+    return re.sub(r"^(\S+) does not scry\b.*$", r"\1 chooses nothing", line)
 
 
 def compare_with_core(state, full, cr, mtr, before, proposal, end, deviation):
@@ -611,6 +615,11 @@ def declaration_free(e):
     name, args = e
     if name in ("attack", "block") and len(args) == 2:
         return name, (args[0], "declared")
+    if name == "choose" and len(args) == 4:
+        # a choice made as a spell resolves names its line, or (the core) 'unlooked' for a
+        # scry MTR 4.2 takes as not made: which line is the lines' business; the looking is
+        # compared through the declared end ('P knows X')
+        return name, args[:3] + ("declared",)
     if name == "auto" and len(args) == 3:
         return "do", args[:2]
     return e
@@ -620,6 +629,14 @@ def declaration_free(e):
 # each a pattern of the difference's words and what it is. MTG_SHORTCUT_KNOWN=report shows
 # them as failures; by default a generated example showing one is left aside (counted).
 KNOWN = [
+    # shown once the library comparison read a one-line `shortcut:` as one line (before, each
+    # character was a line: both sides refused and the scenario passed uncompared)
+    (r"stop: core not-standard \(Stop\(kind='not-standard', player='\w+', what='\w+ says go'",
+     "'go' said by the non-active player: the core says not-standard, the oracle reads the "
+     "older wording (SHORTCUTS_ORACLE.md reading 11)"),
+    (r"the oracle refuses \(a loop is shortened to fewer iterations than proposed.*the core: illegal",
+     "a loop 'shortened' at its full count: the oracle refuses the question (CR 732.2b), the "
+     "core says illegal"),
     (r"tuple\.index", "the core crashes (ValueError) on a shortcut word its MTR edition lacks, "
                       "where the oracle says not-standard"),
     (r"no object 'everything'|'attacks with everything' is not modelled",
@@ -771,6 +788,9 @@ def test_the_core_agrees_with_the_oracle_on_the_library(path):
     mtr = str(q["mtr"]) if q.get("mtr") else None
     before, proposal = q.get("before", []), q.get("shortcut", [])
     end, deviation = q.get("end", []), q.get("deviation")
+    # a scenario may give one line as a string: a list of one (else each character is read as
+    # a line, both sides refuse, and the comparison passes without comparing anything)
+    before, proposal, end = ([x] if isinstance(x, str) else x for x in (before, proposal, end))
     try:
         reference.run(state, cr, [], END)
     except reference.Unmodelled as exc:
