@@ -386,6 +386,11 @@ def not_standard(items, ed, dr) -> str | None:
         if it.kind == "no-attacks" and ed >= "2016-09-30":
             return f"MTR {ed} 4.2 has no 'no attacks' shortcut (only MTR 2013-02-01 had it)"
     for it in items[:1]:
+        if it.kind == "go" and ed >= "2019-05-03" and it.player != g.active:
+            # settled with the core: since 2019 the sentence is the active player's ("if the
+            # active player passes … or uses a phrase such as 'Go'")
+            return (f"MTR {ed} 4.2: 'go' is the active player's; {it.player} says it in "
+                    f"{g.active}'s turn")
         if it.kind == "ready" and (it.player != g.active or reference.STEPS.index(g.step)
                                    > reference.STEPS.index("beginning_of_combat")):
             return ("'I'm ready for combat' is the active player's, before combat (settled with the "
@@ -414,8 +419,10 @@ def run_items(dr: Driver, items, ed, deviation, state):
             if it.times < 1:
                 raise ValueError("a loop repeats at least once")
             if deviation and deviation.get("at") is not None and deviation["at"] >= it.times:
-                raise ValueError(f"a loop is shortened to fewer iterations than proposed "
-                                 f"(CR 732.2b): at {deviation['at']} of {it.times}")
+                # settled with the core: an illegal shortening, not a question refused
+                deviation["_used"] = True
+                raise Stop("illegal", f"a loop is shortened to fewer iterations than proposed "
+                           f"(CR 732.2b): at {deviation['at']} of {it.times}")
             for k in range(it.times):
                 for text in it.body:
                     flat.append(("loop", k + 1, it.times, text))

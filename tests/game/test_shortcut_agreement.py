@@ -625,69 +625,8 @@ def declaration_free(e):
     return e
 
 
-# Disagreements reported to the core's author (see SHORTCUTS_ORACLE.md, "Disagreements"):
-# each a pattern of the difference's words and what it is. MTG_SHORTCUT_KNOWN=report shows
-# them as failures; by default a generated example showing one is left aside (counted).
-KNOWN = [
-    # shown once the library comparison read a one-line `shortcut:` as one line (before, each
-    # character was a line: both sides refused and the scenario passed uncompared)
-    (r"stop: core not-standard \(Stop\(kind='not-standard', player='\w+', what='\w+ says go'",
-     "'go' said by the non-active player: the core says not-standard, the oracle reads the "
-     "older wording (SHORTCUTS_ORACLE.md reading 11)"),
-    (r"the oracle refuses \(a loop is shortened to fewer iterations than proposed.*the core: illegal",
-     "a loop 'shortened' at its full count: the oracle refuses the question (CR 732.2b), the "
-     "core says illegal"),
-    (r"tuple\.index", "the core crashes (ValueError) on a shortcut word its MTR edition lacks, "
-                      "where the oracle says not-standard"),
-    (r"no object 'everything'|'attacks with everything' is not modelled",
-     "the core does not model 'P attacks with everything' (refused by name)"),
-    (r"line \d+: core \['bob passes'\] / oracle \[\]",
-     "the last object of a group (or a loop's last iteration): the core lets it resolve (the "
-     "opponent's pass implied); the oracle ends with the proposer's pass"),
-    (r"stop: core expanded .* / oracle end-not-reached \(the declared end state",
-     "the core does not check the declared end state ('end')"),
-    (r"stop: core expanded \(Stop\(kind='needs-decision', player='\w+', what='(target|order)'",
-     "the core calls the shortcut complete where it stops on a trigger's target (or order) before its end"),
-    (r"(?s)core (game-over|needs-decision).*oracle expanded \(CR 732\.2b-c: the loop is shortened",
-     "a loop shortened with actions: the core never takes the deviation's actions and passes on"),
-    (r"(?s)not in \w+'s hand.*repeats", "a loop's line naming a card: the core casts that same card "
-                                         "again (illegal); the oracle takes the next of that name"),
-    (r"(?s)has no place in this shortcut\).*holds priority|^\[deviation at a held object\]",
-     "a deviation at a held object: the core puts it right after that object (the proposer "
-     "passing; with no action, the proposer keeping priority there); the oracle moves it to the "
-     "next object not held (or refuses the question if none)"),
-    (r"does not have priority and is not paying a cost",
-     "'go' with 3-4 players, a later opponent deviating: the oracle implies the earlier "
-     "opponents' end-step passes; the core gives no priority to that player"),
-    (r"event \d+: core \[\('auto', \(\('tr', 'Spark Elemental'",
-     "Spark Elemental's 'sacrifice this' instruction: the core's event is 'auto' (a player's "
-     "choice made for them, with the controller named); the stepper's a plain 'do' (CR 701.17a: "
-     "no choice)"),
-    (r"(?s)stop: core not-standard \(Stop\(kind='not-standard', player='\w+', what='\w+ is ready for combat'",
-     "'ready for combat' (2013/2016) said in beginning of combat or after it: the core says "
-     "not-standard; the oracle passes until an opponent has priority in a beginning of combat "
-     "(this one, or the next turn's)"),
-    (r"(?s)line \d+: core \['bob passes'\] / oracle \['bob .*stop: core needs-decision \(Stop\(kind="
-     r"'needs-decision', player='\w+', what='target'",
-     "the trigger exception where the beginning-of-combat trigger needs its target chosen: the "
-     "core passes into beginning of combat and stops on the target; the oracle sees that the "
-     "deviation (killing the source) changes whether it triggers: the deviator acts in main1"),
-    (r"stop: core needs-decision \(Stop\(kind='needs-decision', player='\w+', what='attack_required'.*"
-     r"/ oracle illegal",
-     "before MTR 2024 (no clause stopping a shortcut), the implied 'no attackers' short of a "
-     "requirement (508.1d): the core stops with needs-decision; the oracle calls the shortcut "
-     "illegal (its lines agree)"),
-    (r"stop: core illegal .* / oracle stopped", "MTR 2024+: the core reports 'illegal-action' "
-                                               "where the shortcut stops (the oracle: stopped)"),
-]
-SHOW_KNOWN = os.environ.get("MTG_SHORTCUT_KNOWN") == "report"
-
-
-def known(diff: str) -> str | None:
-    for pattern, what in KNOWN:
-        if re.search(pattern, diff):
-            return what
-    return None
+# Every disagreement the comparison found was settled by the texts (SHORTCUTS_ORACLE.md,
+# "Settled"): none is set aside.
 
 
 def where(mtr, before, proposal, end, deviation):
@@ -703,12 +642,10 @@ def test_the_core_agrees_with_the_oracle_on_generated_questions(q):
         pytest.skip(CORE_MISSING)
     state, full, mtr, before, proposal, end, deviation = q
     diff = compare_with_core(state, full, CR, mtr, before, proposal, end, deviation)
-    if diff is not None and not SHOW_KNOWN and known(diff):
-        return
     assert diff is None, diff
 
 
-# The hand-written cases above, against the core (a known disagreement: xfail, with what it is).
+# The hand-written cases above, against the core.
 HAND_CASES = [
     ("go", lambda: two(), "2026-02-27", ["alice says go"], None, ()),
     ("go-2013", lambda: two(), "2013-02-01", ["alice says go"], None, ()),
@@ -766,8 +703,6 @@ def test_the_core_agrees_with_the_oracle_on_the_hand_cases(case):
     _, doc, mtr, proposal, deviation, end = case
     state, full = state_of(doc())
     diff = compare_with_core(state, full, CR, mtr, [], proposal, list(end), deviation)
-    if diff is not None and known(diff):
-        pytest.xfail(f"known disagreement: {known(diff)}\n{diff}")
     assert diff is None, diff
 
 
@@ -801,6 +736,4 @@ def test_the_core_agrees_with_the_oracle_on_the_library(path):
     if not isinstance(r, ValueError) and r.lines:
         check_consistent(state, r, before, cr)
     diff = compare_with_core(state, True, cr, mtr, before, proposal, end, deviation)
-    if diff is not None and known(diff):
-        pytest.xfail(f"known disagreement: {known(diff)}\n{diff}")
     assert diff is None, diff
