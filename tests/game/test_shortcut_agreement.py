@@ -21,17 +21,11 @@ import reference  # noqa: E402
 import shortcut_oracle as so  # noqa: E402
 from test_reference_agreement import core_events  # noqa: E402
 
+from mtgrules.encodings.game.shortcuts import expand as core_expand  # noqa: E402
 from mtgrules.model.errors import UnsupportedQuestion  # noqa: E402
 from mtgrules.model.read.timeline import parse_line  # noqa: E402
 from mtgrules.model.timeline import END  # noqa: E402
 from mtgrules.queries.scenario import parse_scenario  # noqa: E402
-
-try:
-    from mtgrules.encodings.game.shortcuts import expand as core_expand  # the lead's API
-    CORE_MISSING = None
-except ImportError as exc:                                   # pragma: no cover - until it lands
-    core_expand = None
-    CORE_MISSING = f"the core's shortcut expansion is not on this branch yet ({exc})"
 
 # the oracle alone is quick (1500 examples in about 6 s); the core's expansions are solver runs
 EXAMPLES = int(os.environ.get("MTG_SHORTCUT_EXAMPLES", "300"))
@@ -549,10 +543,6 @@ def same_words(line: str) -> str:
 
 
 def compare_with_core(state, full, cr, mtr, before, proposal, end, deviation):
-    if core_expand is None:
-        pytest.skip(CORE_MISSING)
-    if not full:
-        pytest.skip("the vocabulary has no beginning-of-combat trigger yet: Drillmaster is bare")
     r = oracle(state, mtr, before, proposal, end, deviation, cr)
     if r is None:
         return None                                           # the stepper doesn't model it
@@ -638,8 +628,6 @@ def where(mtr, before, proposal, end, deviation):
                                  HealthCheck.filter_too_much])
 @given(shortcut_questions())
 def test_the_core_agrees_with_the_oracle_on_generated_questions(q):
-    if core_expand is None:
-        pytest.skip(CORE_MISSING)
     state, full, mtr, before, proposal, end, deviation = q
     diff = compare_with_core(state, full, CR, mtr, before, proposal, end, deviation)
     assert diff is None, diff
