@@ -16,6 +16,7 @@ import clingo
 from mtgrules.encodings import asp
 from mtgrules.encodings.game import Timeline, simulate
 from mtgrules.encodings.game.facts import a
+from mtgrules.encodings.game.words import STEP_NAME
 from mtgrules.model.edition import Edition, MtrEdition
 from mtgrules.model.read.shortcut import ShortcutQuestion
 from mtgrules.model.state import GameState
@@ -118,21 +119,17 @@ def _placement(state: GameState, edition: Edition, mtr: MtrEdition,
         return False, ()
     acted_script, acted_facts = _entries(q)
     acted_facts.append(a("placed_early"))
-    acted_script.append(Decision("pass-until", None, until=Point("step", Step(_STEP[step]))))
+    acted_script.append(Decision("pass-until", None, until=Point("step", Step(STEP_NAME[step]))))
     acted = simulate(state, edition, acted_script, END, shortcut=acted_facts, mtr=mtr)
     facts = [a("meaning", F(word, []))]
     for run, trace in (("idle", idle), ("acted", acted)):
-        for o, k in _triggered_as_step_begins(trace, _STEP[step]):
+        for o, k in _triggered_as_step_begins(trace, STEP_NAME[step]):
             facts.append(a("triggered", F(run, []), S(o), N(k)))
     found = asp.solve(["game/shortcut_place"], facts, edition)
     shown = found.models[0] if found.models else []
     changed = tuple(sorted(f"{s.arguments[0].string}'s triggered ability {s.arguments[1].number}"
                            for s in shown if s.name == "changes"))
     return any(s.name == "early" for s in shown), changed
-
-
-_STEP = {"main1": "main1", "main2": "main2", "beginning_of_combat": "beginning-of-combat",
-         "end": "end", "end_of_combat": "end-of-combat"}
 
 
 def _triggered_as_step_begins(trace: Timeline, step: str) -> set[tuple[str, int]]:

@@ -109,20 +109,19 @@ def parse_question(node: Field, state: GameState) -> ShortcutQuestion:
             if len(lines) != 1:
                 raise f.error("a loop among other lines", "a loop as the proposal's one line")
             times = Field.of(int(m.group(2)), f.path, f.file).int(1, MAX_LOOP)
-            body: list[tuple[Decision, bool]] = []
+            read: list[tuple[Decision, bool]] = []
             for part in m.group(3).split(";"):
-                body += _proposal_line(Field.of(part.strip(), f.path, f.file), state)
-            if any(d.player != m.group(1) for d, _ in body):
-                raise f.error("a loop line of another player's", f"lines of {m.group(1)}'s")
-            loop = (times, len(body))
-            proposal += body * times
+                read += _proposal_line(Field.of(part.strip(), f.path, f.file), state)
+            loop = (times, len(read))
         else:
-            proposal += _proposal_line(f, state)
+            read = _proposal_line(f, state)
+        proposer = proposal[0][0].player if proposal else read[0][0].player
+        for d, _ in read:
+            if d.player != proposer:
+                raise f.error(f"a line of {d.player}'s in {proposer}'s proposal",
+                              f"lines of {proposer}'s only: another player's action is a deviation")
+        proposal += read * (loop[0] if loop else 1)
     proposer = proposal[0][0].player or ""
-    for (d, _), f in zip(proposal, lines * (len(proposal) // max(len(lines), 1) + 1)):
-        if d.player != proposer:
-            raise f.error(f"a line of {d.player}'s in {proposer}'s proposal",
-                          f"lines of {proposer}'s only: another player's action is a deviation")
     if len(proposal) > MAX_SCRIPT:
         raise node["shortcut"].error(f"{len(proposal)} decisions once the loop is written out",
                                      f"at most {MAX_SCRIPT}")
