@@ -26,7 +26,8 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from mtgrules.model.errors import MtgRulesError
-from mtgrules.queries.render import Context, context_of, life_words, trace_rows
+from mtgrules.queries.render import Context, context_of
+from mtgrules.queries.trace_render import life_words, trace_rows
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 PLAYER_COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2")

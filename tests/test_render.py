@@ -17,9 +17,10 @@ from click.testing import CliRunner
 
 from mtgrules.queries import load_scenario
 from mtgrules.queries.cli import main
-from mtgrules.queries.render import context_of, objects_words, plain, trace_rows, verdict_body
+from mtgrules.queries.render import context_of, objects_words, plain, verdict_body
 from mtgrules.queries.scenario import builtin_scenario_files
 from mtgrules.queries.svg import NoTrace, draw_trace
+from mtgrules.queries.trace_render import trace_rows
 
 FILES = {p.stem: p for p in builtin_scenario_files()}
 KINDS = ("golden", "apnap", "sequencing", "cast", "cost", "turn")
