@@ -21,8 +21,10 @@ from mtgrules.model.vocabulary import (
     ACTIVATION_COSTS,
     ADDITIONAL_COSTS,
     AFFECTING,
+    AFFINITY_FOR,
     ALTERNATIVE_COSTS,
     CARD_TYPES,
+    CASTING_KEYWORDS,
     COLOURS,
     KEYWORDS,
     MAX_AMOUNT,
@@ -41,6 +43,8 @@ if TYPE_CHECKING:  # the export module reads cards
     from mtgrules.model.card_export import CardExport
 
 ABILITY_KINDS = ("static", "triggered", "activated", "mana")
+MAX_MODES = 10
+"""The most modes a modal card may ask for."""
 
 @dataclass(frozen=True)
 class Instruction:
@@ -75,6 +79,26 @@ class Ability:
 
 
 @dataclass(frozen=True)
+class Mode:
+    """Text a spell has only when it is chosen (CR 700.2c, 601.2c): one mode of a modal spell,
+    or what a kicker adds: its targets, in order, and its instructions."""
+
+    targets: tuple[str, ...] = ()
+    resolve: tuple[Instruction, ...] = ()
+
+
+@dataclass(frozen=True)
+class Modes:
+    """How a modal spell's modes are chosen (CR 700.2)."""
+
+    options: tuple[Mode, ...]
+    choose: int | None = 1
+    """Exactly this many modes; ``None``: one or more."""
+    repeat: bool = False
+    """The same mode may be chosen more than once (CR 700.2d: only where the card says so)."""
+
+
+@dataclass(frozen=True)
 class Card:
     """A card's characteristics and behaviour."""
 
@@ -98,6 +122,23 @@ class Card:
     additional_costs: tuple[Any, ...] = ()
     alternative_costs: tuple[Any, ...] = ()
     kicker: ManaCost | None = None
+    multikicker: ManaCost | None = None
+    """Kicker that may be paid any number of times (CR 702.33c)."""
+    if_kicked: Mode | None = None
+    """Targets and instructions the spell has only when kicked (CR 601.2c)."""
+    modes: Modes | None = None
+    entwine: ManaCost | None = None
+    escalate: tuple[Any, ...] = ()
+    """Cost items paid once for each mode chosen beyond the first (CR 702.120a)."""
+    splice_onto: str | None = None
+    """The subtype of spells this card can be spliced onto from the hand (CR 702.47a)."""
+    splice_cost: ManaCost | None = None
+    buyback: ManaCost | None = None
+    morph: ManaCost | None = None
+    """Its morph cost: the card may be cast face down for {3} (CR 702.37c)."""
+    flashback: ManaCost | None = None
+    affinity: str | None = None
+    """Affinity for this card type (CR 702.41a)."""
 
     def is_a(self, card_type: str) -> bool:
         return card_type in self.types
@@ -204,7 +245,9 @@ def check_tokens(doc: Field, library: CardLibrary) -> None:
 
 CARD_FIELDS = ("name", "types", "cost", "subtypes", "supertypes", "colors", "power", "toughness",
                "loyalty", "keywords", "targets", "resolve", "static", "triggered", "activated",
-               "mana", "additional-costs", "alternative-costs", "kicker")
+               "mana", "additional-costs", "alternative-costs", "kicker", "multikicker",
+               "if-kicked", "modes", "entwine", "escalate", "splice", "buyback", "morph",
+               "flashback", "affinity")
 """Every field a card entry may have."""
 
 
@@ -252,14 +295,76 @@ def parse_card(entry: Field, export: CardExport | None = None) -> Card:
         # a printed toughness is never below 0 (effects may lower it; power may be printed below)
         toughness=entry["toughness"].int(0, MAX_AMOUNT) if entry.has("toughness") else None,
         loyalty=entry["loyalty"].int(0, MAX_COUNT) if entry.has("loyalty") else None,
-        keywords=_words(entry.get("keywords", []), KEYWORDS, "keyword"),
+        keywords=_words(entry.get("keywords", []), (*KEYWORDS, *CASTING_KEYWORDS), "keyword"),
         targets=tuple(t.choice(TARGETS, "kind of target") for t in entry.get("targets", []).list()),
         resolve=_instructions(entry.get("resolve", [])),
         abilities=tuple(abilities),
         additional_costs=tuple(_additional_cost(c) for c in entry.get("additional-costs", []).list()),
         alternative_costs=tuple(_alternative_cost(c) for c in entry.get("alternative-costs", []).list()),
         kicker=_mana_cost(entry["kicker"]) if entry.has("kicker") else None,
+        **_casting_fields(entry),
     )
+
+
+BEHAVIOUR = ("targets", "resolve", "abilities", "additional_costs", "alternative_costs", "kicker",
+             "multikicker", "if_kicked", "modes", "entwine", "escalate", "splice_onto",
+             "splice_cost", "buyback", "morph", "flashback", "affinity")
+"""The Card attributes a card entry gives besides its characteristics (an export never does)."""
+
+
+def _casting_fields(entry: Field) -> dict[str, Any]:
+    """What a card lets its caster announce and pay besides its mana cost (CR 601.2b, 702):
+    modes, kicker text, splice, buyback, morph, flashback, affinity. Each field is read first,
+    then what the fields ask of each other."""
+    out: dict[str, Any] = {}
+    for key in ("multikicker", "entwine", "buyback", "morph", "flashback"):
+        if entry.has(key):
+            out[key] = _mana_cost(entry[key])
+    if entry.has("modes"):
+        out["modes"] = _modes(entry["modes"])
+    if entry.has("escalate"):
+        out["escalate"] = tuple(_additional_cost(c) for c in entry["escalate"].list())
+    if entry.has("if-kicked"):
+        out["if_kicked"] = _mode(entry["if-kicked"])
+    if entry.has("splice"):
+        node = entry["splice"]
+        node.mapping(required=["onto", "cost"])
+        out["splice_onto"] = _subtype(node["onto"])
+        out["splice_cost"] = _mana_cost(node["cost"])
+    if entry.has("affinity"):
+        out["affinity"] = entry["affinity"].choice(AFFINITY_FOR, "card type for affinity")
+    if entry.has("modes") and (entry.has("targets") or entry.has("resolve")):
+        which = "targets" if entry.has("targets") else "resolve"
+        raise entry[which].error("a modal spell's targets and instructions belong to its modes",
+                                 "each mode's own 'targets' and 'resolve' under 'modes.options'")
+    for key in ("entwine", "escalate"):
+        if entry.has(key) and not entry.has("modes"):
+            raise entry[key].error(f"{key} is a cost of modal spells (CR 702.42a, 702.120a)",
+                                   "a card with 'modes'")
+    if entry.has("if-kicked") and not (entry.has("kicker") or entry.has("multikicker")):
+        raise entry["if-kicked"].error("text for when the spell is kicked, but no kicker",
+                                       "a card with 'kicker' or 'multikicker'")
+    return out
+
+
+def _mode(node: Field) -> Mode:
+    node.mapping(optional=["targets", "resolve"])
+    return Mode(tuple(t.choice(TARGETS, "kind of target") for t in node.get("targets", []).list()),
+                _instructions(node.get("resolve", [])))
+
+
+def _modes(node: Field) -> Modes:
+    node.mapping(required=["choose", "options"], optional=["repeat"])
+    options = tuple(_mode(m) for m in node["options"].list())
+    if not options:
+        raise node["options"].error("no modes", "a list of the card's modes (CR 700.2)")
+    if node["choose"].value == "one-or-more":
+        choose = None
+    else:
+        # more than the modes asks for the same mode twice: the rules decide (CR 700.2d)
+        choose = node["choose"].int(1, MAX_MODES)
+    repeat = node["repeat"].bool() if node.has("repeat") else False
+    return Modes(options, choose, repeat)
 
 
 def _from_export(entry: Field, export: CardExport) -> Card:
@@ -282,9 +387,7 @@ def _from_export(entry: Field, export: CardExport) -> Card:
                 "the export's value, or no such field (it comes from the export)")
         if key not in exported.given:  # e.g. a face's keywords: the scenario's own
             taken[attribute] = getattr(written, attribute)
-    return replace(exported.card, **taken, targets=written.targets, resolve=written.resolve,
-                   abilities=written.abilities, additional_costs=written.additional_costs,
-                   alternative_costs=written.alternative_costs, kicker=written.kicker)
+    return replace(exported.card, **taken, **{k: getattr(written, k) for k in BEHAVIOUR})
 
 
 EXPORTED = {"cost": "mana_cost", "types": "types", "subtypes": "subtypes",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mtgrules.model.cards import NAME_PATTERN
+from mtgrules.model.cards import MAX_MODES, NAME_PATTERN
 from mtgrules.model.edition import EDITION_DATES, Edition, rulebook
 from mtgrules.model.mana import COLORS, HYBRID_PAIRS, MANA_TYPES, MAX_GENERIC, MAX_SYMBOLS
 from mtgrules.model.sequencing import Condition
@@ -24,8 +24,10 @@ from mtgrules.model.vocabulary import (
     ACTIVATION_COSTS,
     ADDITIONAL_COSTS,
     AFFECTING,
+    AFFINITY_FOR,
     ALTERNATIVE_COSTS,
     CARD_TYPES,
+    CASTING_KEYWORDS,
     COLOURS,
     COUNTER_KINDS,
     KEYWORDS,
@@ -131,6 +133,8 @@ def _cost_part(kinds: dict[str, Param]) -> Schema:
 def card_schema() -> Schema:
     """One card entry."""
     instructions = {"type": "array", "items": {"$ref": "#/$defs/instruction"}}
+    mode = {"type": "object", "additionalProperties": False,
+            "properties": {"targets": _strings(TARGETS), "resolve": instructions}}
     cost_items = {"type": "array",
                   "items": {"oneOf": [{"const": "tap"}, _cost_part(ACTIVATION_COSTS)]}}
     return {
@@ -143,7 +147,7 @@ def card_schema() -> Schema:
             "cost": {"type": "string", "pattern": COST_PATTERN},
             "kicker": {"type": "string", "pattern": COST_PATTERN},
             "subtypes": _strings(pattern=r"^\S(?:.*\S)?$"), "supertypes": _strings(SUPERTYPES),
-            "keywords": _strings(KEYWORDS), "colors": _strings(COLOURS), "targets": _strings(TARGETS),
+            "keywords": _strings((*KEYWORDS, *CASTING_KEYWORDS)), "colors": _strings(COLOURS), "targets": _strings(TARGETS),
             "power": {"type": "integer", "minimum": -MAX_AMOUNT, "maximum": MAX_AMOUNT},
             "toughness": {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT},
             "loyalty": {"type": "integer", "minimum": 0, "maximum": MAX_COUNT},
@@ -161,7 +165,27 @@ def card_schema() -> Schema:
             "additional-costs": {"type": "array", "items": _cost_part(ADDITIONAL_COSTS)},
             "alternative-costs": {"type": "array", "items": {
                 "type": "array", "items": _cost_part(ALTERNATIVE_COSTS)}},
+            **{k: {"type": "string", "pattern": COST_PATTERN}
+               for k in ("multikicker", "entwine", "buyback", "morph", "flashback")},
+            "if-kicked": mode,
+            "modes": {"type": "object", "required": ["choose", "options"],
+                      "additionalProperties": False, "properties": {
+                          "choose": {"oneOf": [{"type": "integer", "minimum": 1,
+                                                "maximum": MAX_MODES},
+                                               {"const": "one-or-more"}]},
+                          "repeat": {"type": "boolean"},
+                          "options": {"type": "array", "minItems": 1, "items": mode}}},
+            "escalate": {"type": "array", "items": _cost_part(ADDITIONAL_COSTS)},
+            "splice": {"type": "object", "required": ["onto", "cost"], "additionalProperties": False,
+                       "properties": {"onto": {"type": "string", "pattern": r"^\S(?:.*\S)?$"},
+                                      "cost": {"type": "string", "pattern": COST_PATTERN}}},
+            "affinity": {"enum": list(AFFINITY_FOR)},
         },
+        # what the loader asks of a card's casting words together (model/cards.py)
+        "dependentRequired": {"entwine": ["modes"], "escalate": ["modes"]},
+        "dependentSchemas": {
+            "if-kicked": {"anyOf": [{"required": ["kicker"]}, {"required": ["multikicker"]}]},
+            "modes": {"not": {"anyOf": [{"required": ["targets"]}, {"required": ["resolve"]}]}}},
     }
 
 

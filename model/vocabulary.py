@@ -63,6 +63,12 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "vigilance", "
             "flash")
 """Keyword abilities a card may print or an effect may grant or remove (CR 702)."""
 
+CASTING_KEYWORDS = ("convoke", "delve", "improvise", "retrace")
+"""Keywords that change how a card is cast or paid for (CR 702.51, 702.66, 702.126, 702.81):
+a card may print them; no effect of the vocabulary grants them."""
+AFFINITY_FOR = ("artifact", "creature", "land", "enchantment")
+"""What a card's affinity may count (CR 702.41a: the permanents of a type its caster controls)."""
+
 COMBAT_DEMANDS = ("attacks-each-combat", "blocks-each-combat", "must-be-blocked",
                   "must-be-blocked-by-all", "cant-attack", "cant-block")
 """Abilities that make requirements and restrictions on declaring attackers and blockers
@@ -104,7 +110,8 @@ SUPERTYPES = ("basic", "legendary", "snow", "world", "elite", "host", "ongoing")
 """Supertypes (CR 205.4a)."""
 CARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "planeswalker",
               "sorcery", "battle", "kindred")
-TARGETS = ("any", "player", "opponent", "creature", "spell")
+TARGETS = ("any", "player", "opponent", "creature", "spell", "permanent",
+           "artifact-or-enchantment", "noncreature-spell")
 """What a card's ``targets:`` may name, in order (CR 601.2c): the kinds of target the casting
 and cost encodings and the temporal core check a target against."""
 MAX_AMOUNT = 1000
@@ -236,6 +243,8 @@ ALTERNATIVE_COSTS: dict[str, Param] = {
 ADDITIONAL_COSTS.update({
     "sacrifice": Param("sacrifice", "choice", ("creature", "land", "artifact", "enchantment")),
     "life": Param("life", "int", low=0, high=MAX_COUNT),
+    "discard": Param("discard", "choice", ("card", "land")),
+    "mana": Param("mana", "cost"),
 })
 
 WHO_P = _p("who", "choice", WHO, doc="who the instruction addresses")
@@ -512,7 +521,10 @@ def token_ids(state: GameState) -> list[tuple[str, str, str]]:
 
 
 def instructions_of(card: Card) -> Iterator[Instruction]:
-    """Every instruction on a card: its spell instructions, then its abilities' effects."""
+    """Every instruction on a card: its spell instructions (its modes', its kicker's), then
+    its abilities' effects."""
     yield from card.resolve
+    for mode in (*(card.modes.options if card.modes else ()), card.if_kicked):
+        yield from (mode.resolve if mode else ())
     for ability in card.abilities:
         yield from ability.effect

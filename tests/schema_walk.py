@@ -34,13 +34,16 @@ CONTEXT: list[tuple[Path, Any]] = [
     (("cites", "*"), "CR 101.2"),
     (("create-token", "card"), "Grizzly Bears"),
     # a scenario's card needs its types unless a card export gives them (an if/then of the schema)
-    (("cards", "*"), {"name": "Test Card", "types": ["creature"]}),
+    (("cards", "*"), {"name": "Test Card", "types": ["creature"], "kicker": "{2}"}),
+    (("modes", "options"), [{}, {}]),
 ]
 """Examples by path suffix: a zone's card, a player, what a lasting effect names …"""
 
 PATTERN_EXAMPLES = {"name": "Test Card", "subtypes": "Goblin", "players": "alice",
                     "mana-pool": "{G}", "add": "{G}", "mana": "{1}{G}", "cost": "{1}{G}",
-                    "kicker": "{2}", "edition": "2010-01-01"}
+                    "kicker": "{2}", "edition": "2010-01-01", "multikicker": "{1}",
+                    "entwine": "{2}", "buyback": "{3}", "morph": "{2}{W}", "flashback": "{R}",
+                    "onto": "Arcane"}
 """A value matching each pattern, by the field's name (a list's items by the list's name)."""
 
 

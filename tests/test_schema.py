@@ -76,7 +76,8 @@ BASE_SCENARIO = {"name": "walk", "state": {"players": ["alice", "bob"],
                  "question": {"kind": "sequencing", "steps": ["untap"], "performed": ["alice untaps"]}}
 """A question whose answer reads every field of the state, and whose verdict has failed
 conditions (the schema's fields that depend on the kind are walked under this one)."""
-BASE_CARDS = [{"name": "Test Card", "types": ["creature"]}]
+BASE_CARDS = [{"name": "Test Card", "types": ["creature"], "kicker": "{2}"}]
+"""A card whose every field may be written (text for when it is kicked needs a kicker)."""
 
 
 def _path_text(path) -> str:

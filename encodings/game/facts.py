@@ -174,6 +174,10 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
         return
     if obj.token:
         yield a("token", o)
+    where = state.find(obj.id)
+    if where is not None and where[1] == "stack" and (card.modes or card.if_kicked):
+        # what it does depends on announcements made as it was cast (CR 700.2, 601.2b)
+        raise Unsupported(f"{card.name} on the stack: the core does not model modes or kicker text")
     yield from card_facts(card, o, obj)
 
 
@@ -256,7 +260,7 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.is_a("land"):
         return
     yield a("spell_card", o)
-    if card.alternative_costs or card.kicker:
+    if card.alternative_costs or card.kicker or casting_words(card):
         yield a("cost_unsupported", o)
         return
     sacrifices = life = 0
@@ -284,6 +288,15 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
             yield a("cost", o, F(COLOUR[letter], []), N(amount))
 
 
+def casting_words(card: Card) -> list[str]:
+    """The card's words for announcing and paying while casting that the core does not model
+    (the casting and cost questions do): casting such a card is refused, never guessed."""
+    words = [w for w in ("multikicker", "if_kicked", "modes", "entwine", "escalate",
+                         "splice_onto", "buyback", "morph", "flashback", "affinity")
+             if getattr(card, w)]
+    return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS))
+
+
 def targets_of(instructions: Sequence[Instruction]) -> tuple[str, ...]:
     """The kinds of target an ability's instructions name (one target, used by each)."""
     return tuple(dict.fromkeys(str(i.get("target")) for i in instructions
@@ -297,7 +310,7 @@ def target_facts(targets: Sequence[str], src: Sym, name: str) -> Iterator[Sym]:
         if kind not in TARGET_KINDS:
             raise Unsupported(f"{name}: a target of kind '{kind}' (the core knows "
                               + ", ".join(TARGET_KINDS) + ")")
-        yield a("targets", src, F(kind, []))
+        yield a("targets", src, F(kind.replace("-", "_"), []))
 
 
 def cost_items(card: Card, item: object) -> list[Sym]:
