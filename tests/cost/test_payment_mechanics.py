@@ -219,6 +219,15 @@ def test_fewest_activations_then_fewest_cards():
     assert pay(pooled).delved == ()
 
 
+def test_fewest_objects_may_pick_the_announcement():
+    """{2/G} left to the solver: announcing {G} lets one green creature pay it, where {2}
+    would take two objects."""
+    result = pay(problem("{2/G}", announced=(None,), convoke=(("Elf", ("G",)), ("Ornithopter", ())),
+                         delve=("card0",)))
+    assert result.total.announced == ("G",)
+    assert (result.convoked, result.delved) == ((("Elf", "G"),), ())
+
+
 def test_delve_pays_no_coloured_mana():
     assert pay(problem("{U}", delve=tuple(f"card{i}" for i in range(20)))).short == ("U",)
 
