@@ -392,7 +392,8 @@ def _pick_at_most_once(solver: z3.Solver, tag: str, costs: Sequence[tuple[str, t
             uses.setdefault(o, []).append(p)
         picked.append((what, candidates, picks))
     for terms in uses.values():
-        solver.add(z3.Sum(terms) <= 1)
+        if len(terms) > 1:  # a single pick is 0/1 already
+            solver.add(z3.Sum(terms) <= 1)
     return picked
 
 
@@ -427,7 +428,7 @@ def _mechanics(solver: z3.Solver, problem: PaymentProblem,
     (by a mana ability, convoke or improvise) and none tapped while tapped (CR 118.3)."""
     def flag(name: str) -> z3.ArithRef:
         v = z3.Int(name)
-        solver.add(z3.Or(v == 0, v == 1))
+        solver.add(v >= 0, v <= 1)
         return v
 
     m = _Mechanics({}, {}, {}, {})
