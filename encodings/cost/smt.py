@@ -388,7 +388,7 @@ def _pick_at_most_once(solver: z3.Solver, tag: str, costs: Sequence[tuple[str, t
     for n, (what, candidates) in enumerate(costs):
         picks = [z3.Int(f"{tag}{n}[{o}]") for o in candidates]
         for o, p in zip(candidates, picks):
-            solver.add(z3.Or(p == 0, p == 1))
+            solver.add(p >= 0, p <= 1)
             uses.setdefault(o, []).append(p)
         picked.append((what, candidates, picks))
     for terms in uses.values():
@@ -473,7 +473,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
     pool = Counter(dict(problem.pool))
     uses = {a.id: z3.Int(f"use[{a.id}]") for a in problem.abilities}
     for a in problem.abilities:
-        solver.add(z3.Or(uses[a.id] == 0, uses[a.id] == 1))
+        solver.add(uses[a.id] >= 0, uses[a.id] <= 1)
         if a.taps is not None and a.taps not in problem.untapped:
             #@ implements: cost.resources
             solver.add(uses[a.id] == 0)  # CR 118.3: a tapped permanent can't be tapped again
