@@ -205,7 +205,9 @@ class Payment:
 
     activations: tuple[str, ...]
     spent: tuple[tuple[str, str], ...]
-    """(requirement, mana spent on it), e.g. ``("{B}", "{B} from Swamp")``."""
+    """(requirement, what paid it): the mana spent on it, e.g. ``("{B}", "{B}{B}")``, and the
+    objects convoke, improvise or delve took for it, e.g. ``("generic", "tap Llanowar Elves
+    (convoke)")``, ``("generic", "exile Ox, Bauble (delve)")``."""
     life: int
     sacrificed: tuple[str, ...]
     cards: tuple[str, ...]
@@ -214,7 +216,9 @@ class Payment:
     convoked: tuple[tuple[str, str], ...] = ()
     """(creature, what it paid: ``generic`` or a mana letter), CR 702.51a."""
     improvised: tuple[str, ...] = ()
+    """Artifacts tapped for improvise, each for generic mana (CR 702.126a)."""
     delved: tuple[str, ...] = ()
+    """Cards exiled for delve, each for generic mana (CR 702.66a)."""
 
 
 @dataclass(frozen=True)
@@ -578,14 +582,16 @@ def _no_payment(problem: PaymentProblem, short: tuple[str, ...]) -> NoPayment:
             direct.append("life")
         if direct:  # the plain shortages explain it; the core may also list bystanders
             short = tuple(direct)
-    keywords = [k for k, objects in (("convoke", problem.convoke), ("improvise", problem.improvise),
-                                     ("delve", problem.delve)) if objects]
+    convokers = [set(colours) & set(COLORS) for c, colours in problem.convoke
+                 if c in problem.untapped]
+    keywords = [k for k, usable in (("convoke", convokers),
+                                    ("improvise", set(problem.improvise) & set(problem.untapped)),
+                                    ("delve", problem.delve)) if usable]
     details = []
     for name in short:
         if name in MANA_TYPES:
             colour = COLOR_NAMES[name]
-            convoked = " or paid by convoke" if any(name in colours for _, colours in
-                                                   problem.convoke) else ""
+            convoked = " or paid by convoke" if any(name in c for c in convokers) else ""
             if fixed is not None:
                 details.append(f"{colour} is short: the total cost asks for "
                                f"{fixed.counts()[name]} {colour} mana and at most "
@@ -639,7 +645,8 @@ def _most_payable(problem: PaymentProblem) -> tuple[Counter[str], int]:
 
 def _read_payment(model: z3.ModelRef, problem: PaymentProblem, total: _Total,
                   uses: dict[str, z3.ArithRef], spend: dict[tuple[str, bool, str], z3.ArithRef],
-                  sac_vars: list[_Picks], card_vars: list[_Picks], mechanics: _Mechanics) -> Payment:
+                  sac_vars: list[_Picks], card_vars: list[_Picks],
+                  mechanics: _Mechanics) -> Payment:
     def val(t: z3.ArithRef) -> int:
         return int(model.eval(t, model_completion=True).as_long())
 

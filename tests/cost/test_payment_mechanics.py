@@ -32,8 +32,9 @@ def land(name: str, mana: str, snow: bool = False) -> ManaAbility:
     return ManaAbility(name, name, ((mana, 1),), snow=snow, taps=name)
 
 
-def problem(cost: str, *, lands: tuple[ManaAbility, ...] = (), untapped: tuple[str, ...] | None = None,
-            announced: tuple[str | None, ...] = (), modifiers=(), **more) -> PaymentProblem:
+def problem(cost: str, *, lands: tuple[ManaAbility, ...] = (),
+            untapped: tuple[str, ...] | None = None, announced: tuple[str | None, ...] = (),
+            modifiers=(), **more) -> PaymentProblem:
     """A payment problem whose permanents are all untapped unless ``untapped`` says otherwise."""
     if untapped is None:
         untapped = tuple(a.taps for a in lands if a.taps) + tuple(c for c, _ in more.get(
