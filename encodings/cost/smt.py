@@ -623,23 +623,32 @@ def _no_payment(problem: PaymentProblem, short: tuple[str, ...]) -> NoPayment:
 
 
 def _most_payable(problem: PaymentProblem) -> tuple[Counter[str], int]:
-    """Upper bounds on what can be paid: of each mana type, and in all. A permanent that
-    convoke or improvise may tap counts once, for the better of that and the abilities that
-    tap or sacrifice it, since it can't do both (CR 118.3, 601.2g–h)."""
+    """Upper bounds on what can be paid: of each mana type, and in all. A permanent is tapped
+    once (CR 118.3), so it counts for the best one of its tapping abilities, convoke or
+    improvise; a creature sacrificed for mana at 601.2g can't then be tapped for convoke."""
     convokers = {c: set(colours) & set(COLORS) for c, colours in problem.convoke
                  if c in problem.untapped}
     artifacts = {a for a in problem.improvise if a in problem.untapped}
-    tied: dict[str, Counter[str]] = {o: Counter() for o in {*convokers, *artifacts}}
+    usable = [a for a in problem.abilities if a.taps is None or a.taps in problem.untapped]
+    permanents = {a.taps for a in usable if a.taps} | set(convokers) | artifacts
+    taps: dict[str, list[Counter[str]]] = {o: [] for o in permanents}
+    sacrificed: dict[str, Counter[str]] = {o: Counter() for o in permanents}
     per_type = Counter(dict(problem.pool))
-    for a in problem.abilities:
-        if a.taps is None or a.taps in problem.untapped:
-            o = next((o for o in (a.taps, a.sacrifices) if o in tied), None)
-            (per_type if o is None else tied[o]).update(dict(a.produces))
+    for a in usable:
+        made = Counter(dict(a.produces))
+        if a.taps is not None:
+            taps[a.taps].append(made)
+        elif a.sacrifices in sacrificed:
+            sacrificed[a.sacrifices].update(made)
+        else:
+            per_type.update(made)
     most = sum(per_type.values()) + len(set(problem.delve))
-    for o, made in tied.items():
+    for o in permanents:
         for t in MANA_TYPES:
-            per_type[t] += max(made[t], int(t in convokers.get(o, ())))
-        most += max(sum(made.values()), 1)
+            per_type[t] += max(max((m[t] for m in taps[o]), default=0) + sacrificed[o][t],
+                               int(t in convokers.get(o, ())))
+        most += max(max((sum(m.values()) for m in taps[o]), default=0)
+                    + sum(sacrificed[o].values()), int(o in convokers or o in artifacts))
     return per_type, most
 
 

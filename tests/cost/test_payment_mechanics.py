@@ -20,6 +20,7 @@ from mtgrules.encodings.cost.smt import (
     NoPayment,
     Payment,
     PaymentProblem,
+    _most_payable,
     generic,
     pay,
 )
@@ -147,11 +148,26 @@ def test_a_creature_tapped_for_mana_cannot_also_convoke():
     assert ("tap Llanowar Elves for {G}" in both.activations) != bool(both.convoked)
 
 
+def test_a_dual_land_is_tapped_once():
+    """CR 118.3 holds for mana abilities too: a land with two tapping abilities makes one
+    mana, and the shortage says so."""
+    tundra = (ManaAbility("Tundra", "Tundra", (("W", 1),), taps="Tundra"),
+              ManaAbility("Tundra/2", "Tundra", (("U", 1),), taps="Tundra"))
+    result = pay(problem("{W}{U}", lands=tundra))
+    assert isinstance(result, NoPayment) and result.short == ("generic",)
+    assert result.details == ("not enough mana: the total cost asks for 2 mana in all and at "
+                              "most 1 mana can be made",)
+    assert isinstance(pay(problem("{U}", lands=tundra)), Payment)
+
+
 def test_a_creature_sacrificed_for_mana_cannot_convoke():
     """Mana abilities are activated before the cost is paid (601.2g–h): a creature sacrificed
     to Ashnod's Altar is gone when convoke would tap it."""
     altar = ManaAbility("Ashnod's Altar<-Elf", "Ashnod's Altar", (("C", 2),), sacrifices="Elf")
-    assert isinstance(pay(problem("{3}", lands=(altar,), convoke=(("Elf", ("G",)),))), NoPayment)
+    result = pay(problem("{3}", lands=(altar,), convoke=(("Elf", ("G",)),)))
+    assert isinstance(result, NoPayment)
+    assert result.details == ("not enough mana: the total cost asks for 3 mana in all and at "
+                              "most 2 mana can be made or paid by convoke",)
     assert isinstance(pay(problem("{2}", lands=(altar,), convoke=(("Elf", ("G",)),))), Payment)
 
 
@@ -430,5 +446,9 @@ def test_pay_agrees_with_the_brute_force_checker(seed):
     assert isinstance(result, Payment) == brute_payable(p), p
     if isinstance(result, Payment):
         check_witness(p, result)
+        # the bounds the shortage sentences quote are never below what was just paid
+        available, most = _most_payable(p)
+        assert result.total.mana_amount <= most
+        assert all(result.total.counts()[t] <= available[t] for t in MANA_TYPES)
     else:
         assert result.short, p
