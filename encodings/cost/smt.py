@@ -17,6 +17,19 @@ cards to exile for non-mana costs, and of life, such that every requirement is m
 (no partial payment, CR 601.2h) and life is paid only as far as the life total allows
 (CR 119.4). When none exists, z3's unsatisfiable core names the requirements that can't all
 be met together; the caller turns them into "black is short" reasons.
+
+Three keywords let the player pay parts of the locked total without mana. They are not cost
+reductions: the total stays as locked at 601.2f and they only change how it is paid at 601.2h
+(CR 702.51b, 702.126b, 702.66b):
+
+    convoke    tap an untapped creature for {1} or for one mana of one of   CR 702.51a
+               its colours (not {C}, {S} or life)
+    improvise  tap an untapped artifact for {1}                               CR 702.126a
+    delve      exile a card from the graveyard for {1}                        CR 702.66a
+
+A permanent is tapped once whatever it pays for (CR 118.3): an artifact creature convokes or
+improvises, and a creature tapped or sacrificed for mana at 601.2g is no longer there to
+convoke. A card exiled for delve is not also the card another cost exiles or discards.
 """
 from __future__ import annotations
 
@@ -28,12 +41,13 @@ import z3
 
 from mtgrules.encodings.smt import check, make_solver
 from mtgrules.model.errors import BudgetExhausted
-from mtgrules.model.mana import COLOR_NAMES, MANA_TYPES, ManaCost, ManaSymbol, format_counts
+from mtgrules.model.mana import COLOR_NAMES, COLORS, MANA_TYPES, ManaCost, ManaSymbol, format_counts
 
 COMPONENTS = ("generic", *MANA_TYPES, "S")
-MINIMISE_STEPS = 6
-"""How many times a witness is strengthened (less life, fewer activations) before it is kept."""
 """Mana components of a total cost: generic, the six mana types, and snow."""
+MINIMISE_STEPS = 6
+"""How many times a witness is strengthened (less life, fewer activations, fewer objects
+tapped or exiled for convoke, improvise and delve) before it is kept."""
 
 
 # -- inputs ---------------------------------------------------------------------------------
@@ -136,6 +150,13 @@ class PaymentProblem:
     unsacrificeable: tuple[tuple[str, str], ...] = ()
     """(object, source): permanents a prohibition says can't be sacrificed (CR 101.2): no
     sacrifice cost and no mana ability may sacrifice them."""
+    convoke: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(creature, its colours as mana letters): creatures the caster may tap for convoke
+    (CR 702.51a); a colourless one pays only generic mana."""
+    improvise: tuple[str, ...] = ()
+    """Artifacts the caster may tap for improvise (CR 702.126a)."""
+    delve: tuple[str, ...] = ()
+    """Cards in the caster's graveyard that may be exiled for delve (CR 702.66a)."""
 
 
 # -- results --------------------------------------------------------------------------------
@@ -184,12 +205,20 @@ class Payment:
 
     activations: tuple[str, ...]
     spent: tuple[tuple[str, str], ...]
-    """(requirement, mana spent on it), e.g. ``("{B}", "{B} from Swamp")``."""
+    """(requirement, what paid it): the mana spent on it, e.g. ``("{B}", "{B}{B}")``, and the
+    objects convoke, improvise or delve took for it, e.g. ``("generic", "tap Llanowar Elves
+    (convoke)")``, ``("generic", "exile Ox, Bauble (delve)")``."""
     life: int
     sacrificed: tuple[str, ...]
     cards: tuple[str, ...]
     total: TotalCost
     """The locked total cost this payment pays."""
+    convoked: tuple[tuple[str, str], ...] = ()
+    """(creature, what it paid: ``generic`` or a mana letter), CR 702.51a."""
+    improvised: tuple[str, ...] = ()
+    """Artifacts tapped for improvise, each for generic mana (CR 702.126a)."""
+    delved: tuple[str, ...] = ()
+    """Cards exiled for delve, each for generic mana (CR 702.66a)."""
 
 
 @dataclass(frozen=True)
@@ -345,8 +374,9 @@ def pay(problem: PaymentProblem, minimise: bool = True) -> Payment | NoPayment:
 
     Feasibility is decided first (the unsatisfiable core explains a failure). With
     ``minimise`` the witness is then improved incrementally on the same solver: first the
-    least life paid, then the fewest mana abilities activated, a few strengthening steps
-    each, keeping the last witness found if the budget runs out."""
+    least life paid, then the fewest mana abilities activated, then the fewest objects
+    tapped or exiled for convoke, improvise and delve, a few strengthening steps each,
+    keeping the last witness found if the budget runs out."""
     return _pay(problem, minimise)
 
 
@@ -362,12 +392,82 @@ def _pick_at_most_once(solver: z3.Solver, tag: str, costs: Sequence[tuple[str, t
     for n, (what, candidates) in enumerate(costs):
         picks = [z3.Int(f"{tag}{n}[{o}]") for o in candidates]
         for o, p in zip(candidates, picks):
-            solver.add(z3.Or(p == 0, p == 1))
+            solver.add(p >= 0, p <= 1)
             uses.setdefault(o, []).append(p)
         picked.append((what, candidates, picks))
     for terms in uses.values():
-        solver.add(z3.Sum(terms) <= 1)
+        if len(terms) > 1:  # a single pick is 0/1 already
+            solver.add(z3.Sum(terms) <= 1)
     return picked
+
+
+@dataclass
+class _Mechanics:
+    """0/1 z3 terms of convoke, improvise and delve: what each object pays."""
+
+    convoke: dict[str, z3.ArithRef]
+    """Creature -> tapped for convoke."""
+    colour: dict[tuple[str, str], z3.ArithRef]
+    """(creature, colour) -> it pays that colour (else, when tapped, generic)."""
+    improvise: dict[str, z3.ArithRef]
+    delve: dict[str, z3.ArithRef]
+
+    def paid(self, requirement: str) -> z3.ArithRef:
+        """What the three pay of one requirement of the total."""
+        terms = [v for (_, x), v in self.colour.items() if x == requirement]
+        if requirement == "generic":
+            terms = [*self.convoke.values(), *[-v for v in self.colour.values()],
+                     *self.improvise.values(), *self.delve.values()]
+        return z3.Sum(terms) if terms else z3.IntVal(0)
+
+    def objects(self) -> z3.ArithRef:
+        """How many objects are tapped or exiled for them."""
+        terms = [*self.convoke.values(), *self.improvise.values(), *self.delve.values()]
+        return z3.Sum(terms) if terms else z3.IntVal(0)
+
+
+def _mechanics(solver: z3.Solver, problem: PaymentProblem,
+               uses: dict[str, z3.ArithRef]) -> _Mechanics:
+    """The choices of convoke, improvise and delve, with each permanent tapped at most once
+    (by a mana ability, convoke or improvise) and none tapped while tapped (CR 118.3)."""
+    def flag(name: str) -> z3.ArithRef:
+        v = z3.Int(name)
+        solver.add(v >= 0, v <= 1)
+        return v
+
+    m = _Mechanics({}, {}, {}, {})
+    for creature, colours in problem.convoke:
+        if creature in problem.untapped and creature not in m.convoke:
+            m.convoke[creature] = flag(f"convoke[{creature}]")
+            # one mana of one of its colours, or generic (CR 702.51a)
+            for x in dict.fromkeys(colours):
+                if x in COLORS:
+                    m.colour[creature, x] = flag(f"convoke[{creature}->{x}]")
+            picks = [v for (c, _), v in m.colour.items() if c == creature]
+            if picks:
+                solver.add(z3.Sum(picks) <= m.convoke[creature])
+    for artifact in problem.improvise:
+        if artifact in problem.untapped and artifact not in m.improvise:
+            m.improvise[artifact] = flag(f"improvise[{artifact}]")
+    for card in dict.fromkeys(problem.delve):
+        m.delve[card] = flag(f"delve[{card}]")
+
+    tapped: dict[str, list[z3.ArithRef]] = {}
+    for a in problem.abilities:
+        if a.taps is not None:
+            tapped.setdefault(a.taps, []).append(uses[a.id])
+    for o, v in [*m.convoke.items(), *m.improvise.items()]:
+        tapped.setdefault(o, []).append(v)
+    for terms in tapped.values():
+        if len(terms) > 1:
+            solver.add(z3.Sum(terms) <= 1)
+    # a creature or artifact sacrificed for mana at 601.2g is gone before 601.2h taps it
+    for a in problem.abilities:
+        if a.sacrifices is not None:
+            for v in (m.convoke.get(a.sacrifices), m.improvise.get(a.sacrifices)):
+                if v is not None:
+                    solver.add(uses[a.id] + v <= 1)
+    return m
 
 
 def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
@@ -377,7 +477,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
     pool = Counter(dict(problem.pool))
     uses = {a.id: z3.Int(f"use[{a.id}]") for a in problem.abilities}
     for a in problem.abilities:
-        solver.add(z3.Or(uses[a.id] == 0, uses[a.id] == 1))
+        solver.add(uses[a.id] >= 0, uses[a.id] <= 1)
         if a.taps is not None and a.taps not in problem.untapped:
             #@ implements: cost.resources
             solver.add(uses[a.id] == 0)  # CR 118.3: a tapped permanent can't be tapped again
@@ -388,7 +488,10 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
         if a.sacrifices:
             sacrificed.setdefault(a.sacrifices, []).append(uses[a.id])
     sac_vars = _pick_at_most_once(solver, "sac", problem.sacrifice, sacrificed)
-    card_vars = _pick_at_most_once(solver, "card", problem.cards, {})
+    mechanics = _mechanics(solver, problem, uses)
+    # a card exiled for delve is not also the card another cost exiles or discards
+    card_vars = _pick_at_most_once(solver, "card", problem.cards,
+                                   {card: [v] for card, v in mechanics.delve.items()})
 
     #@ implements: cost.snow
     # mana made, by type and by whether it came from a snow source (pool mana: not snow)
@@ -417,7 +520,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
     labels: dict[str, z3.BoolRef] = {}
     requirements: dict[str, z3.BoolRef] = {}
     for c in COMPONENTS:
-        requirements[c] = spent_on(c) == need[c]
+        requirements[c] = spent_on(c) + mechanics.paid(c) == need[c]
     #@ second encoding of: cost.pay-life
     requirements["life"] = z3.Or(total.life == 0, total.life <= problem.life_total)  # CR 119.4
     for what, _candidates, picks in sac_vars:
@@ -438,7 +541,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
         model = solver.model()
         if minimise:
             activations = z3.Sum(list(uses.values())) if uses else z3.IntVal(0)
-            for goal in (total.life, activations):
+            for goal in (total.life, activations, mechanics.objects()):
                 for _ in range(MINIMISE_STEPS):
                     best = model.eval(goal, model_completion=True).as_long()
                     if best == 0:
@@ -455,7 +558,7 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
                     if not better:
                         break
                 solver.add(goal <= model.eval(goal, model_completion=True).as_long())
-        return _read_payment(model, problem, total, uses, spend, sac_vars, card_vars)
+        return _read_payment(model, problem, total, uses, spend, sac_vars, card_vars, mechanics)
     core = {str(b) for b in solver.unsat_core()}
     short = tuple(n for n, b in labels.items() if str(b) in core)
     return _no_payment(problem, short)
@@ -463,40 +566,48 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
 
 def _no_payment(problem: PaymentProblem, short: tuple[str, ...]) -> NoPayment:
     """Spell out the core. With every hybrid and Phyrexian symbol announced the total is
-    fixed, so each mana type in the core is compared with the most of it that could be made
-    (pool plus every usable ability); otherwise the core is named as it stands."""
-    available = Counter(dict(problem.pool))
-    for a in problem.abilities:
-        if a.taps is None or a.taps in problem.untapped:
-            for t, n in a.produces:
-                available[t] += n
+    fixed, so each mana type in the core is compared with the most of it that could be paid
+    (pool plus every usable ability, plus convoke, improvise and delve); otherwise the core is
+    named as it stands."""
+    available, most = _most_payable(problem)
     fixed = None
     if len(problem.cost.announced) == len(problem.cost.choice_symbols) and all(
             a is not None for a in problem.cost.announced):
         fixed, _ = total_cost(problem.cost)
         need = fixed.counts()
         direct = [t for t in MANA_TYPES if need[t] > available[t]]
-        if fixed.mana_amount > sum(available.values()):
+        if fixed.mana_amount > most:
             direct.append("generic")
         if fixed.life > problem.life_total:
             direct.append("life")
         if direct:  # the plain shortages explain it; the core may also list bystanders
             short = tuple(direct)
+    convokers = [set(colours) & set(COLORS) for c, colours in problem.convoke
+                 if c in problem.untapped]
+    keywords = [k for k, usable in (("convoke", convokers),
+                                    ("improvise", set(problem.improvise) & set(problem.untapped)),
+                                    ("delve", problem.delve)) if usable]
     details = []
     for name in short:
         if name in MANA_TYPES:
             colour = COLOR_NAMES[name]
+            convoked = " or paid by convoke" if any(name in c for c in convokers) else ""
             if fixed is not None:
                 details.append(f"{colour} is short: the total cost asks for "
                                f"{fixed.counts()[name]} {colour} mana and at most "
-                               f"{available[name]} can be made")
+                               f"{available[name]} can be made{convoked}")
             else:
                 details.append(f"{colour} is short: however the hybrid and Phyrexian symbols "
-                               f"are paid, at most {available[name]} {colour} mana can be made")
+                               f"are paid, at most {available[name]} {colour} mana can be "
+                               f"made{convoked}")
         elif name == "generic":
             asked = f"{fixed.mana_amount} mana in all and " if fixed is not None else ""
+            paid = ""
+            if keywords:
+                paid = " or paid by " + "".join(f"{k}, " for k in keywords[:-2]) + \
+                    " or ".join(keywords[-2:])
             details.append(f"not enough mana: the total cost asks for {asked}at most "
-                           f"{sum(available.values())} mana can be made")
+                           f"{most} mana can be made{paid}")
         elif name == "S":
             details.append("not enough mana from snow sources for {S}")
         elif name == "life":
@@ -511,23 +622,67 @@ def _no_payment(problem: PaymentProblem, short: tuple[str, ...]) -> NoPayment:
     return NoPayment(short, fixed, tuple(details))
 
 
+def _most_payable(problem: PaymentProblem) -> tuple[Counter[str], int]:
+    """Upper bounds on what can be paid: of each mana type, and in all. A permanent is tapped
+    once (CR 118.3), so it counts for the best one of its tapping abilities, convoke or
+    improvise; a creature sacrificed for mana at 601.2g can't then be tapped for convoke."""
+    convokers = {c: set(colours) & set(COLORS) for c, colours in problem.convoke
+                 if c in problem.untapped}
+    artifacts = {a for a in problem.improvise if a in problem.untapped}
+    usable = [a for a in problem.abilities if a.taps is None or a.taps in problem.untapped]
+    permanents = {a.taps for a in usable if a.taps} | set(convokers) | artifacts
+    taps: dict[str, list[Counter[str]]] = {o: [] for o in permanents}
+    sacrificed: dict[str, Counter[str]] = {o: Counter() for o in permanents}
+    per_type = Counter(dict(problem.pool))
+    for a in usable:
+        made = Counter(dict(a.produces))
+        if a.taps is not None:
+            taps[a.taps].append(made)
+        elif a.sacrifices in sacrificed:
+            sacrificed[a.sacrifices].update(made)
+        else:
+            per_type.update(made)
+    most = sum(per_type.values()) + len(set(problem.delve))
+    for o in permanents:
+        for t in MANA_TYPES:
+            per_type[t] += max(max((m[t] for m in taps[o]), default=0) + sacrificed[o][t],
+                               int(t in convokers.get(o, ())))
+        most += max(max((sum(m.values()) for m in taps[o]), default=0)
+                    + sum(sacrificed[o].values()), int(o in convokers or o in artifacts))
+    return per_type, most
+
+
 def _read_payment(model: z3.ModelRef, problem: PaymentProblem, total: _Total,
                   uses: dict[str, z3.ArithRef], spend: dict[tuple[str, bool, str], z3.ArithRef],
-                  sac_vars: list[_Picks], card_vars: list[_Picks]) -> Payment:
+                  sac_vars: list[_Picks], card_vars: list[_Picks],
+                  mechanics: _Mechanics) -> Payment:
     def val(t: z3.ArithRef) -> int:
         return int(model.eval(t, model_completion=True).as_long())
 
     locked = _read_total(model, problem.cost, total)
     activations = tuple(a.describe() for a in problem.abilities if val(uses[a.id]))
+    convoked = tuple((c, next((x for (cc, x), v in mechanics.colour.items()
+                               if cc == c and val(v)), "generic"))
+                     for c, v in mechanics.convoke.items() if val(v))
+    improvised = tuple(o for o, v in mechanics.improvise.items() if val(v))
+    delved = tuple(o for o, v in mechanics.delve.items() if val(v))
     spent = []
     for r in COMPONENTS:
+        label = "generic" if r == "generic" else ("{S}" if r == "S" else f"{{{r}}}")
         parts: Counter[str] = Counter()
         for (t, _snow, rr), v in spend.items():
             if rr == r and val(v):
                 parts[t] += val(v)
         if parts:
-            label = "generic" if r == "generic" else ("{S}" if r == "S" else f"{{{r}}}")
             spent.append((label, format_counts(parts)))
+        # what convoke, improvise and delve paid of it, one entry for each
+        for verb, keyword, objects in (
+                ("tap", "convoke", [c for c, x in convoked if x == r]),
+                ("tap", "improvise", improvised if r == "generic" else ()),
+                ("exile", "delve", delved if r == "generic" else ())):
+            if objects:
+                spent.append((label, f"{verb} {', '.join(objects)} ({keyword})"))
     sacrificed = tuple(o for _, cands, picks in sac_vars for o, p in zip(cands, picks) if val(p))
     cards = tuple(o for _, cands, picks in card_vars for o, p in zip(cands, picks) if val(p))
-    return Payment(activations, tuple(spent), locked.life, sacrificed, cards, locked)
+    return Payment(activations, tuple(spent), locked.life, sacrificed, cards, locked, convoked,
+                   improvised, delved)
