@@ -35,21 +35,40 @@ class Casting:
     """For an activation: which activated or mana ability of the card (1-based, activated
     abilities first, then mana abilities); ``None`` casts the card as a spell."""
     x: int | None = None
-    mode: str | None = None
+    modes: tuple[int, ...] = ()
+    """The modes chosen of a modal spell (1-based, in the order chosen; CR 700.2)."""
     targets: tuple[str, ...] = ()
+    """One flat list in the order of the target slots: the spell's own (or each chosen mode's,
+    in the order chosen), then its kicker's, then each spliced card's in the order spliced."""
     division: tuple[int, ...] | None = None
     alternatives: tuple[str, ...] = ()
-    """Alternative costs announced: ``"card"`` (the card's own, e.g. Force of Will's) or the
-    object whose effect allows casting without paying the mana cost (Omniscience). The rules
-    allow at most one (CR 118.9a); more is proposed only to be refused."""
-    kicked: bool = False
+    """Alternative costs announced: ``"card"`` (the card's own, e.g. Force of Will's),
+    ``"flashback"``, ``"face-down"`` (a morph card cast face down for {3}), or the object
+    whose effect allows casting without paying the mana cost (Omniscience). The rules allow
+    at most one (CR 118.9a); more is proposed only to be refused."""
+    kicked: int = 0
+    """How many times the kicker is paid (once, or any number of times for multikicker)."""
+    kicker_x: int | None = None
+    """The X of a kicker cost with {X}."""
+    entwined: bool = False
+    buyback: bool = False
+    splice: tuple[str, ...] = ()
+    """Cards revealed from the hand and spliced onto the spell, in order (CR 702.47a)."""
     pay: tuple[str | None, ...] = ()
     """For each hybrid or Phyrexian symbol, in order: a mana letter, ``life`` or ``2`` (the
     generic half of {2/W}); ``None`` leaves the choice to the solver."""
     sacrifice: tuple[str, ...] = ()
     """Objects named for sacrifice costs (default: the solver picks)."""
     exile: tuple[str, ...] = ()
-    """Cards named for exile or discard costs (default: the solver picks)."""
+    """Cards named for exile costs (default: the solver picks)."""
+    discard: tuple[str, ...] = ()
+    """Cards named for discard costs: escalate, retrace (default: the solver picks)."""
+    convoke: tuple[str, ...] = ()
+    """Creatures named to tap for convoke (default: the solver picks among all)."""
+    improvise: tuple[str, ...] = ()
+    """Artifacts named to tap for improvise (default: the solver picks among all)."""
+    delve: tuple[str, ...] = ()
+    """Graveyard cards named to exile for delve (default: the solver picks among all)."""
     during: tuple[DuringEvent, ...] = ()
     """Mana abilities activated during 601.2g that change the game (and maybe the modifiers)."""
     ask: str = "payment"

@@ -363,6 +363,8 @@ VERBS: dict[str, Verb] = _verbs(
          (DURATION, _p("zone", "choice", CAST_ZONES, doc=(
              "with cast-spells: only casting from this zone is forbidden (left out: from "
              "anywhere)")),
+          _p("colors", "list", COLOURS, doc=("with cast-spells: only spells of these colours "
+                                              "(as they are cast)")),
           _p("what", "text", doc=("with sacrifice: the one object that can't be sacrificed "
                                   "(self: the source; left out: the player can't sacrifice "
                                   "any permanent; a scenario's lasting effect may name one "
@@ -379,7 +381,9 @@ VERBS: dict[str, Verb] = _verbs(
     Verb("cost-increase", "spells cost more", (BY,),
          (SPELLS, WHOSE, _p("per", "choice", ("target-beyond-first",))), lasting=True),
     Verb("cost-reduction", "spells cost less", (BY,),
-         (SPELLS, WHOSE, _p("colors", "list", COLOURS)), lasting=True),
+         (SPELLS, WHOSE, _p("colors", "list", COLOURS),
+          _p("per", "choice", ("target",), doc="the spell's own: this much less for each target "
+                                                "chosen")), lasting=True),
     Verb("cost-floor", "spells cost at least this much", (BY,),
          (SPELLS, _p("while", "choice", ("untapped",))), lasting=True),
     Verb("cast-without-paying", "an alternative cost: without paying the mana cost", (WHO_P,),
@@ -395,6 +399,7 @@ ONLY_WITH: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
     ("permit", "zone"): ("action", ("cast-spells",)),
     ("forbid", "zone"): ("action", ("cast-spells",)),
     ("forbid", "what"): ("action", ("sacrifice",)),
+    ("forbid", "colors"): ("action", ("cast-spells",)),
 }
 """(verb, parameter) -> the other parameter's values it makes sense with: anything else is
 refused, never ignored."""

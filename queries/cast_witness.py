@@ -116,8 +116,20 @@ def _step_detail(step: str, casting: Casting, p: Plan,
             parts.append(f"X={casting.x}")
         if casting.alternatives:
             parts.append("alternative cost: " + ", ".join(casting.alternatives))
+        if casting.modes or casting.entwined:
+            parts.append(("entwined: every mode" if casting.entwined and not casting.modes else
+                          "modes " + ", ".join(str(m) for m in casting.modes))
+                         + (" (entwined)" if casting.entwined and casting.modes else ""))
         if casting.kicked:
-            parts.append("kicked")
+            parts.append("kicked" + (f" {casting.kicked} times" if casting.kicked > 1 else "")
+                         + (f", X={casting.kicker_x}" if casting.kicker_x is not None else ""))
+        if casting.buyback:
+            parts.append("buyback")
+        if casting.splice:
+            parts.append("splices " + ", ".join(casting.splice) + " (revealed; they stay in "
+                         f"{casting.player}'s hand)")
+        if p.face_down:
+            parts.append("cast face down: a 2/2 creature spell with no name, colour or mana cost")
         if isinstance(payment, smt_cost.Payment) and payment.total.announced and p.at_lock:
             parts.append("pays " + ", ".join(
                 f"{s} with {a}" for s, a in zip(p.at_lock.choice_symbols, payment.total.announced)))
@@ -136,7 +148,8 @@ def _step_detail(step: str, casting: Casting, p: Plan,
         return {"detail": [f"{m} for {r}" for r, m in payment.spent]
                 + [f"{payment.life} life"] * bool(payment.life)
                 + [f"sacrifice {o}" for o in payment.sacrificed]
-                + [f"exile {c}" for c in payment.cards]}
+                + [f"{words.split()[0]} {c}" for (words, _), c in
+                   zip(p.payment.cards if p.payment else (), payment.cards)]}
     return {}
 
 

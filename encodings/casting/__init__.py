@@ -20,6 +20,7 @@ from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
+    card_at,
     param,
     statics_at,
 )
@@ -70,7 +71,7 @@ def solve(casting: Casting, p: Plan, state: GameState, payment: Any, edition: Ed
 
 def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[clingo.Symbol]:
     """The facts of the proposal, the state (``common.moment_facts``) and z3's answer."""
-    card, player = p.card, casting.player
+    player = casting.player
     proposal = {"spell": "spell", "ability": "ability", "mana-ability": "mana_ability"}[p.kind]
     out = common.moment_facts(state)
     out += [common.a("proposal", F(proposal, [])), common.a("caster", S(player)), common.a("cast_object", S(casting.card))]
@@ -89,17 +90,8 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
     out += common.prohibition_facts(state)
     out += _casting_effects(state)
     out.append(common.a("alternatives", N(len(casting.alternatives))))
-    if p.kind == "spell":  # targets (CR 601.2c)
-        lo, hi = _target_range(card)
-        out.append(common.a("target_count", N(lo), N(hi)))
-        out.append(common.a("target_kind", F(card.targets[0] if card.targets else "any", [])))
-        for i, t in enumerate(casting.targets):
-            out.append(common.a("target", N(i), S(t)))
-            out += [common.a("same_target", N(j), N(i)) for j in range(i) if casting.targets[j] == t]
-        for ins in card.resolve:
-            if ins.verb == "damage" and param(ins, "divided") == "announced":
-                out.append(common.a("divides", N(int(param(ins, "amount")))))
-        out += [common.a("division", N(i), N(n)) for i, n in enumerate(casting.division or ())]
+    if p.kind == "spell":
+        out += _announcements(casting, p, state)
     # cost and payment (z3)
     if payment is None and p.payment is None:
         out += [common.a("unpayable_by_nature"), common.a("mana_payment")]
@@ -113,6 +105,62 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
     out += [common.a("cost_event", S(str(e))) for e in casting.during]
     out += [common.a("lock_ignores", S(source)) for source, _ in p.dropped_after]
     return out
+
+
+def _announcements(casting: Casting, p: Plan, state: GameState) -> list[clingo.Symbol]:
+    """What 601.2b–d read: the card's modes, kicker text and splices with their targets (every
+    text that could have targets, ``casting.lp`` says which do), the announcements, the
+    targets in order and the division; the spell's characteristics as cast (``cost.lp``)."""
+    card, a = p.card, common.a
+    out = [a("cast_type", S(t)) for t in sorted(p.types)]
+    out += [a("alternative_named", S(alt)) for alt in casting.alternatives]
+    if p.face_down:
+        out.append(a("cast_face_down"))
+    if "retrace" in card.keywords:
+        out.append(a("retrace_card"))
+    out += [a("cast_colour", S(c)) for c in sorted(p.colours)]
+    out += [a("cast_subtype", S(t)) for t in sorted(card.subtypes) if not p.face_down]
+    lo, hi = _target_range(card)
+    if (lo, hi) != (len(card.targets), len(card.targets)):  # a number announced (Fireball)
+        out.append(a("variable_targets", N(lo), N(hi), _kind(card.targets[0] if card.targets
+                                                              else "any")))
+    else:
+        out += _slots(F("spell", []), card.targets)
+    if card.modes is not None:
+        out.append(a("modal", N(card.modes.choose or 0), N(len(card.modes.options))))
+        if card.modes.repeat:
+            out.append(a("repeat_allowed"))
+        for m, mode in enumerate(card.modes.options, start=1):
+            out.append(a("mode_exists", N(m)))
+            out += _slots(F("mode", [N(m)]), mode.targets)
+    out += [a("mode_chosen", N(i), N(m)) for i, m in enumerate(casting.modes, start=1)]
+    if casting.entwined:
+        out.append(a("entwined"))
+    if card.if_kicked is not None:
+        out += _slots(F("kicker", []), card.if_kicked.targets)
+    if casting.kicked:
+        out.append(a("kicked"))
+    for i, spliced in enumerate(casting.splice):
+        other = card_at(state, spliced)
+        out.append(a("spliced", N(i), S(spliced), S(str(other.splice_onto))))
+        out += _slots(F("splice", [S(spliced)]), other.targets)
+    for i, t in enumerate(casting.targets):
+        out.append(a("target", N(i), S(t)))
+        out += [a("same_target", N(j), N(i)) for j in range(i) if casting.targets[j] == t]
+    for ins in card.resolve:
+        if ins.verb == "damage" and param(ins, "divided") == "announced":
+            out.append(a("divides", N(int(param(ins, "amount")))))
+    out += [a("division", N(i), N(n)) for i, n in enumerate(casting.division or ())]
+    return out
+
+
+def _kind(kind: str) -> clingo.Symbol:
+    return F(kind.replace("-", "_"), [])
+
+
+def _slots(source: clingo.Symbol, targets: tuple[str, ...]) -> list[clingo.Symbol]:
+    """``slot_of(Source,J,Kind)``: the J-th target a text asks for."""
+    return [common.a("slot_of", source, N(j), _kind(k)) for j, k in enumerate(targets)]
 
 
 def _target_range(card: Card) -> tuple[int, int]:
@@ -131,11 +179,16 @@ def _casting_effects(state: GameState) -> list[clingo.Symbol]:
     out = []
     for eid, effect in common.effects_named(state):
         ins = effect.instruction
-        zone = ins.get("zone")
-        if ins.verb not in ("permit", "forbid") or param(ins, "action") != "cast-spells" or zone is None:
+        zone, colours = ins.get("zone"), ins.get("colors")
+        if ins.verb not in ("permit", "forbid") or param(ins, "action") != "cast-spells" or \
+                (zone is None and colours is None):
             continue
         out += common.source_facts(eid, effect, state)
         who = common.who_atom(ins)
+        if colours is not None:  # only a prohibition takes colours (the vocabulary's ONLY_WITH)
+            out += [common.a("effect_forbids_colour", eid, S(effect.source), who, S(str(c)))
+                    for c in colours]
+            continue
         verb = "effect_permits_from" if ins.verb == "permit" else "effect_forbids_from"
         out.append(common.a(verb, eid, S(effect.source), who, S(str(zone))))
     return out

@@ -171,7 +171,8 @@ def prohibition_facts(state: GameState) -> list[Sym]:
     out: list[Sym] = []
     for eid, effect in effects_named(state):
         ins = effect.instruction
-        if ins.verb not in ("permit", "forbid", "override-rule") or ins.get("zone") is not None:
+        if ins.verb not in ("permit", "forbid", "override-rule") or ins.get("zone") is not None \
+                or ins.get("colors") is not None:  # a zone or colours: casting's to read
             continue
         out.append(a("effect_source", eid, S(effect.source)))
         what = ins.get("what")

@@ -18,13 +18,14 @@ import clingo
 from mtgrules.encodings import asp, common
 from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Modifier, PaymentProblem
-from mtgrules.model.cards import Card
+from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.casting import Casting
-from mtgrules.model.edition import Edition
+from mtgrules.model.edition import Edition, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
-from mtgrules.model.mana import ManaCost, ManaCostError, parse_pool
+from mtgrules.model.mana import COLOR_NAMES, ManaCost, ManaCostError, parse_pool
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
+    CASTING_KEYWORDS,
     activated_ability,
     card_at,
     param,
@@ -73,6 +74,11 @@ class Plan:
     """The card's mana value as a spell on the stack (CR 202.3)."""
     facts: list[clingo.Symbol] = field(default_factory=list, repr=False)
     """The facts ``cost.lp`` was solved with (the payment's solve adds z3's answer)."""
+    face_down: bool = False
+    """Cast face down (CR 702.37c): a colourless 2/2 creature spell (CR 708.2)."""
+    types: frozenset[str] = frozenset()
+    colours: frozenset[str] = frozenset()
+    """The spell's types and colours as it is cast (face down: creature, none)."""
 
 
 @dataclass(frozen=True)
@@ -116,18 +122,47 @@ def _card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> li
            asp.fact("cast_object", casting.card), asp.fact("x", casting.x or 0),
            asp.fact("targets", len(casting.targets))]
     out += [asp.fact("player", p) for p in state.names]
-    out += [asp.fact("spell_type", t) for t in sorted(card.types)]
-    out += [asp.fact("spell_colour", c) for c in sorted(card.colors)]
+    out += [asp.fact("printed_type", t) for t in sorted(card.types)]
+    out += [asp.fact("printed_colour", c) for c in sorted(card.colors)]
+    out += [asp.fact("printed_keyword", k) for k in sorted(card.keywords & set(CASTING_KEYWORDS))]
+    out.append(asp.fact("cast_zone", casting.zone))
     if casting.x is not None:
         out.append(asp.fact("x_announced"))
     if card.mana_cost is not None:
         out.append(asp.fact("mana_cost"))
         out += _symbols("mana_cost", card.mana_cost)
-    if card.kicker is not None:
+    kicker = _kicker_cost(card, casting)
+    if kicker is not None:
         out.append(asp.fact("kicker"))
-        out += _symbols("kicker", card.kicker)
-    if casting.kicked:
-        out.append(asp.fact("kicked"))
+        out += _symbols("kicker", kicker)
+    if card.multikicker is not None:
+        out.append(asp.fact("multikicker"))
+    out.append(asp.fact("kicked", casting.kicked))
+    for flag, has in (("entwine_cost", card.entwine), ("buyback_cost", card.buyback),
+                      ("flashback_cost", card.flashback), ("morph_cost", card.morph)):
+        if has is not None:
+            out.append(asp.fact(flag))
+    for name, cost in (("entwine", card.entwine), ("buyback", card.buyback),
+                       ("flashback", card.flashback)):
+        out += _symbols(name, cost) if cost is not None else []
+    if casting.entwined:
+        out.append(asp.fact("entwined"))
+    if casting.buyback:
+        out.append(asp.fact("buyback_paid"))
+    out.append(asp.fact("modes_chosen", len(casting.modes)))
+    for i, item in enumerate(card.escalate):
+        (part, value), = dict(item).items()
+        out.append(asp.fact("escalate_item", i, _const(part), value))
+        if part == "mana":
+            out += _symbols("escalate", ManaCost.parse(value))
+    for i, spliced in enumerate(casting.splice):
+        out.append(asp.fact("spliced", i, spliced))
+        out += [asp.fact("symbol", asp.fact("splice", spliced), j, s.kind, s.amount)
+                for j, s in enumerate(card_at(state, spliced).splice_cost or ())]
+    if "retrace" in card.keywords:
+        out.append(asp.fact("retrace"))
+    if card.affinity is not None:
+        out.append(asp.fact("affinity", card.affinity))
     out += [asp.fact("alternative", i, a) for i, a in enumerate(casting.alternatives)]
     for j, item in enumerate(card.alternative_costs[0] if card.alternative_costs else ()):
         (part, value), = dict(item).items()
@@ -138,6 +173,9 @@ def _card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> li
     for i, item in enumerate(card.additional_costs):
         (part, value), = dict(item).items()
         out.append(asp.fact("additional", i, _const(part), value))
+        if part == "mana":
+            out += [asp.fact("symbol", asp.fact("additional", i), j, s.kind, s.amount)
+                    for j, s in enumerate(ManaCost.parse(value))]
     if casting.ability is not None:
         out += _symbols("activation", printed_cost(card, casting.ability) or ManaCost())
         for i, item in enumerate(activated_ability(card, casting.ability).cost):
@@ -155,6 +193,15 @@ def _card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> li
     return out
 
 
+def _kicker_cost(card: Card, casting: Casting) -> ManaCost | None:
+    """The card's kicker (or multikicker) cost, its {X} as announced (CR 107.3)."""
+    kicker = card.kicker or card.multikicker
+    if kicker is None or not kicker.x_count:
+        return kicker
+    x = casting.kicker_x or 0
+    return ManaCost.parse("".join(f"{{{x}}}" if s.kind == "x" else str(s) for s in kicker))
+
+
 def _modifier_facts(card: Card, casting: Casting,
                     state: GameState) -> tuple[list[clingo.Symbol], list[_Source]]:
     """Facts of every cost modifier in force (battlefield order, then lasting effects, then
@@ -164,6 +211,9 @@ def _modifier_facts(card: Card, casting: Casting,
     found = [(e.source, e.controller, e.instruction, e.permanent, False)
              for _, e in common.effects_named(state)]
     found += [(card.name, casting.player, ins, None, True) for ins in card.statics()]
+    if card.affinity is not None:  # CR 702.41a: {1} less for each permanent of the type
+        found.append((card.name, casting.player, Instruction("cost-reduction", (
+            ("amount", 1), ("spells", "any"), ("whose", "you"), ("per", "affinity"))), None, True))
     for source, controller, ins, obj, own in found:
         if ins.verb not in KINDS:
             continue
@@ -177,7 +227,7 @@ def _modifier_facts(card: Card, casting: Casting,
             out.append(asp.fact("own_modifier", m))
         if ins.verb != "cost-floor":
             out.append(asp.fact("modifier_whose", m, param(ins, "whose")))
-        if ins.verb == "cost-increase" and param(ins, "per"):
+        if ins.verb in ("cost-increase", "cost-reduction") and param(ins, "per"):
             out.append(asp.fact("modifier_per", m, param(ins, "per")))
         if ins.verb == "cost-reduction":
             out += [asp.fact("modifier_colour", m, c) for c in colours]
@@ -241,6 +291,11 @@ def _state_facts(casting: Casting, state: GameState, pool: Counter[str]) -> list
         out.append(asp.fact("hand_card", obj.id, player))
         card = state.card_of(obj)
         out += [asp.fact("colour", obj.id, c) for c in sorted(card.colors if card else ())]
+        out += [asp.fact("hand_type", obj.id, t) for t in sorted(card.types if card else ())]
+    out += [asp.fact("graveyard_card", o.id, player) for o in state.player(player).zone("graveyard")]
+    out += [asp.fact("named_discard", o) for o in casting.discard]
+    out += [asp.fact(f"named_{key}", o) for key in ("convoke", "improvise", "delve")
+            for o in getattr(casting, key)]
     out += common.permanent_facts(state) + common.prohibition_facts(state)
     out += [asp.fact("named_sacrifice", o) for o in casting.sacrifice]
     out += [asp.fact("named_exile", o) for o in casting.exile]
@@ -273,6 +328,9 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
     got = _solve(facts, edition)
 
     base_kind = got.one("base")
+    as_cast = {"face_down": bool(got.rows("face_down")),
+               "types": frozenset(str(t) for t in got.values("spell_type")),
+               "colours": frozenset(str(c) for c in got.values("spell_colour"))}
     named = [m.name for m in sources]
     rules = set(got.values("cited"))
     explains = {str(w): str(k) for k, w in got.rows("explains")}
@@ -287,16 +345,20 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
     if base_kind == "none":
         return Plan(casting, card, kind, "no mana cost", None, None, None, modifiers, ignored,
                     [], non_mana, rules, set(got.values("unpayable_cited")), explains,
-                    mana_value, facts)
-    base, base_text = _base(base_kind, card, casting)
-    additional = card.kicker if "kicker" in got.values("paid_cost") and card.kicker else ManaCost()
+                    mana_value, facts, **as_cast)
+    absent = sorted(str(k) for k in got.values("absent"))
+    if absent:
+        raise UnsupportedQuestion(_absent(absent, card, edition))
+    base, base_text = _base(base_kind, card, casting, got)
+    additional = ManaCost(tuple(s for term, n in got.raw("times")
+                                for s in _added(term, card, casting, state) * n.number))
     life = int(got.one("total_life"))
     problem = CostProblem(base, casting.x or 0, casting.pay, additional, life,
                           tuple(m for m, _ in modifiers))
     after = replace(problem, modifiers=tuple(after_mods))
     payment = _payment_problem(problem, casting, state, got, sac, alt_cards)
     return Plan(casting, card, kind, base_text, problem, after, payment, modifiers, ignored,
-                dropped, non_mana, rules, set(), explains, mana_value, facts)
+                dropped, non_mana, rules, set(), explains, mana_value, facts, **as_cast)
 
 
 def _solve(facts: Sequence[clingo.Symbol], edition: Edition) -> _Answer:
@@ -329,7 +391,37 @@ class _Answer:
         return found[0]
 
 
-def _base(base_kind: Any, card: Card, casting: Casting) -> tuple[ManaCost, str]:
+def _added(term: clingo.Symbol, card: Card, casting: Casting, state: GameState) -> tuple[Any, ...]:
+    """The mana symbols of an additional cost ``cost.lp`` adds (``times(Cost,N)``)."""
+    if term.name == "splice":
+        spliced = card_at(state, term.arguments[0].string).splice_cost
+        return spliced.symbols if spliced else ()
+    if term.name == "additional":
+        (_, value), = dict(card.additional_costs[term.arguments[0].number]).items()
+        return ManaCost.parse(value).symbols
+    if term.name == "escalate":
+        return tuple(s for item in card.escalate for part, value in dict(item).items()
+                     if part == "mana" for s in ManaCost.parse(value).symbols)
+    cost = {"kicker": _kicker_cost(card, casting), "entwine": card.entwine,
+            "buyback": card.buyback}[term.name]
+    return cost.symbols if cost else ()
+
+
+def _absent(keys: list[str], card: Card, edition: Edition) -> str:
+    """Why a question about a mechanic the edition lacks is refused."""
+    book = rulebook()
+    since = [f"{k} ({book[k].paraphrase.rstrip('.')}) is in the rules from the "
+             f"{book[k].since} edition" for k in keys]
+    return (f"{card.name} uses a rule the Comprehensive Rules of {edition} do not have: "
+            + "; ".join(since) + " — not answered under this edition")
+
+
+def _base(base_kind: Any, card: Card, casting: Casting, got: _Answer) -> tuple[ManaCost, str]:
+    if base_kind == "flashback":
+        assert card.flashback is not None
+        return card.flashback, "flashback cost"
+    if base_kind == "face_down":
+        return ManaCost.parse(f"{{{got.one('face_down_cost')}}}"), "cast face down (morph)"
     if base_kind == "mana_cost":
         assert card.mana_cost is not None
         return card.mana_cost, "mana cost"
@@ -365,6 +457,10 @@ def _non_mana(got: _Answer, casting: Casting) -> tuple[list[str], _Candidates, _
             words = f"exile a {arg} card from hand"
             non_mana.append(words)
             cards.append((words, pos))
+        elif part == "discard":
+            words = f"discard a {'land ' if arg == 'land' else ''}card"
+            non_mana.append(words)
+            cards.append((words, pos))
         elif part == "sacrifice":
             words = f"sacrifice {casting.card}" if arg == "self" else f"sacrifice a {arg}"
             if pos[1] != 2:  # an activation's sacrifice is listed with the payment only
@@ -397,13 +493,21 @@ def _payment_problem(problem: CostProblem, casting: Casting, state: GameState, g
     player = casting.player
     ps = state.player(player)
     order = [o.id for _, _, o in state.objects("battlefield")]
+    letters = {colour: letter for letter, colour in COLOR_NAMES.items()}
+    convokers = {str(o) for o in got.values("convoker")}
+    improvisers = {str(o) for o in got.values("improviser")}
+    delvers = {str(o) for o in got.values("delver")}
     return PaymentProblem(
         problem, tuple(sorted(after_pool.items())),
         tuple(use for term, use in abilities.items() if term in available), ps.life,
         tuple((w, tuple(o for o in _listing(state, casting) if o in c)) for w, c in sac),
         tuple((w, tuple(o for o in _listing(state, casting) if o in c)) for w, c in cards),
         tuple(o for o in order if o in untapped),
-        tuple(sorted(got.rows("unsacrificeable"))))
+        tuple(sorted(got.rows("unsacrificeable"))),
+        convoke=tuple((o, tuple(letters[c] for c in sorted(card_at(state, o).colors)))
+                      for o in order if o in convokers),
+        improvise=tuple(o for o in order if o in improvisers),
+        delve=tuple(o.id for o in ps.zone("graveyard") if o.id in delvers))
 
 
 def _listing(state: GameState, casting: Casting) -> list[str]:

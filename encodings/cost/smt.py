@@ -523,10 +523,14 @@ def _pay(problem: PaymentProblem, minimise: bool) -> Payment | NoPayment:
         requirements[c] = spent_on(c) + mechanics.paid(c) == need[c]
     #@ second encoding of: cost.pay-life
     requirements["life"] = z3.Or(total.life == 0, total.life <= problem.life_total)  # CR 119.4
-    for what, _candidates, picks in sac_vars:
-        requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
-    for what, _candidates, picks in card_vars:
-        requirements[what] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
+    # each cost that takes an object needs its own; two costs alike ("discard a card" twice,
+    # for escalate) are two requirements, the second named with its number
+    for what, _candidates, picks in [*sac_vars, *card_vars]:
+        name, n = what, 1
+        while name in requirements:
+            n += 1
+            name = f"{what} ({n})"
+        requirements[name] = (z3.Sum(picks) if picks else z3.IntVal(0)) == 1
     # What cost.lp says can't be sacrificed (CR 101.2) is taken by no cost (its own label, so
     # an unpayable cost names it).
     for obj, source in problem.unsacrificeable:

@@ -474,7 +474,8 @@ def player_mod(ins: Instruction) -> Sym | None:
     ``permit(Act,N)`` (common/prohibitions.lp's acts/3) — or ``None`` if the core's rules
     don't read it."""
     action = ins.get("action")
-    if ins.verb not in PLAYER_ACTIONS or action not in PLAYER_ACTIONS[ins.verb] or ins.get("zone") is not None:
+    if ins.verb not in PLAYER_ACTIONS or action not in PLAYER_ACTIONS[ins.verb] \
+            or ins.get("zone") is not None or ins.get("colors") is not None:
         return None
     act = F(str(action).replace("-", "_"), [])
     if ins.verb == "forbid":

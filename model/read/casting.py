@@ -20,12 +20,15 @@ from mtgrules.model.vocabulary import (
     statics_at,
 )
 
-CASTING_FIELDS = ["player", "card", "from", "ability", "x", "mode", "targets", "division",
-                  "alternative", "kicked", "pay", "sacrifice", "exile", "during"]
+CASTING_FIELDS = ["player", "card", "from", "ability", "x", "modes", "targets", "division",
+                  "alternative", "kicked", "kicker-x", "entwined", "buyback", "splice", "pay",
+                  "sacrifice", "exile", "discard", "convoke", "improvise", "delve", "during"]
 
 
 def parse_casting(node: Field, state: GameState, extra: tuple[str, ...] = ()) -> Casting:
-    """A ``Casting`` from a scenario's question (every mistake names file, line and field)."""
+    """A ``Casting`` from a scenario's question (every mistake names file, line and field).
+    The reader checks that each announcement is one the card offers and names things that
+    exist; whether the announcements are legal together is the casting rules' to say."""
     node.mapping(required=["kind", "card"], optional=[*CASTING_FIELDS, *extra])
     player = (node["player"].choice(state.names, "player") if node.has("player")
               else state.active)
@@ -57,17 +60,18 @@ def parse_casting(node: Field, state: GameState, extra: tuple[str, ...] = ()) ->
                          "a field 'x' (CR 601.2b: X is announced while casting)")
     if x is not None and (cost is None or not cost.x_count):
         raise node["x"].error(f"{card.name}'s cost has no {{X}}", "no 'x' field for this card")
-    if node.has("mode"):
-        raise node["mode"].error(f"{card.name} is not modal", "no 'mode' field for this card")
+    modes = _modes(node, card)
     targets = tuple(_target(t, state) for t in node.get("targets", []).list())
     division = None
     if node.has("division"):
         division = _division(node["division"], targets, card)
     alternatives = tuple(_alternative(a, card, state, player)
                          for a in node.get("alternative", []).list(allow_single=True))
-    kicked = node["kicked"].bool() if node.has("kicked") else False
-    if kicked and card.kicker is None:
-        raise node["kicked"].error(f"{card.name} has no kicker", "a card with kicker")
+    kicked, kicker_x = _kicker(node, card)
+    entwined = _offered(node, "entwined", card.entwine is not None, f"{card.name} has no entwine")
+    buyback = _offered(node, "buyback", card.buyback is not None, f"{card.name} has no buyback")
+    splice = tuple(_splice(o, state, player, card_id)
+                   for o in node.get("splice", []).list(allow_single=True))
     symbols = _choice_symbols(card, ability, kicked, alternatives)
     pay = tuple(_announcement(p, symbols, i) for i, p in enumerate(
         node.get("pay", []).list(allow_single=True)))
@@ -79,10 +83,87 @@ def parse_casting(node: Field, state: GameState, extra: tuple[str, ...] = ()) ->
     sacrifice = tuple(_object(o, state, "battlefield") for o in
                       node.get("sacrifice", []).list(allow_single=True))
     exile = tuple(_object(o, state, "hand") for o in node.get("exile", []).list(allow_single=True))
+    discard = tuple(_own(o, state, player, "hand") for o in
+                    node.get("discard", []).list(allow_single=True))
+    helpers = {}
+    for key, where in (("convoke", "battlefield"), ("improvise", "battlefield"),
+                       ("delve", "graveyard")):
+        if node.has(key) and key not in card.keywords:
+            raise node[key].error(f"{card.name} has no {key}", f"no '{key}' field for this card")
+        helpers[key] = tuple(_own(o, state, player, where) for o in
+                             node.get(key, []).list(allow_single=True))
     during = _during_events(node.get("during", []), state, player)
     ask = node["ask"].choice(("total", "payment"), "cost question") if node.has("ask") else "payment"
-    return Casting(player, card_id, zone, ability, x, None, targets, division, alternatives,
-                   kicked, pay, sacrifice, exile, during, ask)
+    return Casting(player, card_id, zone, ability, x, modes, targets, division, alternatives,
+                   kicked, kicker_x, entwined, buyback, splice, pay, sacrifice, exile, discard,
+                   helpers["convoke"], helpers["improvise"], helpers["delve"], during, ask)
+
+
+def _modes(node: Field, card: Card) -> tuple[int, ...]:
+    """The modes announced (CR 601.2b): numbers of the card's modes; how many and whether one
+    may repeat is the rules' to say (CR 700.2)."""
+    if not node.has("modes"):
+        return ()
+    if card.modes is None:
+        raise node["modes"].error(f"{card.name} is not modal", "no 'modes' field for this card")
+    count = len(card.modes.options)
+    return tuple(m.int(1, count) for m in node["modes"].list(allow_single=True))
+
+
+def _kicker(node: Field, card: Card) -> tuple[int, int | None]:
+    """How many times the kicker is paid (``kicked: true`` once, a number for multikicker),
+    and the X of a kicker with {X}."""
+    kicked = 0
+    if node.has("kicked"):
+        field = node["kicked"]
+        if card.kicker is None and card.multikicker is None:
+            raise field.error(f"{card.name} has no kicker", "a card with kicker")
+        if isinstance(field.value, bool):
+            kicked = int(field.bool())
+        elif card.multikicker is not None:
+            kicked = field.int(0, MAX_AMOUNT)
+        else:
+            raise field.error(f"{card.name}'s kicker is paid once or not at all",
+                              "true or false (a number only for multikicker, CR 702.33c)")
+    kicker = card.kicker or card.multikicker
+    has_x = kicker is not None and bool(kicker.x_count)
+    kicker_x = node["kicker-x"].int(0, MAX_AMOUNT) if node.has("kicker-x") else None
+    if kicker_x is not None and not has_x:
+        raise node["kicker-x"].error(f"{card.name} has no kicker with {{X}}", "no 'kicker-x' field")
+    if has_x and kicked and kicker_x is None:
+        raise node.error(f"{card.name}'s kicker has {{X}} but no value of X is announced",
+                         "a field 'kicker-x' (CR 601.2b: X is announced while casting)")
+    return kicked, kicker_x
+
+
+def _offered(node: Field, key: str, offered: bool, why: str) -> bool:
+    if not node.has(key):
+        return False
+    if not offered:
+        raise node[key].error(why, f"no '{key}' field for this card")
+    return node[key].bool()
+
+
+def _splice(node: Field, state: GameState, player: str, spell: str) -> str:
+    """A card revealed from the caster's hand to splice (whether it may be spliced onto this
+    spell is the rules' to say, CR 702.47a)."""
+    name = _own(node, state, player, "hand")
+    if name == spell:
+        raise node.error(f"'{name}' is the spell being cast", "another card in the hand")
+    if card_at(state, name).splice_onto is None:
+        raise node.error(f"{card_at(state, name).name} has no splice", "a card with splice")
+    return name
+
+
+def _own(node: Field, state: GameState, player: str, zone: str) -> str:
+    """An object of ``player``'s in ``zone`` (the battlefield: one they control)."""
+    name = node.str()
+    known = ([o.id for o in state.controlled(player)] if zone == "battlefield"
+             else [o.id for o in state.player(player).zone(zone)])
+    if name not in known:
+        raise node.unknown(name, known, f"object in {player}'s {zone}" if zone != "battlefield"
+                           else f"permanent {player} controls")
+    return name
 
 
 def _target(node: Field, state: GameState) -> str:
@@ -114,6 +195,12 @@ def _division(node: Field, targets: tuple[str, ...], card: Card) -> tuple[int, .
 
 def _alternative(node: Field, card: Card, state: GameState, player: str) -> str:
     name = node.str()
+    for word, offered in (("flashback", card.flashback), ("face-down", card.morph)):
+        if name == word:
+            if offered is None:
+                raise node.error(f"{card.name} has no {'morph' if word == 'face-down' else word}",
+                                 "an alternative cost the card offers")
+            return name
     if name == "card":
         if not card.alternative_costs:
             raise node.error(f"{card.name} has no alternative cost of its own",
@@ -123,16 +210,18 @@ def _alternative(node: Field, card: Card, state: GameState, player: str) -> str:
     granting = [o.id for o in state.controlled(player)
                 if any(i.verb == "cast-without-paying" for i in statics_at(state, o.id))]
     if name not in granting:
-        raise node.unknown(name, ["card", *granting], "alternative cost (or permanent granting one)")
+        raise node.unknown(name, ["card", "flashback", "face-down", *granting],
+                           "alternative cost (or permanent granting one)")
     return name
 
 
-def _choice_symbols(card: Card, ability: int | None, kicked: bool,
+def _choice_symbols(card: Card, ability: int | None, kicked: int,
                     alternatives: tuple[str, ...]) -> list[ManaSymbol]:
     base = printed_cost(card, ability) if not alternatives else ManaCost()
     symbols = list(base.choices if base else ())
-    if kicked and card.kicker is not None:
-        symbols += card.kicker.choices
+    kicker = card.kicker or card.multikicker
+    if kicked and kicker is not None:
+        symbols += list(kicker.choices) * kicked
     return symbols
 
 
