@@ -440,10 +440,11 @@ def _mechanics(solver: z3.Solver, problem: PaymentProblem,
         if creature in problem.untapped and creature not in m.convoke:
             m.convoke[creature] = flag(f"convoke[{creature}]")
             # one mana of one of its colours, or generic (CR 702.51a)
+            picks = []
             for x in dict.fromkeys(colours):
                 if x in COLORS:
                     m.colour[creature, x] = flag(f"convoke[{creature}->{x}]")
-            picks = [v for (c, _), v in m.colour.items() if c == creature]
+                    picks.append(m.colour[creature, x])
             if picks:
                 solver.add(z3.Sum(picks) <= m.convoke[creature])
     for artifact in problem.improvise:
@@ -452,6 +453,7 @@ def _mechanics(solver: z3.Solver, problem: PaymentProblem,
     for card in dict.fromkeys(problem.delve):
         m.delve[card] = flag(f"delve[{card}]")
 
+    # CR 118.3: whatever taps a permanent (a mana ability, convoke, improvise), it is tapped once
     tapped: dict[str, list[z3.ArithRef]] = {}
     for a in problem.abilities:
         if a.taps is not None:
