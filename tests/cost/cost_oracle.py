@@ -298,7 +298,7 @@ def _modes(q: dict, spell: dict, edition: str) -> tuple[list[int] | None, str | 
     if choose == "one-or-more" and not chosen:
         return None, "one or more modes (700.2)"
     if choose != "one-or-more" and len(chosen) != int(choose):
-        return None, f"exactly {choose} modes (700.2)"
+        return None, f"exactly {choose} mode(s) (700.2)"
     if len(set(chosen)) != len(chosen):
         if not modal.get("repeat"):
             return None, "the same mode twice (700.2d)"
