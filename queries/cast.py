@@ -21,7 +21,7 @@ from mtgrules.model.read.casting import parse_casting
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.queries.cast_witness import STEP_WORDS, CastFailure, CastSteps, cast_step, rewind
-from mtgrules.queries.cost import pay_plan
+from mtgrules.queries.cost import announcement_words, pay_plan
 from mtgrules.queries.cost_witness import payment_witness
 from mtgrules.queries.kinds import QuestionKind, register
 from mtgrules.queries.outcome import CastOutcome
@@ -38,7 +38,6 @@ WHY_WORDS = {
     "too_many_targets": "more targets than the spell allows",
     "no_division": "the division among the targets was not announced",
     "no_mana_cost": "the spell has no mana cost, and that cost can't be paid",
-    "no_mode": "no mode was chosen for a modal spell",
 }
 """Why a step fails (``casting.lp``'s reasons without arguments), in words."""
 
@@ -122,29 +121,10 @@ def _why(why: Any, payment: smt_cost.Payment | smt_cost.NoPayment | None) -> str
                 "gets_nothing": f"target '{args[0]}' would receive nothing (each target of a "
                                 "division must get at least one)",
                 "wrong_total": f"the division adds up to {args[0]}, not {args[1] if len(args) > 1 else ''}",
-                **_announcement_words(tag, args),
+                **announcement_words(tag, args),
                 }.get(tag, str(why))
     return WHY_WORDS.get(why, str(why))
 
-
-
-def _announcement_words(tag: str, args: list[Any]) -> dict[str, str]:
-    """Why an announcement of 601.2b fails (modes, splice), or a prohibition by colour, in words."""
-    if tag == "mode_count":
-        return {tag: f"{args[0]} modes were chosen and the card says to choose {args[1]}"}
-    if tag == "same_mode":
-        return {tag: f"mode {args[0]} was chosen twice, and the card doesn't allow choosing a "
-                     "mode more than once"}
-    if tag == "entwine_all_modes":
-        return {tag: f"the spell is entwined, so every mode is chosen, and mode {args[0]} is not"}
-    if tag == "splice_onto":
-        return {tag: f"{args[0]} splices only onto {args[1]} spells, and this one is not "
-                     f"{args[1]}"}
-    if tag == "spliced_twice":
-        return {tag: f"{args[0]} is spliced onto the spell more than once"}
-    if tag == "forbidden_colour":
-        return {tag: f"{args[0]} forbids casting {args[1]} spells"}
-    return {}
 
 
 def parse(node: Field, state: GameState) -> Casting:

@@ -9,10 +9,14 @@ Public functions: ``total_cost(casting, state, edition)`` and ``payment(casting,
 """
 from __future__ import annotations
 
+from typing import Any
+
+import clingo
+
 from mtgrules.encodings.cost import Plan, locked_total, pay, plan
 from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.model.casting import Casting
-from mtgrules.model.edition import Citation, Edition, cite
+from mtgrules.model.edition import Citation, Edition, cite, rulebook
 from mtgrules.model.read.casting import parse_casting
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
@@ -35,6 +39,8 @@ def total_cost(casting: Casting, state: GameState, edition: Edition | str | None
     """
     edition = Edition.of(edition)
     p = plan(casting, state, edition)
+    if (refusal := refused(p, edition)) is not None:
+        return refusal
     if p.at_lock is None:
         return Verdict("cost", CostOutcome.UNPAYABLE,
                        citations([cite(k, edition) for k in sorted(p.unpayable_rules)]),
@@ -54,6 +60,55 @@ def total_cost(casting: Casting, state: GameState, edition: Edition | str | None
     return Verdict("cost", CostOutcome.TOTAL, citations(cite(k, edition) for k in p.rules),
                    tuple(reasons), witness=witness,
                    backend="smt", edition=edition.date, details=details, total=locked.mana_text)
+
+
+def announcement_words(tag: str, args: list[Any]) -> dict[str, str]:
+    """Why an announcement of 601.2b fails (modes, splice), or a prohibition by colour, in words."""
+    if tag == "mode_count":
+        return {tag: f"{args[0]} modes were chosen and the card says to choose {args[1]}"}
+    if tag == "same_mode":
+        return {tag: f"mode {args[0]} was chosen twice, and the card doesn't allow choosing a "
+                     "mode more than once"}
+    if tag == "entwine_all_modes":
+        return {tag: f"the spell is entwined, so every mode is chosen, and mode {args[0]} is not"}
+    if tag == "splice_onto":
+        return {tag: f"{args[0]} splices only onto {args[1]} spells, and this one is not "
+                     f"{args[1]}"}
+    if tag == "spliced_twice":
+        return {tag: f"{args[0]} is spliced onto the spell more than once"}
+    if tag == "no_mode":
+        return {tag: "no mode was chosen for a modal spell"}
+    if tag == "two_alternative_costs":
+        return {tag: "more than one alternative cost was announced"}
+    if tag == "alternative_not_offered":
+        return {tag: f"{args[0]} offers its alternative cost only for spells cast from the "
+                     f"{args[1]}"}
+    if tag == "kicked_more_than_once":
+        return {tag: f"the kicker is announced {args[0]} times, and only a multikicker may be "
+                     "paid more than once"}
+    if tag == "face_down_text":
+        return {tag: f"a face-down spell has no text, so no {args[0]} to announce"}
+    if tag == "forbidden_colour":
+        return {tag: f"{args[0]} forbids casting {args[1]} spells"}
+    return {}
+
+
+def refused(p: Plan, edition: Edition) -> Verdict | None:
+    """An announcement the rules refuse (``cost.lp``): the cast fails at 601.2b, and no total
+    is determined."""
+    if not p.refused:
+        return None
+    words = []
+    for why in p.refused:
+        tag = why.name
+        args = [a.string if a.type == clingo.SymbolType.String else
+                a.number if a.type == clingo.SymbolType.Number else str(a) for a in why.arguments]
+        words.append(announcement_words(tag, args).get(tag, str(why)))
+    keys = {"cast.modes", *p.announced_rules}
+    return Verdict("cost", CostOutcome.ILLEGAL, citations(cite(k, edition) for k in sorted(keys)
+                                                          if rulebook()[k].holds_in(edition)),
+                   tuple(f"{p.card.name} can't be cast so announced ({cite('cast.modes', edition)}): "
+                         f"{w}." for w in words), backend="smt", edition=edition.date)
 
 
 def _modifier_reasons(p: Plan, edition: Edition) -> list[str]:
@@ -90,6 +145,8 @@ def payment(casting: Casting, state: GameState, edition: Edition | str | None = 
     """
     edition = Edition.of(edition)
     p = plan(casting, state, edition)
+    if (refusal := refused(p, edition)) is not None:
+        return refusal
     result, cited, reasons = pay_plan(p, edition)
     if isinstance(result, smt_cost.Payment):
         witness = payment_witness(p, result)

@@ -83,6 +83,9 @@ class CostOutcome(Outcome):
     PAYABLE = "payable"
     UNPAYABLE = "unpayable"
     TOTAL = "total"
+    ILLEGAL = "illegal"
+    """The announcements can't be made together (CR 601.2b): the cast fails before a total
+    is determined."""
 
 
 class TurnOutcome(Outcome):

@@ -22,7 +22,6 @@ from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
     card_at,
     param,
-    statics_at,
 )
 
 F = clingo.Function
@@ -77,10 +76,6 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
     out += [common.a("proposal", F(proposal, [])), common.a("caster", S(player)), common.a("cast_object", S(casting.card))]
     if p.kind == "spell":
         out.append(common.a("cast_zone", S(casting.zone)))
-        for alt in casting.alternatives:
-            for ins in (statics_at(state, alt) if alt != "card" else ()):
-                if ins.verb == "cast-without-paying" and ins.get("from") is not None:
-                    out.append(common.a("alternative_zone", S(alt), S(str(ins.get("from")))))
     for e in casting.during:
         if e.action == "sacrifice":
             out.append(common.a("during_sacrifice", S(e.object)))
@@ -89,7 +84,6 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
             out += [common.a("sacrifice_cost", S(o)) for o in candidates]
     out += common.prohibition_facts(state)
     out += _casting_effects(state)
-    out.append(common.a("alternatives", N(len(casting.alternatives))))
     if p.kind == "spell":
         out += _announcements(casting, p, state)
     # cost and payment (z3)
@@ -112,14 +106,13 @@ def _announcements(casting: Casting, p: Plan, state: GameState) -> list[clingo.S
     text that could have targets, ``casting.lp`` says which do), the announcements, the
     targets in order and the division; the spell's characteristics as cast (``cost.lp``)."""
     card, a = p.card, common.a
-    out = [a("cast_type", S(t)) for t in sorted(p.types)]
-    out += [a("alternative_named", S(alt)) for alt in casting.alternatives]
-    if p.face_down:
-        out.append(a("cast_face_down"))
+    out = [a("alternative_named", S(alt)) for alt in casting.alternatives]
     if "retrace" in card.keywords:
         out.append(a("retrace_card"))
     out += [a("cast_colour", S(c)) for c in sorted(p.colours)]
-    out += [a("cast_subtype", S(t)) for t in sorted(card.subtypes) if not p.face_down]
+    out += [a("announcement_refused", w) for w in p.refused]
+    out += [a("announcement_rule", S(k)) for k in sorted(p.announced_rules)]
+    out += [a("chosen_mode", N(i), N(m)) for i, m in p.modes]
     lo, hi = _target_range(card)
     if (lo, hi) != (len(card.targets), len(card.targets)):  # a number announced (Fireball)
         out.append(a("variable_targets", N(lo), N(hi), _kind(card.targets[0] if card.targets
@@ -128,22 +121,15 @@ def _announcements(casting: Casting, p: Plan, state: GameState) -> list[clingo.S
         out += _slots(F("spell", []), card.targets)
     if card.modes is not None:
         out.append(a("modal", N(card.modes.choose or 0), N(len(card.modes.options))))
-        if card.modes.repeat:
-            out.append(a("repeat_allowed"))
         for m, mode in enumerate(card.modes.options, start=1):
-            out.append(a("mode_exists", N(m)))
             out += _slots(F("mode", [N(m)]), mode.targets)
-    out += [a("mode_chosen", N(i), N(m)) for i, m in enumerate(casting.modes, start=1)]
-    if casting.entwined:
-        out.append(a("entwined"))
     if card.if_kicked is not None:
         out += _slots(F("kicker", []), card.if_kicked.targets)
     if casting.kicked:
         out.append(a("kicked"))
     for i, spliced in enumerate(casting.splice):
-        other = card_at(state, spliced)
-        out.append(a("spliced", N(i), S(spliced), S(str(other.splice_onto))))
-        out += _slots(F("splice", [S(spliced)]), other.targets)
+        out.append(a("spliced", N(i), S(spliced)))
+        out += _slots(F("splice", [S(spliced)]), card_at(state, spliced).targets)
     for i, t in enumerate(casting.targets):
         out.append(a("target", N(i), S(t)))
         out += [a("same_target", N(j), N(i)) for j in range(i) if casting.targets[j] == t]

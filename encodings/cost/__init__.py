@@ -20,7 +20,7 @@ from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Modifier, PaymentProblem
 from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.casting import Casting
-from mtgrules.model.edition import Edition, rulebook
+from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import COLOR_NAMES, ManaCost, ManaCostError, parse_pool
 from mtgrules.model.state import GameState
@@ -31,6 +31,7 @@ from mtgrules.model.vocabulary import (
     param,
     printed_cost,
     sacrifice_cost,
+    statics_at,
 )
 
 PROGRAM = "cost/cost"
@@ -79,6 +80,12 @@ class Plan:
     types: frozenset[str] = frozenset()
     colours: frozenset[str] = frozenset()
     """The spell's types and colours as it is cast (face down: creature, none)."""
+    modes: tuple[tuple[int, int], ...] = ()
+    """(position, mode): the modes the spell has, in order (entwined: every mode)."""
+    refused: tuple[Any, ...] = ()
+    """Announcements the rules of a mechanic refuse (``cost.lp``; the cast fails at 601.2b)."""
+    announced_rules: frozenset[str] = frozenset()
+    """The rules of the mechanics announced (kicker, splice, morph …), which the cast cites."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +133,8 @@ def _card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> li
     out += [asp.fact("printed_colour", c) for c in sorted(card.colors)]
     out += [asp.fact("printed_keyword", k) for k in sorted(card.keywords & set(CASTING_KEYWORDS))]
     out.append(asp.fact("cast_zone", casting.zone))
+    if casting.ask == "payment":
+        out.append(asp.fact("payment_question"))
     if casting.x is not None:
         out.append(asp.fact("x_announced"))
     if card.mana_cost is not None:
@@ -149,14 +158,18 @@ def _card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> li
         out.append(asp.fact("entwined"))
     if casting.buyback:
         out.append(asp.fact("buyback_paid"))
-    out.append(asp.fact("modes_chosen", len(casting.modes)))
+    out += [asp.fact("mode_chosen", i, m) for i, m in enumerate(casting.modes, start=1)]
+    out += [asp.fact("mode_exists", m) for m in range(1, len(card.modes.options) + 1)] \
+        if card.modes is not None else []
+    out += [asp.fact("printed_subtype", t) for t in sorted(card.subtypes)]
     for i, item in enumerate(card.escalate):
         (part, value), = dict(item).items()
         out.append(asp.fact("escalate_item", i, _const(part), value))
         if part == "mana":
             out += _symbols("escalate", ManaCost.parse(value))
     for i, spliced in enumerate(casting.splice):
-        out.append(asp.fact("spliced", i, spliced))
+        out += [asp.fact("spliced", i, spliced),
+                asp.fact("splice_onto", spliced, str(card_at(state, spliced).splice_onto))]
         out += [asp.fact("symbol", asp.fact("splice", spliced), j, s.kind, s.amount)
                 for j, s in enumerate(card_at(state, spliced).splice_cost or ())]
     if "retrace" in card.keywords:
@@ -164,6 +177,14 @@ def _card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> li
     if card.affinity is not None:
         out.append(asp.fact("affinity", card.affinity))
     out += [asp.fact("alternative", i, a) for i, a in enumerate(casting.alternatives)]
+    for alt in casting.alternatives:  # an effect's offer only for spells cast from one zone
+        for ins in (statics_at(state, alt) if state.find(alt) is not None else ()):
+            if ins.verb == "cast-without-paying" and ins.get("from") is not None:
+                out.append(asp.fact("alternative_zone", alt, str(ins.get("from"))))
+    if card.modes is not None:
+        out.append(asp.fact("modal", card.modes.choose or 0))
+        if card.modes.repeat:
+            out.append(asp.fact("repeat_allowed"))
     for j, item in enumerate(card.alternative_costs[0] if card.alternative_costs else ()):
         (part, value), = dict(item).items()
         if part == "mana":
@@ -330,7 +351,10 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
     base_kind = got.one("base")
     as_cast = {"face_down": bool(got.rows("face_down")),
                "types": frozenset(str(t) for t in got.values("spell_type")),
-               "colours": frozenset(str(c) for c in got.values("spell_colour"))}
+               "colours": frozenset(str(c) for c in got.values("spell_colour")),
+               "modes": tuple(sorted(got.rows("chosen_mode"))),
+               "refused": tuple(args[0] for args in got.raw("announcement_refused")),
+               "announced_rules": frozenset(str(k) for k in got.values("announcement_rule"))}
     named = [m.name for m in sources]
     rules = set(got.values("cited"))
     explains = {str(w): str(k) for k, w in got.rows("explains")}
@@ -408,12 +432,19 @@ def _added(term: clingo.Symbol, card: Card, casting: Casting, state: GameState) 
 
 
 def _absent(keys: list[str], card: Card, edition: Edition) -> str:
-    """Why a question about a mechanic the edition lacks is refused."""
+    """Why a question about a mechanic the edition lacks (or words otherwise) is refused."""
     book = rulebook()
-    since = [f"{k} ({book[k].paraphrase.rstrip('.')}) is in the rules from the "
-             f"{book[k].since} edition" for k in keys]
-    return (f"{card.name} uses a rule the Comprehensive Rules of {edition} do not have: "
-            + "; ".join(since) + " — not answered under this edition")
+    said = []
+    for k in keys:
+        if book[k].holds_in(edition):  # the mechanic is there, in a form not modelled
+            said.append(f"{k} is {cite(k, edition)} there, worded as an additional cost that "
+                        "reduces the total; the project models the form of the 2016 editions on "
+                        f"({book[k + '-payment'].paraphrase.rstrip('.').lower()})")
+        else:
+            said.append(f"{k} ({book[k].paraphrase.rstrip('.')}) is in the rules from the "
+                        f"{book[k].since} edition")
+    return (f"{card.name}: under the Comprehensive Rules of {edition}, " + "; ".join(said)
+            + " — not answered under this edition")
 
 
 def _base(base_kind: Any, card: Card, casting: Casting, got: _Answer) -> tuple[ManaCost, str]:
@@ -478,7 +509,8 @@ def _why_not(why: str, source: _Source) -> str:
             "only_opponents": f"it affects only the spells of {source.controller}'s opponents",
             "not_colour": f"the spell is not {' or '.join(source.colours)}",
             "source_tapped": "its source is tapped",
-            "only_one_target": "only one target"}[why]
+            "only_one_target": "only one target",
+            "nothing_counted": "it counts nothing here"}[why]
 
 
 def _payment_problem(problem: CostProblem, casting: Casting, state: GameState, got: _Answer,

@@ -436,6 +436,7 @@ def _mechanics(solver: z3.Solver, problem: PaymentProblem,
         return v
 
     m = _Mechanics({}, {}, {}, {})
+    #@ implements: keyword.convoke, keyword.convoke-payment
     for creature, colours in problem.convoke:
         if creature in problem.untapped and creature not in m.convoke:
             m.convoke[creature] = flag(f"convoke[{creature}]")
@@ -447,13 +448,16 @@ def _mechanics(solver: z3.Solver, problem: PaymentProblem,
                     picks.append(m.colour[creature, x])
             if picks:
                 solver.add(z3.Sum(picks) <= m.convoke[creature])
+    #@ implements: keyword.improvise
     for artifact in problem.improvise:
         if artifact in problem.untapped and artifact not in m.improvise:
             m.improvise[artifact] = flag(f"improvise[{artifact}]")
+    #@ implements: keyword.delve, keyword.delve-payment
     for card in dict.fromkeys(problem.delve):
         m.delve[card] = flag(f"delve[{card}]")
 
     # CR 118.3: whatever taps a permanent (a mana ability, convoke, improvise), it is tapped once
+    #@ implements: cost.resources
     tapped: dict[str, list[z3.ArithRef]] = {}
     for a in problem.abilities:
         if a.taps is not None:

@@ -118,13 +118,8 @@ def _kicker(node: Field, card: Card) -> tuple[int, int | None]:
         field = node["kicked"]
         if card.kicker is None and card.multikicker is None:
             raise field.error(f"{card.name} has no kicker", "a card with kicker")
-        if isinstance(field.value, bool):
-            kicked = int(field.bool())
-        elif card.multikicker is not None:
-            kicked = field.int(0, MAX_AMOUNT)
-        else:
-            raise field.error(f"{card.name}'s kicker is paid once or not at all",
-                              "true or false (a number only for multikicker, CR 702.33c)")
+        # how many times a kicker may be paid is the rules' to say (CR 702.33a, c)
+        kicked = int(field.bool()) if isinstance(field.value, bool) else field.int(0, MAX_AMOUNT)
     kicker = card.kicker or card.multikicker
     has_x = kicker is not None and bool(kicker.x_count)
     kicker_x = node["kicker-x"].int(0, MAX_AMOUNT) if node.has("kicker-x") else None

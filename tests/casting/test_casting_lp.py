@@ -12,7 +12,7 @@ KEYS = ['"cast.announce"', '"cast.modes"', '"cast.targets"', '"cast.division"',
 # The state at time 0 in the common rules' words: alice, active, in her main phase.
 NOW = 'timestamps_unknown. player("a"). alive("a",0). active("a",0). step(main1,0). has_priority("a",0). caster("a"). '
 BOLT = (NOW + 'proposal(spell). cast_object("o"). spell_card("o"). is("o",instant). in("o",hand,0). '
-        'stack_empty(0). alternatives(0). target_count(1,1). target_kind(creature). target(0,"b"). '
+        'stack_empty(0). alternatives(0). slot_of(spell,0,creature). target(0,"b"). '
         'is("b",creature). in("b",battlefield,0). mana_payment. payable.')
 SORCERY_ON_STACK = (NOW + 'proposal(spell). cast_object("s"). spell_card("s"). is("s",sorcery). '
                     'in("s",hand,0). in("x",stack,0). alternatives(0).')

@@ -6,10 +6,10 @@ import pytest
 from answer_sets import answer_sets, normal
 
 BOLT = ('proposal(spell). caster("a"). player("a"). player("b"). cast_object("bolt"). x(0). '
-        'targets(1). mana_cost. symbol(mana_cost,0,"colored",1). spell_type("instant"). '
-        'spell_colour("red"). ')
+        'targets(1). mana_cost. symbol(mana_cost,0,"colored",1). printed_type("instant"). '
+        'printed_colour("red"). ')
 PLAIN = ['base(mana_cost)', 'paid_cost(mana_cost)', 'cited("cast.total-cost")', 'mana_value(1)',
-         'total_life(0)']
+         'total_life(0)', 'spell_type("instant")', 'spell_colour("red")']
 THALIA = ('modifier(0,"thalia","b","cost-increase"). modifier_amount(0,1). '
           'modifier_spells(0,"noncreature"). modifier_whose(0,"any"). ')
 ALTAR = ('permanent("elves","a"). has_type("elves","creature"). permanent("thalia","a"). '
@@ -63,10 +63,35 @@ CASES = {
     "before July 2009 there is no rule that modifiers apply to an alternative cost": (
         FORCE, "2008-02-01", [FORCE_ANSWER]),
     "kicked with a hybrid symbol in the kicker: announced in 601.2b (CR 118.8, 107.4e)": (
-        BOLT + 'kicker. kicked. symbol(kicker,0,"generic",4). symbol(kicker,1,"hybrid",1).',
+        BOLT + 'kicker. kicked(1). symbol(kicker,0,"generic",4). symbol(kicker,1,"hybrid",1).',
         "2026-08-07",
-        [PLAIN + ['paid_cost(kicker)', 'cited("cost.additional")', 'cited("cast.modes")',
-                  'cited("cost.hybrid")']]),
+        [PLAIN + ['paid_cost(kicker)', 'times(kicker,1)', 'cited("cost.additional")',
+                  'cited("cast.modes")', 'cited("cost.hybrid")', 'cited("keyword.kicker")']]),
+    "an Arcane spell with a card spliced, escalated twice, and its own discard (CR 702.47a, "
+    "702.120a): the splice cost added, the escalate discard once per mode beyond the first": (
+        BOLT + 'modes_chosen(3). escalate_item(0,discard,"card"). spliced(0,"ray"). '
+        'symbol(splice("ray"),0,"generic",1). hand_card("c1","a"). hand_card("c2","a"). ',
+        "2026-08-07",
+        [PLAIN + ['paid_cost(splice("ray"))', 'times(splice("ray"),1)', 'times(escalate,2)',
+                  'paid_cost(escalate)', 'pays((3,(0,1)),discard,"card")',
+                  'pays((3,(0,2)),discard,"card")', 'candidate_after((3,(0,1)),"c1")',
+                  'candidate_after((3,(0,1)),"c2")', 'candidate_after((3,(0,2)),"c1")',
+                  'candidate_after((3,(0,2)),"c2")', 'cited("cost.additional")',
+                  'cited("cast.modes")', 'cited("keyword.splice")', 'cited("keyword.escalate")']]),
+    "cast face down (CR 702.37c, 708.2): {3}, a colourless creature spell of mana value 0; "
+    "Thalia's increase for noncreature spells doesn't apply": (
+        BOLT + THALIA + 'morph_cost. alternative(0,"face-down"). ', "2026-08-07",
+        [['base(face_down)', 'paid_cost(face_down)', 'face_down', 'face_down_cost(3)',
+          'spell_type("creature")', 'mana_value(0)', 'total_life(0)', 'ignored(0,creature_spell)',
+          'cited("cast.total-cost")', 'cited("cost.alternative-one")',
+          'cited("cost.alternative-modified")', 'cited("keyword.morph")',
+          'cited("face-down.characteristics")']]),
+    "escalate before its first edition: the rule is absent (the question is refused)": (
+        BOLT + 'modes_chosen(2). escalate_item(0,mana,"{1}"). symbol(escalate,0,"generic",1).',
+        "2009-10-01",
+        [[p for p in PLAIN if p != 'cited("cast.total-cost")'] + [
+            'paid_cost(escalate)', 'times(escalate,1)', 'absent("keyword.escalate")',
+            'cited("cast.total-cost")', 'cited("cost.additional")', 'cited("cast.modes")']]),
     "no mana cost: unpayable (CR 118.6)": (
         'proposal(spell). caster("a"). x(0). targets(0).', "2026-08-07",
         [['base(none)', 'cited("cast.total-cost")', 'cited("cost.increase-reduce")',
