@@ -17,7 +17,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 EXPECTED = ("01_apnap_knowledge.ipynb", "02_out_of_order_information.ipynb", "03_cost_modifiers.ipynb",
             "04_editions.ipynb", "05_turn_timeline.ipynb", "06_rules_updates.ipynb",
             "07_characteristics_in_time.ipynb", "08_combat_damage.ipynb",
-            "09_tournament_shortcuts.ipynb")
+            "09_tournament_shortcuts.ipynb", "10_casting_in_full.ipynb")
 TIMEOUT = 1800
 """Seconds a cell may take (04 answers the library under twelve editions)."""
 
