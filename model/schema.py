@@ -209,6 +209,7 @@ def _zone(battlefield: bool) -> Schema:
                                                     "maximum": MAX_COUNT}
                                                 for k in COUNTER_KINDS}},
                     "token": {"type": "boolean"}, "entered-this-turn": {"type": "boolean"},
+                    "loyalty-activated": {"type": "boolean"},
                     "damage": {"type": "integer", "minimum": 0, "maximum": 10 * MAX_COUNT}}
     mapping = {"oneOf": [
         {"type": "object", "required": ["hidden"], "additionalProperties": False,

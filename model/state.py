@@ -52,6 +52,8 @@ class GameObject:
     """Damage marked on a permanent this turn (CR 120.6)."""
     new: bool = False
     """A permanent that came under its controller's control this turn (CR 302.6)."""
+    loyalty_used: bool = False
+    """A loyalty ability of this permanent was activated this turn (CR 606.3)."""
 
     def __str__(self) -> str:
         return self.card or "a hidden card"
@@ -317,7 +319,8 @@ class GameState:
         state = self.with_player(self.player(holder).with_zone(
             zone, tuple(o for o in self.player(holder).zone(zone) if o.id != object_id)))
         dest = state.player(to_player or obj.owner)
-        moved = (replace(obj, tapped=False, attacking=False, counters=(), damage=0, new=False)
+        moved = (replace(obj, tapped=False, attacking=False, counters=(), damage=0, new=False,
+                         loyalty_used=False)
                  if to_zone != "battlefield" else obj)
         return state.with_player(dest.with_zone(to_zone, dest.zone(to_zone) + (moved,)))
 
@@ -374,7 +377,8 @@ def _zone_entries(objects: tuple[GameObject, ...], owner: str) -> list[Any]:
                                     ("attacking", obj.attacking, False),
                                     ("controller", obj.controller, owner),
                                     ("counters", dict(obj.counters), {}), ("token", obj.token, False),
-                                    ("damage", obj.damage, 0), ("entered-this-turn", obj.new, False)):
+                                    ("damage", obj.damage, 0), ("entered-this-turn", obj.new, False),
+                                    ("loyalty-activated", obj.loyalty_used, False)):
             if value != default:
                 entry[key] = value
         out.append(entry if len(entry) > 1 else obj.card)

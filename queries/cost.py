@@ -86,6 +86,9 @@ def announcement_words(tag: str, args: list[Any]) -> dict[str, str]:
     if tag == "kicked_more_than_once":
         return {tag: f"the kicker is announced {args[0]} times, and only a multikicker may be "
                      "paid more than once"}
+    if tag == "too_few_loyalty":
+        return {tag: f"the ability removes {args[0]} loyalty counters and the permanent has "
+                     f"{args[1]}"}
     if tag == "face_down_text":
         return {tag: f"a face-down spell has no text, so no {args[0]} to announce"}
     if tag == "forbidden_colour":

@@ -75,8 +75,8 @@ def cost_steps(plan_: Plan, total: smt_cost.TotalCost) -> tuple[CostStage, ...]:
     """The witness: how the total was built, stage by stage."""
     out = []
     for st in total.stages:
-        what = {"base": plan_.base_text}.get(st.name, st.name)
-        out.append(CostStage(st.name, st.source if st.name != "base" else what, st.cost))
+        what = {"base": plan_.base_text, "additional": plan_.additional_text}.get(st.name)
+        out.append(CostStage(st.name, what or st.source, st.cost))
     return tuple(out)
 
 

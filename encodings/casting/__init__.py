@@ -14,12 +14,14 @@ import clingo
 from mtgrules.encodings import asp, common
 from mtgrules.encodings.cost import Plan
 from mtgrules.encodings.cost import smt as smt_cost
-from mtgrules.model.cards import Card
+from mtgrules.model.cards import Ability, Card
 from mtgrules.model.casting import Casting
 from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
+    TARGETS,
+    activated_ability,
     card_at,
     param,
 )
@@ -76,6 +78,17 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
     out += [common.a("proposal", F(proposal, [])), common.a("caster", S(player)), common.a("cast_object", S(casting.card))]
     if p.kind == "spell":
         out.append(common.a("cast_zone", S(casting.zone)))
+    if p.kind == "ability":
+        assert casting.ability is not None
+        ability = activated_ability(p.card, casting.ability)
+        out += _slots(F("spell", []), _ability_targets(ability))
+        out += [common.a("target", N(i), S(t)) for i, t in enumerate(casting.targets)]
+    if p.kind == "ability" and any(isinstance(i, tuple) and dict(i).get("loyalty") is not None
+                                   for i in activated_ability(p.card, casting.ability or 1).cost):
+        out.append(common.a("loyalty_proposal"))
+        where = state.find(casting.card)
+        if where is not None and where[2].loyalty_used:
+            out.append(common.a("loyalty_activated", S(casting.card)))
     for e in casting.during:
         if e.action == "sacrifice":
             out.append(common.a("during_sacrifice", S(e.object)))
@@ -84,6 +97,9 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
             out += [common.a("sacrifice_cost", S(o)) for o in candidates]
     out += common.prohibition_facts(state)
     out += _casting_effects(state)
+    # what cost.lp says of the announcements (refusals, the mechanics' rules)
+    out += [common.a("announcement_refused", w) for w in p.refused]
+    out += [common.a("announcement_rule", S(k)) for k in sorted(p.announced_rules)]
     if p.kind == "spell":
         out += _announcements(casting, p, state)
     # cost and payment (z3)
@@ -110,8 +126,6 @@ def _announcements(casting: Casting, p: Plan, state: GameState) -> list[clingo.S
     if "retrace" in card.keywords:
         out.append(a("retrace_card"))
     out += [a("cast_colour", S(c)) for c in sorted(p.colours)]
-    out += [a("announcement_refused", w) for w in p.refused]
-    out += [a("announcement_rule", S(k)) for k in sorted(p.announced_rules)]
     out += [a("chosen_mode", N(i), N(m)) for i, m in p.modes]
     lo, hi = _target_range(card)
     if (lo, hi) != (len(card.targets), len(card.targets)):  # a number announced (Fireball)
@@ -138,6 +152,14 @@ def _announcements(casting: Casting, p: Plan, state: GameState) -> list[clingo.S
             out.append(a("divides", N(int(param(ins, "amount")))))
     out += [a("division", N(i), N(n)) for i, n in enumerate(casting.division or ())]
     return out
+
+
+def _ability_targets(ability: Ability) -> tuple[str, ...]:
+    """The targets an activated ability's instructions ask for, in order (CR 602.2b, 601.2c):
+    a kind of target they name, or a player where they address "target" (``who: target``)."""
+    kinds = [str(i.get("target")) for i in ability.effect if i.get("target") in TARGETS]
+    kinds += ["player" for i in ability.effect if i.get("who") == "target"]
+    return tuple(dict.fromkeys(kinds))
 
 
 def _kind(kind: str) -> clingo.Symbol:

@@ -77,6 +77,8 @@ class Plan:
     """The facts ``cost.lp`` was solved with (the payment's solve adds z3's answer)."""
     face_down: bool = False
     """Cast face down (CR 702.37c): a colourless 2/2 creature spell (CR 708.2)."""
+    additional_text: str = ""
+    """Which additional costs the total adds (kicker, entwine, a splice …), in words."""
     types: frozenset[str] = frozenset()
     colours: frozenset[str] = frozenset()
     """The spell's types and colours as it is cast (face down: creature, none)."""
@@ -201,12 +203,17 @@ def _card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> li
         out += _symbols("activation", printed_cost(card, casting.ability) or ManaCost())
         for i, item in enumerate(activated_ability(card, casting.ability).cost):
             part = "tap" if item == "tap" else next(iter(dict(item)), None)
-            if part not in ("tap", "mana", "sacrifice"):  # never dropped (CR 602.2b pays it all)
+            if part not in ("tap", "mana", "sacrifice", "loyalty"):  # never dropped (602.2b)
                 raise UnsupportedQuestion(
                     f"{card.name}'s ability {casting.ability} costs {part} "
-                    f"({dict(item)[part]}); the cost encoding understands only tapping, mana "
-                    "and sacrifices in an activation cost")
-            if part == "tap":
+                    f"({dict(item)[part]}); the cost encoding understands only tapping, mana, "
+                    "sacrifices and loyalty in an activation cost")
+            if part == "loyalty":
+                out.append(asp.fact("activation_item", i, _const("loyalty"), int(dict(item)["loyalty"])))
+                obj = state.find(casting.card)
+                counters = dict(obj[2].counters).get("loyalty", 0) if obj else 0
+                out.append(asp.fact("loyalty_counters", counters))
+            elif part == "tap":
                 out.append(asp.fact("activation_item", i, _const("tap"), ""))
             elif part == "sacrifice":
                 out.append(asp.fact("activation_item", i, _const("sacrifice"),
@@ -354,7 +361,9 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
                "colours": frozenset(str(c) for c in got.values("spell_colour")),
                "modes": tuple(sorted(got.rows("chosen_mode"))),
                "refused": tuple(args[0] for args in got.raw("announcement_refused")),
-               "announced_rules": frozenset(str(k) for k in got.values("announcement_rule"))}
+               "announced_rules": frozenset(str(k) for k in got.values("announcement_rule")),
+               "additional_text": ", ".join(_added_words(term, n.number, card)
+                                            for term, n in got.raw("times"))}
     named = [m.name for m in sources]
     rules = set(got.values("cited"))
     explains = {str(w): str(k) for k, w in got.rows("explains")}
@@ -431,6 +440,17 @@ def _added(term: clingo.Symbol, card: Card, casting: Casting, state: GameState) 
     return cost.symbols if cost else ()
 
 
+def _added_words(term: clingo.Symbol, times: int, card: Card) -> str:
+    """An additional cost ``cost.lp`` adds (``times(Cost,N)``), in words."""
+    if term.name == "splice":
+        words = f"splice ({term.arguments[0].string})"
+    elif term.name == "additional":
+        words = "an additional cost of the card"
+    else:
+        words = {"kicker": "multikicker" if card.multikicker else "kicker"}.get(term.name, term.name)
+    return words + (f" ×{times}" if times > 1 else "")
+
+
 def _absent(keys: list[str], card: Card, edition: Edition) -> str:
     """Why a question about a mechanic the edition lacks (or words otherwise) is refused."""
     book = rulebook()
@@ -484,6 +504,10 @@ def _non_mana(got: _Answer, casting: Casting) -> tuple[list[str], _Candidates, _
             non_mana.append(f"pay {arg} life")
         elif part == "tap":
             non_mana.append(f"tap {casting.card}")
+        elif part == "loyalty":
+            n = int(arg)
+            non_mana.append(f"put {n} loyalty counter{'s' * (n != 1)} on {casting.card}" if n >= 0
+                            else f"remove {-n} loyalty counter{'s' * (n != -1)} from {casting.card}")
         elif part == "exile":
             words = f"exile a {arg} card from hand"
             non_mana.append(words)

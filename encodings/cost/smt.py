@@ -33,6 +33,7 @@ convoke. A card exiled for delve is not also the card another cost exiles or dis
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -257,9 +258,12 @@ def _build_total(solver: z3.Solver, problem: CostProblem, tag: str,
     # base and additional costs, with each choice symbol as an integer picking its option
     own_choices = choices if choices is not None else []
     base: dict[str, z3.ArithRef] = {c: z3.IntVal(0) for c in COMPONENTS}
+    added: dict[str, z3.ArithRef] = {c: z3.IntVal(0) for c in COMPONENTS}
     life: z3.ArithRef = z3.IntVal(problem.life)
     k = 0
-    for symbol in problem.symbols:
+    for n, symbol in enumerate(problem.symbols):
+        # the base's symbols, then the additional costs' (CR 118.8), each a stage of its own
+        into = base if n < len(problem.base.symbols) else added
         if symbol.is_choice:
             if choices is None:
                 ch = z3.Int(f"choice{k}/{tag}")
@@ -274,20 +278,20 @@ def _build_total(solver: z3.Solver, problem: CostProblem, tag: str,
                 if option == "life":
                     life = life + 2 * picked
                 elif option.startswith("generic:"):
-                    base["generic"] = base["generic"] + int(option.split(":")[1]) * picked
+                    into["generic"] = into["generic"] + int(option.split(":")[1]) * picked
                 else:
-                    base[option] = base[option] + picked
+                    into[option] = into[option] + picked
             k += 1
         elif symbol.kind == "generic":
-            base["generic"] = base["generic"] + symbol.amount
+            into["generic"] = into["generic"] + symbol.amount
         elif symbol.kind == "x":
-            base["generic"] = base["generic"] + problem.x
+            into["generic"] = into["generic"] + problem.x
         elif symbol.kind == "colored":
-            base[symbol.colors[0]] = base[symbol.colors[0]] + 1
+            into[symbol.colors[0]] = into[symbol.colors[0]] + 1
         elif symbol.kind == "colorless":
-            base["C"] = base["C"] + 1
+            into["C"] = into["C"] + 1
         elif symbol.kind == "snow":
-            base["S"] = base["S"] + 1
+            into["S"] = into["S"] + 1
     total = _Total({}, life, own_choices)
 
     def stage(name: str, source: str, values: dict[str, z3.ArithRef]) -> dict[str, z3.ArithRef]:
@@ -299,8 +303,10 @@ def _build_total(solver: z3.Solver, problem: CostProblem, tag: str,
         total.stages.append((name, source, named, life))
         return named
 
-    current = stage("base", "mana cost" if not problem.additional.symbols else "mana cost",
-                    base)
+    current = stage("base", "mana cost", base)
+    if problem.additional.symbols:
+        current = stage("additional", "additional costs",
+                        {c: current[c] + added[c] for c in COMPONENTS})
     # increases (generic or coloured) add; all apply before any reduction (CR 601.2f)
     #@ implements: cast.total-cost, cost.increase-reduce
     for m in problem.modifiers:
@@ -628,8 +634,22 @@ def _no_payment(problem: PaymentProblem, short: tuple[str, ...]) -> NoPayment:
             _, obj, source = name.split(":", 2)
             details.append(f"{obj} can't be sacrificed ({source} forbids it)")
         else:
-            details.append(f"nothing available to {name}")
-    return NoPayment(short, fixed, tuple(details))
+            details.append(_objects_short(problem, name))
+    return NoPayment(short, fixed, tuple(dict.fromkeys(details)))
+
+
+def _objects_short(problem: PaymentProblem, name: str) -> str:
+    """Why costs that each take an object ("discard a card" twice, for escalate) can't all be
+    paid: how many ask for one, and which objects could."""
+    what = re.sub(r" \(\d+\)$", "", name)
+    costs = [c for w, c in [*problem.sacrifice, *problem.cards] if w == what]
+    objects = sorted({o for c in costs for o in c})
+    if not objects:
+        return f"nothing available to {what}"
+    if len(costs) == 1:
+        return f"nothing available to {what}"
+    return (f"the cost asks {len(costs)} times to {what}, and only {len(objects)} object"
+            f"{'s' * (len(objects) != 1)} can: {', '.join(objects)}")
 
 
 def _most_payable(problem: PaymentProblem) -> tuple[Counter[str], int]:

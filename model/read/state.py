@@ -126,14 +126,15 @@ def _zone(node: Field, owner: str, zone: str, cards: CardLibrary,
             continue
         extra: dict[str, Any] = {}
         if isinstance(entry.value, dict):
-            permanent_only = ["counters", "token", "damage", "entered-this-turn"]
+            permanent_only = ["counters", "token", "damage", "entered-this-turn",
+                              "loyalty-activated"]
             entry.mapping(required=["card"], optional=["tapped", "face-down", "attacking", "count",
                                                        "controller", *permanent_only])
             for key in permanent_only:
                 if entry.has(key) and zone != "battlefield":
                     raise entry[key].error(f"'{key}' on a card in the {zone}",
-                                           "counters, token, damage and entered-this-turn only "
-                                           "on the battlefield")
+                                           "counters, token, damage, entered-this-turn and "
+                                           "loyalty-activated only on the battlefield")
             name_node = entry["card"]
             count = entry["count"].int(1, MAX_COUNT) if entry.has("count") else 1
             tapped = entry["tapped"].bool() if entry.has("tapped") else False
@@ -149,6 +150,8 @@ def _zone(node: Field, owner: str, zone: str, cards: CardLibrary,
                 extra["damage"] = entry["damage"].int(0, MAX_COUNT * 10)
             if entry.has("entered-this-turn"):
                 extra["new"] = entry["entered-this-turn"].bool()
+            if entry.has("loyalty-activated"):  # a loyalty ability of it, this turn (CR 606.3)
+                extra["loyalty_used"] = entry["loyalty-activated"].bool()
         else:
             name_node, count, tapped, face_down, attacking, controller = (
                 entry, 1, False, False, False, owner)

@@ -23,7 +23,7 @@ FORCE = ('proposal(spell). caster("a"). player("a"). cast_object("fow"). x(0). t
          'mana_cost. alternative(0,"card"). card_alternative(0,life,1). '
          'card_alternative(1,exile,"blue"). hand_card("fow","a"). colour("fow","blue"). '
          'hand_card("cs","a"). colour("cs","blue"). hand_card("bear","a"). colour("bear","green"). ')
-FORCE_ANSWER = ['base(card)', 'paid_cost(card)', 'candidate_after((0,1),"cs")', 'cited("cast.total-cost")',
+FORCE_ANSWER = ['announcement_rule("cost.alternative-one")', 'base(card)', 'paid_cost(card)', 'candidate_after((0,1),"cs")', 'cited("cast.total-cost")',
                 'cited("cost.alternative-one")', 'mana_value(0)', 'pays((0,0),life,1)',
                 'pays((0,1),exile,"blue")', 'total_life(1)']
 
@@ -66,7 +66,8 @@ CASES = {
         BOLT + 'kicker. kicked(1). symbol(kicker,0,"generic",4). symbol(kicker,1,"hybrid",1).',
         "2026-08-07",
         [PLAIN + ['paid_cost(kicker)', 'times(kicker,1)', 'cited("cost.additional")',
-                  'cited("cast.modes")', 'cited("cost.hybrid")', 'cited("keyword.kicker")']]),
+                  'cited("cast.modes")', 'cited("cost.hybrid")', 'cited("keyword.kicker")',
+                  'announcement_rule("keyword.kicker")']]),
     "an Arcane spell with a card spliced, escalated twice, and its own discard (CR 702.47a, "
     "702.120a): the splice cost added, the escalate discard once per mode beyond the first": (
         BOLT + 'modes_chosen(3). escalate_item(0,discard,"card"). spliced(0,"ray"). '
@@ -77,7 +78,8 @@ CASES = {
                   'pays((3,(0,2)),discard,"card")', 'candidate_after((3,(0,1)),"c1")',
                   'candidate_after((3,(0,1)),"c2")', 'candidate_after((3,(0,2)),"c1")',
                   'candidate_after((3,(0,2)),"c2")', 'cited("cost.additional")',
-                  'cited("cast.modes")', 'cited("keyword.splice")', 'cited("keyword.escalate")']]),
+                  'cited("cast.modes")', 'cited("keyword.splice")', 'cited("keyword.escalate")',
+                  'announcement_rule("keyword.splice")', 'announcement_rule("keyword.escalate")']]),
     "cast face down (CR 702.37c, 708.2): {3}, a colourless creature spell of mana value 0; "
     "Thalia's increase for noncreature spells doesn't apply": (
         BOLT + THALIA + 'morph_cost. alternative(0,"face-down"). ', "2026-08-07",
@@ -85,7 +87,9 @@ CASES = {
           'spell_type("creature")', 'mana_value(0)', 'total_life(0)', 'ignored(0,creature_spell)',
           'cited("cast.total-cost")', 'cited("cost.alternative-one")',
           'cited("cost.alternative-modified")', 'cited("keyword.morph")',
-          'cited("face-down.characteristics")']]),
+          'cited("face-down.characteristics")', 'announcement_rule("keyword.morph")',
+          'announcement_rule("face-down.characteristics")',
+          'announcement_rule("cost.alternative-one")']]),
     "escalate before its first edition: the rule is absent (the question is refused)": (
         BOLT + 'modes_chosen(2). escalate_item(0,mana,"{1}"). symbol(escalate,0,"generic",1).',
         "2009-10-01",

@@ -25,8 +25,6 @@ UNDECLARED = {
     "mtr.shortcut.two-headed-giant", "mtr.shortcut.zero-cost",
     # casting mechanics: a rulebook key added ahead of its encoding
     "triggers.becomes-target",
-    # planeswalker loyalty abilities: rulebook keys added ahead of their encoding
-    "loyalty.timing", "loyalty.cost", "loyalty.negative-cost",
 }
 """Keys that hold in the newest edition and that no encoding implements (most of the layer
 system is not modelled; of the tournament shortcuts, those whose subject the core has no words
