@@ -34,7 +34,7 @@ WHY_WORDS = {
     "not_your_turn": "a sorcery-speed spell needs its caster's own turn",
     "stack_not_empty": "a sorcery-speed spell needs an empty stack",
     "two_alternative_costs": "more than one alternative cost was announced",
-    "loyalty_already_activated": "a loyalty ability of this permanent was activated this turn",
+    "loyalty_used": "a loyalty ability of this permanent was activated this turn",
     "too_few_targets": "fewer targets than the spell requires",
     "too_many_targets": "more targets than the spell allows",
     "no_division": "the division among the targets was not announced",

@@ -163,7 +163,7 @@ def outcome_words(kind: str) -> list[str]:
     >>> outcome_words("cast")
     ['legal', 'illegal']
     >>> outcome_words("cost")
-    ['payable', 'unpayable']
+    ['payable', 'unpayable', 'illegal']
     """
     return [o.value for o in OUTCOMES[kind] if o not in VALUED]
 

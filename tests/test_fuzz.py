@@ -176,7 +176,7 @@ def test_an_additional_cost_the_encodings_dont_understand_is_refused_not_dropped
                 "additional-costs: [%s]}\nstate: {players: [a, b]}\n"
                 "question: {kind: golden, ask: concede, player: a}\n")
     parse_scenario(template % "{sacrifice: creature}")
-    for cost in ("{discard: card}", "{sacrifice: creatur}", "{life: -1}", "{sacrifice: land, life: 2}",
+    for cost in ("{discard: creature}", "{sacrifice: creatur}", "{life: -1}", "{sacrifice: land, life: 2}",
                  "exile a card"):
         try:
             parse_scenario(template % cost)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgrules.model.errors import ScenarioError, UnsupportedQuestion
+from mtgrules.model.errors import ScenarioError
 from mtgrules.queries import check_scenario, parse_scenario
 
 
@@ -78,10 +78,12 @@ def test_an_activation_sacrificing_itself_is_illegal_when_it_cant_be_sacrificed(
     assert verdict.outcome == "illegal"
 
 
-def test_a_loyalty_cost_is_refused_not_dropped():
-    state = "  players: [alice, bob]\n  alice: {battlefield: [Liliana of the Veil]}"
-    with pytest.raises(UnsupportedQuestion, match="loyalty"):
-        run(state, "{kind: cast, card: Liliana of the Veil, ability: 1}")
+def test_a_loyalty_cost_is_paid_not_dropped():
+    state = ("  players: [alice, bob]\n  step: main1\n"
+             "  alice: {battlefield: [{card: Liliana of the Veil, counters: {loyalty: 3}}]}")
+    verdict = run(state, "{kind: cast, card: Liliana of the Veil, ability: 1}")
+    assert verdict.outcome == "legal"
+    assert "CR 606.4" in [str(c) for c in verdict.citations]
 
 
 @pytest.mark.parametrize(("effect", "fragment"), [

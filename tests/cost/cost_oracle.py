@@ -526,8 +526,8 @@ def total_cost(doc: dict) -> Answer:
         if verb == "cost-floor" and edition < FLOORS_FROM:
             raise NotModelled(f"a cost floor in the rules of {edition}")
         amount = int(ins["amount"])
-        if ins.get("per") == "target-beyond-first":
-            amount *= max(0, targets - 1)
+        if ins.get("per") in ("target-beyond-first", "target"):  # the targets chosen (601.2c)
+            amount *= max(0, targets - 1) if ins["per"] == "target-beyond-first" else targets
             if not amount:
                 continue
         applied.add(source)
