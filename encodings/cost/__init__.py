@@ -356,7 +356,7 @@ def plan(casting: Casting, state: GameState, edition: Edition) -> Plan:
     got = _solve(facts, edition)
 
     base_kind = got.one("base")
-    as_cast = {"face_down": bool(got.rows("face_down")),
+    as_cast: dict[str, Any] = {"face_down": bool(got.rows("face_down")),
                "types": frozenset(str(t) for t in got.values("spell_type")),
                "colours": frozenset(str(c) for c in got.values("spell_colour")),
                "modes": tuple(sorted(got.rows("chosen_mode"))),
