@@ -432,6 +432,8 @@ def instruction_term(ins: Instruction) -> Sym:
         return a("reveal_found", F(who, []))  # the card the instruction before found (selections.lp)
     if v == "counter" and target == "spell":
         return a("counter", F("target", []))
+    if v == "bounce" and target in TARGET_KINDS:
+        return a("bounce", F("target", []))
     to = str(get("to"))
     if v == "search" and who and isinstance(count, int) and to in ("hand", "battlefield"):
         return a("search", F(who, []), F(SEARCHABLE[str(get("what"))], []), N(count), F(to, []),

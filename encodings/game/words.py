@@ -159,7 +159,7 @@ class Words:
                     + self.damage_words(self.combat["combat_assigned", t]))
         if name == "resolve" and args[0] == "combat_damage":
             return "combat damage resolves and is dealt: " + self.damage_words(self.combat["combat_dealt", t])
-        if name in ("put_trigger", "resolve", "finish", "do", "remove_trigger"):
+        if name in ("put_trigger", "resolve", "finish", "do", "remove_trigger", "auto"):
             item = self.item(args[0])
             return {"put_trigger": f"{item} is put on the stack", "resolve": f"{item} resolves",
                     "finish": (f"{item} doesn't resolve: its target is no longer legal, and it "
@@ -264,6 +264,8 @@ class Words:
             return f"{who(ins[1])}: can't {ACTION_WORDS.get(mod[1], str(mod[1]).replace('_', ' '))}"
         if verb == "counter":
             return f"counters {who(ins[1])}"
+        if verb == "bounce":
+            return f"returns {who(ins[1])} to its owner's hand"
         if verb in ("scry", "surveil"):
             return f"{who(ins[1])} {verb}s {ins[2]}"
         if verb == "look_top":
@@ -271,7 +273,8 @@ class Words:
         if verb == "discard_chosen":
             return f"{who(ins[1])} discards {ins[3]}, chosen by {who(ins[2])}"
         if verb == "sacrifice":
-            what = self.item(x) if ins[2] == "self" else plural(ins[3], str(ins[2]))
+            source = x[1] if isinstance(x, tuple) and x[0] in ("tr", "ab") else x
+            what = str(source) if ins[2] == "self" else plural(ins[3], str(ins[2]))
             return f"{who(ins[1])} sacrifices {what}"
         if verb == "unless_discard":
             return f"{who(ins[1])} sacrifices it unless they discard {plural(ins[2], 'card')}"

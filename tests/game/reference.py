@@ -11,7 +11,7 @@ Spike, Divination, Revitalize, Giant Growth, Glorious Anthem, Turn to Frog, Twis
 Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Raging Goblin, the
 keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire Nighthawk …),
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
-Sparkmage Apprentice, Flametongue Kavu, Liliana of the Veil, Abyssal Persecutor, Platinum
+Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Liliana of the Veil, Abyssal Persecutor, Platinum
 Angel, Silence) and hidden cards; 2+ players;
 scripts of passes, holds, mana, casts, activations (not loyalty abilities), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
@@ -74,7 +74,8 @@ class CardDef:
     instructions: tuple = ()         # see Game.do
     trigger: str | None = None       # your_upkeep | each_upkeep | each_draw_step | opponent_discards | enters
                                      # | your_end_step | each_end_step | your_beginning_of_combat
-                                     # | each_beginning_of_combat
+                                     # | each_beginning_of_combat | becomes_target (this permanent
+                                     # becomes the target of a spell or ability)
     trigger_effect: tuple = ()
     trigger_target: str | None = None   # what a targeted triggered ability targets (603.3d)
     mana: str | None = None          # colour a {T} mana ability adds; several letters: one
@@ -260,6 +261,9 @@ CARDS = {
     # When this creature enters, it deals 4 damage to target creature.
     "Flametongue Kavu": _creature((("r", 1),), 3, 4, 2, trigger="enters", trigger_target="creature",
                                   trigger_effect=(("damage", 4, "target"),)),
+    # When Phantasmal Bear becomes the target of a spell or ability, sacrifice it.
+    "Phantasmal Bear": _creature((("u", 1),), 0, 2, 2, trigger="becomes_target",
+                                 trigger_effect=(("sacrifice", "self"),)),
     # +1: Each player discards a card. -2: Target player sacrifices a creature. -6: ...
     "Liliana of the Veil": CardDef(T({"planeswalker"}), (("b", 2),), 1, loyalty=3,
                                    supertypes=T({"legendary"}),
@@ -1552,6 +1556,8 @@ class Game:
                 if self.target_kind(x) and x not in self.targets:
                     (self.targets[x],) = self.legal_targets(x)
                 self.stack.append(x)
+                if x in self.targets:
+                    self.became_target(self.targets[x], t)      # 603.3d, then 603.2
             if self.order_given and not any(self.objs[y[1]].controller == self.order_given[0]
                                              for y in self.pending):
                 self.order_given = None
@@ -1581,9 +1587,12 @@ class Game:
                 self.stack.append(o.id)
                 if args[2] != "none":
                     self.targets[o.id] = args[2]
+                    self.became_target(args[2], t)              # 601.2c
             elif name == "activate":
                 self.pay(p, o.cd.activated[args[2] - 1], entry)
                 self.stack.append(("ab", o.id, args[2], t))    # 602.2
+                if args[3] != "none":
+                    self.became_target(args[3], t)              # 602.2b, as 601.2c
             elif name in ("mana", "mana_as"):
                 o.tapped = True
                 c = args[2] if name == "mana_as" else o.cd.mana
@@ -1680,6 +1689,16 @@ class Game:
 
     def entered(self, o, t):
         if o.cd and o.cd.trigger == "enters" and self.has_abilities(o):       # 603.6a
+            self.pending.append(("tr", o.id, o.cd.trigger_index, o.controller, t))
+
+    def became_target(self, y, t):
+        """y has just become the target of a spell or ability (601.2c as a spell is cast,
+        602.2b as an ability is activated, 603.3d as a triggered ability is put on the stack):
+        a permanent's "when this becomes the target" ability triggers (603.2) and, like every
+        trigger, waits until a player would receive priority (603.3b): above the spell."""
+        o = self.objs.get(y)
+        if o is not None and o.zone == "battlefield" and o.cd and o.cd.trigger == "becomes_target" \
+                and self.has_abilities(o):
             self.pending.append(("tr", o.id, o.cd.trigger_index, o.controller, t))
 
     def create_token(self, p, card, t):

@@ -87,12 +87,12 @@ def reason_key(what: str) -> str:
 # triggers (model/data/cards/effects.yaml; Liliana of the Veil from golden.yaml).
 NEW_CREATURES = ["Raging Goblin", "Isamaru, Hound of Konda", "Gladecover Scout", "Darksteel Myr",
                  "Storm Crow", "Giant Spider", "Wall of Stone", "Boggart Brute",
-                 "Sparkmage Apprentice", "Flametongue Kavu"]
+                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear"]
 NEW_PERMANENTS = NEW_CREATURES + ["Glorious Anthem", "Liliana of the Veil"]
 NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "Puncture Bolt",
               "Leap", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
               "Gladecover Scout", "Storm Crow", "Boggart Brute", "Sparkmage Apprentice",
-              "Flametongue Kavu", "Glorious Anthem"]
+              "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
             "Battlegrowth", "Puncture Bolt", "Leap"}
 # abilities an effect of the state grants or removes (deathtouch, lifelink, first strike,
@@ -518,7 +518,9 @@ def compare(state, edition, script, until, max_events=MAX_EVENTS, runs=None):
         return f"the core refuses: {exc}\n" + describe(state, edition, script, until, None, ref)
     if runs is not None:
         runs.update(ref=ref, tl=tl)
-    core = core_events(tl)
+    # an instruction the core carries out as a pick made for its player (``auto``: sacrificing
+    # the source itself, the one permanent it may pick) is the stepper's plain ``do``
+    core = [("do", a[:2]) if n == "auto" and len(a) == 3 else (n, a) for n, a in core_events(tl)]
     mine = [(n, tuple(a)) for n, a in ref.events]
     stop = tl.stop
     problems = []

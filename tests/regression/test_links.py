@@ -25,7 +25,7 @@ UNDECLARED = {
     "mtr.shortcut.two-headed-giant", "mtr.shortcut.zero-cost",
     # casting mechanics: rulebook keys added ahead of their encodings
     "cast.optional-targets", "cast.variable-targets", "targets.same-object",
-    "triggers.becomes-target", "modal.choose", "modal.targets", "modal.same-mode",
+    "modal.choose", "modal.targets", "modal.same-mode",
     "keyword.entwine", "keyword.escalate", "keyword.splice", "keyword.kicker",
     "keyword.multikicker", "keyword.buyback", "keyword.morph", "face-down.characteristics",
     "keyword.flashback", "keyword.retrace", "keyword.convoke", "keyword.delve",
