@@ -175,9 +175,11 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
     if obj.token:
         yield a("token", o)
     where = state.find(obj.id)
-    if where is not None and where[1] == "stack" and (card.modes or card.if_kicked):
-        # what it does depends on announcements made as it was cast (CR 700.2, 601.2b)
-        raise Unsupported(f"{card.name} on the stack: the core does not model modes or kicker text")
+    if where is not None and where[1] == "stack" and (card.modes or card.if_kicked or card.buyback):
+        # what it does depends on announcements made as it was cast (CR 700.2, 601.2b), which
+        # a state does not say
+        raise Unsupported(f"{card.name} on the stack: the state does not say what was announced as it "
+                          "was cast (modes, kicker, buyback); start before it is cast instead")
     yield from card_facts(card, o, obj)
 
 
@@ -277,22 +279,32 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if life:
         yield a("life_cost", o, N(life))
     cost = card.mana_cost or ManaCost()
-    if cost.choices or cost.x_count:
+    if cost.choices or cost.x_count or (card.buyback and (card.buyback.choices or card.buyback.x_count)):
         yield a("cost_unsupported", o)
         return
-    counts = cost.counts()
-    for letter, amount in sorted(counts.items()):
+    yield from mana_facts(cost, lambda part, *args: a(part, o, *args))
+    if card.buyback:
+        # an optional additional cost, announced as the spell is cast (CR 601.2b, 702.27a)
+        yield a("optional_cost", o, F("buyback", []))
+        word = F("buyback", [])
+        yield from mana_facts(card.buyback, lambda part, *args: a("optional_" + {"cost": "mana"}.get(part, part),
+                                                                    o, word, *args))
+
+
+def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
+    """A mana cost's symbols, each colour's and the generic part (``fact(part, *args)``)."""
+    for letter, amount in sorted(cost.counts().items()):
         if letter == "generic":
-            yield a("generic", o, N(amount))
+            yield fact("generic", N(amount))
         elif letter in COLOUR:
-            yield a("cost", o, F(COLOUR[letter], []), N(amount))
+            yield fact("cost", F(COLOUR[letter], []), N(amount))
 
 
 def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
     words = [w for w in ("multikicker", "if_kicked", "modes", "entwine", "escalate",
-                         "splice_onto", "buyback", "morph", "flashback", "affinity")
+                         "splice_onto", "morph", "flashback", "affinity")
              if getattr(card, w)]
     return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS))
 

@@ -178,7 +178,8 @@ class Words:
                             "cleanup_discard": " discards down to their maximum hand size",
                             "pass": " passes", "hold": " holds priority"}[name]
         if name == "cast":
-            return f"{actor} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else "")
+            return f"{actor} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else "") \
+                + (f" with {args[4]}" if len(args) > 4 and args[4] != "none" else "")
         if name == "activate":
             return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
         if name == "mana":
@@ -298,6 +299,8 @@ class Words:
             return f"{player} can't pay its additional cost: nothing to sacrifice"
         if key == "cant_pay":
             return f"{player} can't pay the cost from their mana pool ({mana_words(why[1])})"
+        if key == "no_such_cost":
+            return f"the card has no {why[1]} cost to announce"
         if key == "cant_attack":
             return f"{why[1]} can't attack"
         if key == "cant_block":

@@ -11,9 +11,9 @@ Spike, Divination, Revitalize, Giant Growth, Glorious Anthem, Turn to Frog, Twis
 Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Raging Goblin, the
 keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire Nighthawk …),
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
-Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Liliana of the Veil, Abyssal Persecutor, Platinum
-Angel, Silence) and hidden cards; 2+ players;
-scripts of passes, holds, mana, casts, activations (not loyalty abilities), land plays, attacks,
+Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
+Persecutor, Platinum Angel, Silence) and hidden cards; 2+ players;
+scripts of passes, holds, mana, casts (with buyback announced or not), activations (not loyalty abilities), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
 (2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
@@ -33,7 +33,7 @@ in timestamp order), 6c counters, 6d static modifications, 6e switching (2008 CR
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 STEPS = ["untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup"]
@@ -93,6 +93,8 @@ class CardDef:
     no_life_gain: bool = False       # Sulfuric Vortex
     cant_lose: str | None = None     # "you" | "opponents": those players can't lose the game
     cant_win: str | None = None      # "you" | "opponents": those players can't win the game
+    buyback: tuple | None = None     # (colour_cost, generic) of an optional additional cost
+                                     # (702.27a), or None
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
 
@@ -154,6 +156,9 @@ CARDS = {
                        instructions=(("no_cast", "opponents", "turn"),)),
     "Lightning Bolt": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
                               instructions=(("damage", 3, "target"),)),
+    # Buyback {3}. Return target permanent to its owner's hand.
+    "Capsize": CardDef(T({"instant"}), (("u", 2),), 1, target="permanent",
+                       instructions=(("bounce", "target"),), buyback=((), 3)),
     # Counter target spell.
     "Counterspell": CardDef(T({"instant"}), (("u", 2),), 0, target="spell",
                             instructions=(("counter", "target"),)),
@@ -408,6 +413,7 @@ class Game:
         self.all_passed = False
         self.due: list = []
         self.pending: list = []
+        self.bought: set = set()      # spells on the stack cast with their buyback paid
         self.resolving = None            # (X, next instruction index)
         self.targets: dict = {}
         self.drew_empty: set = set()
@@ -1057,10 +1063,13 @@ class Game:
         if kind == "spell":
             # 115.1/112.1: a spell is a card (or copy) on the stack, not an ability
             return o is not None and o.zone == "stack" and y in self.stack
-        if o is None or o.zone != "battlefield" or kind not in ("any", "creature", "creature_you_control"):
+        if o is None or o.zone != "battlefield" or kind not in ("any", "creature", "creature_you_control",
+                                                                "permanent"):
             return False
         creature = self.is_now(o, "creature")
-        if kind == "any" and not creature and self.is_now(o, "planeswalker"):
+        if kind == "permanent":                                  # 115.2: any permanent
+            ok = True
+        elif kind == "any" and not creature and self.is_now(o, "planeswalker"):
             if self.edition < DOMINARIA:
                 raise Unmodelled("a planeswalker as the target of 'any target' before 2018")
             ok = True
@@ -1160,8 +1169,8 @@ class Game:
         elif v == "hold":
             self.apply(("hold", (p,)))
         elif v == "cast":
-            self.apply(("cast", (p, entry.objects[0], entry.target or "none", num if entry.paying else "auto")),
-                       entry)
+            self.apply(("cast", (p, entry.objects[0], entry.target or "none", num if entry.paying else "auto",
+                                 entry.announces or "none")), entry)
         elif v == "activate":
             self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
                                      num if entry.paying else "auto")), entry)
@@ -1221,7 +1230,10 @@ class Game:
                 why.add("no_target_wanted")
             if d.target and cd.target and not self.target_ok(cd.target, d.target, p):
                 why.add("bad_target")
-            why |= self.pay_problems(p, cd, d)
+            if d.announces and not (d.announces == "buyback" and cd.buyback):
+                why.add("no_such_cost")                                 # 601.2b
+                return why
+            why |= self.pay_problems(p, self.total_cost(cd, d), d)
             return why
         if d.verb == "activate":                                        # 602.2
             if o is None or o.cd is None:
@@ -1395,6 +1407,17 @@ class Game:
         elif g > 0 and total > g and len([c for c, n in left.items() if n > 0]) > 1:
             why.add("payment")
         return why
+
+    @staticmethod
+    def total_cost(cd, d):
+        """601.2f: the mana cost plus the optional additional cost announced (601.2b: buyback,
+        702.27a), as a card definition's cost."""
+        if d.verb != "cast" or d.announces != "buyback" or not cd.buyback:
+            return cd
+        colours, generic = dict(cd.colour_cost), cd.generic
+        for c, n in cd.buyback[0]:
+            colours[c] = colours.get(c, 0) + n
+        return replace(cd, colour_cost=tuple(sorted(colours.items())), generic=generic + cd.buyback[1])
 
     def payment(self, p, cd, d):
         spend = dict(cd.colour_cost)
@@ -1582,8 +1605,10 @@ class Game:
             p = args[0]
             o = self.objs[args[1]]
             if name == "cast":
-                self.pay(p, o.cd, entry)
+                self.pay(p, self.total_cost(o.cd, entry), entry)
                 self.move(o, "stack")
+                if args[4] == "buyback":
+                    self.bought.add(o.id)                        # paid with it (702.27a)
                 self.stack.append(o.id)
                 if args[2] != "none":
                     self.targets[o.id] = args[2]
@@ -1642,6 +1667,8 @@ class Game:
                     and not self.target_legal(x, self.targets[x])
                 if o.cd.permanent and not fizzled:
                     self.enter(o, t)                             # 608.3
+                elif o.id in self.bought and not fizzled:
+                    self.move(o, "hand")                         # 702.27a: as it resolves
                 else:
                     self.move(o, "graveyard")                    # 608.2n
             self.targets.pop(x, None)
@@ -1663,6 +1690,8 @@ class Game:
 
     def move(self, o, zone):
         """A zone change: a new object (400.7) that forgets its counters, damage, combat."""
+        if o.zone == "stack":
+            self.bought.discard(o.id)                            # what was paid stays behind
         if o.zone == "battlefield" and zone != "battlefield":
             o.tapped = False
             o.damage = 0
@@ -1767,6 +1796,13 @@ class Game:
         if verb == "shuffle":
             # 701.20a: a random order — no draw from it is foreseeable here
             self.shuffled.add(self.who(x, ins[1]))
+            return
+        if verb == "bounce":
+            # the target permanent, still on the battlefield, to its owner's hand (a new
+            # object there, 400.7)
+            o = self.objs.get(self.targets.get(x))
+            if o is not None and o.zone == "battlefield":
+                self.move(o, "hand")
             return
         if verb == "counter":
             # 701.5a: the countered spell is removed from the stack and put into its owner's

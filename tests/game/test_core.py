@@ -120,7 +120,8 @@ def test_is_there_a_way_yes_and_no():
 def test_an_instruction_the_core_does_not_know_is_refused_when_reached():
     s = parse_scenario("""name: t
 cards:
-  - {name: Shatter Stone, cost: "{R}", types: [instant], resolve: [{do: destroy, target: permanent}]}
+  - {name: Shatter Stone, cost: "{R}", types: [instant], targets: [permanent],
+     resolve: [{do: destroy, target: permanent}]}
 question: {kind: turn, ask: trace}
 state:
   players: [alice, bob]
@@ -129,7 +130,7 @@ state:
   bob: {library: {hidden: 3}}
 """).state
     with pytest.raises(UnsupportedQuestion, match="destroy"):
-        what_happens(s, lines(s, "alice taps Mountain for mana", "alice casts Shatter Stone",
+        what_happens(s, lines(s, "alice taps Mountain for mana", "alice casts Shatter Stone targeting Mountain",
                               "alice passes", "bob passes"))
 
 

@@ -66,7 +66,7 @@ WORDS = [
     ("only with an empty stack", "land_stack_not_empty"),
     ("no land play left", "no_land_plays_left"), ("played, not cast", "land_not_cast"),
     ("can't play lands", "cant_play_lands"), ("can't cast spells", "cant_cast"), ("is not a legal target", "bad_target"),
-    ("can't pay", "cant_pay"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
+    ("can't pay", "cant_pay"), ("cost to announce", "no_such_cost"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
     ("can't be chosen", "not_chosen_from"), ("card(s) named", "wrong_count"),
     ("ask for another decision", "mismatch"),
     ("several mana abilities", "which_mana_ability"),   # 605.3a: the line names which
@@ -92,9 +92,9 @@ NEW_PERMANENTS = NEW_CREATURES + ["Glorious Anthem", "Liliana of the Veil"]
 NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "Puncture Bolt",
               "Leap", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
               "Gladecover Scout", "Storm Crow", "Boggart Brute", "Sparkmage Apprentice",
-              "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear"]
+              "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
-            "Battlegrowth", "Puncture Bolt", "Leap"}
+            "Battlegrowth", "Puncture Bolt", "Leap", "Capsize"}
 # abilities an effect of the state grants or removes (deathtouch, lifelink, first strike,
 # double strike and trample make the stepper give up where they matter: rarely)
 GRANTED = ["flying", "flying", "haste", "haste", "vigilance", "hexproof", "reach", "defender",
@@ -282,7 +282,10 @@ def examples(draw):
             paying = ()
             if draw(st.integers(0, 5)) == 0:
                 paying = tuple(sorted({c: 1 for c in draw(st.lists(st.sampled_from("RGUBWC"), max_size=2))}.items()))
-            return Decision("cast", p, (o,), target=target, paying=paying)
+            # buyback announced: mostly for a card with buyback, now and then for one without
+            announces = "buyback" if draw(st.integers(0, 9)) == 0 or (
+                card_of(o) == "Capsize" and draw(st.booleans())) else ""
+            return Decision("cast", p, (o,), target=target, paying=paying, announces=announces)
         if verb == "play" and named("hand"):
             mine = [x for x in named("hand") if x[0] == p and card_of(x[1]) in LANDS] or named("hand")
             owner, o = draw(st.sampled_from(mine))
@@ -381,8 +384,11 @@ def examples(draw):
                 o = draw(st.sampled_from(spells))
                 kind_ = g.objs[o].cd.target
                 target = a_target(g, p, kind_) if kind_ else None
-                script.append(Decision("cast", p, (o,), target=target,
-                                       paying=paying_for(g, p, g.objs[o].cd) if new else ()))
+                # a card with buyback: cast with it announced about half the time (paid or not)
+                announces = "buyback" if g.objs[o].cd.buyback and draw(st.booleans()) else ""
+                cost = g.total_cost(g.objs[o].cd, Decision("cast", p, (o,), announces=announces))
+                script.append(Decision("cast", p, (o,), target=target, announces=announces,
+                                       paying=paying_for(g, p, cost) if new else ()))
                 continue
             if verb == "to-combat":
                 script.append(Decision("pass-until", until=Point("step", Step("declare-attackers"))))

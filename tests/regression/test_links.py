@@ -27,7 +27,7 @@ UNDECLARED = {
     "cast.optional-targets", "cast.variable-targets", "targets.same-object",
     "modal.choose", "modal.targets", "modal.same-mode",
     "keyword.entwine", "keyword.escalate", "keyword.splice", "keyword.kicker",
-    "keyword.multikicker", "keyword.buyback", "keyword.morph", "face-down.characteristics",
+    "keyword.multikicker", "keyword.morph", "face-down.characteristics",
     "keyword.flashback", "keyword.retrace", "keyword.convoke", "keyword.delve",
     "keyword.improvise", "keyword.affinity",
 }
