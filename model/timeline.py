@@ -22,7 +22,7 @@ DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", 
 """What a player may decide in a script (see ``encodings/game/README.md``); ``shortcut`` is
 a standard shortcut's words in a ``shortcut`` question's proposal (its word in ``objects``)."""
 
-ANNOUNCE_WORDS = {"buyback": " with buyback"}
+ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked"}
 """The optional additional costs a cast line may announce (CR 601.2b), as the line says them."""
 
 SHORTCUT_WORDS = {"go": "says go", "pass": "passes", "ready_for_combat": "is ready for combat",
@@ -117,7 +117,7 @@ class Decision:
     with several (``alice taps Tundra for {U}``); empty where the object has one."""
     announces: str = ""
     """For ``cast``: the optional additional cost announced as the spell is cast (CR 601.2b):
-    ``buyback`` (``… with buyback``); empty: none."""
+    ``buyback`` (``… with buyback``) or ``kicker`` (``… kicked``); empty: none."""
     text: str = field(default="", compare=False)
     """The script line as written, to quote back in verdicts (not part of the decision's
     identity: two spellings of one decision are equal)."""

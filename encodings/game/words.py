@@ -7,7 +7,7 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from mtgrules.model.timeline import Decision
+from mtgrules.model.timeline import ANNOUNCE_WORDS, Decision
 
 STEP_NAME = {"untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "main1",
              "beginning_of_combat": "beginning-of-combat", "declare_attackers": "declare-attackers",
@@ -179,7 +179,7 @@ class Words:
                             "pass": " passes", "hold": " holds priority"}[name]
         if name == "cast":
             return f"{actor} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else "") \
-                + (f" with {args[4]}" if len(args) > 4 and args[4] != "none" else "")
+                + ANNOUNCE_WORDS.get(args[4] if len(args) > 4 else "", "")
         if name == "activate":
             return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
         if name == "mana":

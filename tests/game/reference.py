@@ -12,8 +12,8 @@ Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Ragin
 keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire Nighthawk …),
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
-Persecutor, Platinum Angel, Silence) and hidden cards; 2+ players;
-scripts of passes, holds, mana, casts (with buyback announced or not), activations (not loyalty abilities), land plays, attacks,
+Persecutor, Platinum Angel, Silence, Burst Lightning) and hidden cards; 2+ players;
+scripts of passes, holds, mana, casts (with buyback or kicker announced or not), activations (not loyalty abilities), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
 (2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
@@ -95,6 +95,7 @@ class CardDef:
     cant_win: str | None = None      # "you" | "opponents": those players can't win the game
     buyback: tuple | None = None     # (colour_cost, generic) of an optional additional cost
                                      # (702.27a), or None
+    kicker: tuple | None = None      # likewise, kicker (702.33a)
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
 
@@ -159,6 +160,10 @@ CARDS = {
     # Buyback {3}. Return target permanent to its owner's hand.
     "Capsize": CardDef(T({"instant"}), (("u", 2),), 1, target="permanent",
                        instructions=(("bounce", "target"),), buyback=((), 3)),
+    # Kicker {4}. Burst Lightning deals 2 damage to any target. If this spell was kicked, it
+    # deals 4 damage instead.
+    "Burst Lightning": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
+                               instructions=(("damage", 2, "target", 4),), kicker=((), 4)),
     # Counter target spell.
     "Counterspell": CardDef(T({"instant"}), (("u", 2),), 0, target="spell",
                             instructions=(("counter", "target"),)),
@@ -413,7 +418,7 @@ class Game:
         self.all_passed = False
         self.due: list = []
         self.pending: list = []
-        self.bought: set = set()      # spells on the stack cast with their buyback paid
+        self.announced: dict = {}     # spells on the stack cast with buyback or kicker paid
         self.resolving = None            # (X, next instruction index)
         self.targets: dict = {}
         self.drew_empty: set = set()
@@ -1212,8 +1217,14 @@ class Game:
                 why.add("not_in_hand")                                  # 601.2a
             if cd is None:
                 raise Unmodelled("casting a hidden card")
+            if d.announces and not getattr(cd, d.announces, None):
+                why.add("no_such_cost")                                 # 601.2b: it has no such cost
             if cd.land:
                 why.add("land_not_cast")                                # 116.2a / 305.1
+                if d.target:
+                    why.add("no_target_wanted")                         # 601.2c: it has none
+                if self.cant_cast(p):
+                    why.add("cant_cast")                                # 101.2
                 return why
             if not cd.instant_speed:                                    # 117.1a, 307.1
                 if self.step not in ("main1", "main2"):
@@ -1230,9 +1241,8 @@ class Game:
                 why.add("no_target_wanted")
             if d.target and cd.target and not self.target_ok(cd.target, d.target, p):
                 why.add("bad_target")
-            if d.announces and not (d.announces == "buyback" and cd.buyback):
-                why.add("no_such_cost")                                 # 601.2b
-                return why
+            if "no_such_cost" in why:
+                return why                                              # no cost to pay then
             why |= self.pay_problems(p, self.total_cost(cd, d), d)
             return why
         if d.verb == "activate":                                        # 602.2
@@ -1412,12 +1422,13 @@ class Game:
     def total_cost(cd, d):
         """601.2f: the mana cost plus the optional additional cost announced (601.2b: buyback,
         702.27a), as a card definition's cost."""
-        if d.verb != "cast" or d.announces != "buyback" or not cd.buyback:
+        extra = getattr(cd, d.announces, None) if d.verb == "cast" and d.announces else None
+        if not extra:
             return cd
         colours, generic = dict(cd.colour_cost), cd.generic
-        for c, n in cd.buyback[0]:
+        for c, n in extra[0]:
             colours[c] = colours.get(c, 0) + n
-        return replace(cd, colour_cost=tuple(sorted(colours.items())), generic=generic + cd.buyback[1])
+        return replace(cd, colour_cost=tuple(sorted(colours.items())), generic=generic + extra[1])
 
     def payment(self, p, cd, d):
         spend = dict(cd.colour_cost)
@@ -1607,8 +1618,8 @@ class Game:
             if name == "cast":
                 self.pay(p, self.total_cost(o.cd, entry), entry)
                 self.move(o, "stack")
-                if args[4] == "buyback":
-                    self.bought.add(o.id)                        # paid with it (702.27a)
+                if args[4] != "none":
+                    self.announced[o.id] = args[4]               # buyback or kicker paid (601.2b)
                 self.stack.append(o.id)
                 if args[2] != "none":
                     self.targets[o.id] = args[2]
@@ -1667,7 +1678,7 @@ class Game:
                     and not self.target_legal(x, self.targets[x])
                 if o.cd.permanent and not fizzled:
                     self.enter(o, t)                             # 608.3
-                elif o.id in self.bought and not fizzled:
+                elif self.announced.get(o.id) == "buyback" and not fizzled:
                     self.move(o, "hand")                         # 702.27a: as it resolves
                 else:
                     self.move(o, "graveyard")                    # 608.2n
@@ -1691,7 +1702,7 @@ class Game:
     def move(self, o, zone):
         """A zone change: a new object (400.7) that forgets its counters, damage, combat."""
         if o.zone == "stack":
-            self.bought.discard(o.id)                            # what was paid stays behind
+            self.announced.pop(o.id, None)                       # what was paid stays behind
         if o.zone == "battlefield" and zone != "battlefield":
             o.tapped = False
             o.damage = 0
@@ -1821,6 +1832,8 @@ class Game:
                 raise Unmodelled("deathtouch or lifelink (triggered before M10) on a damage source")
             y = self.who(x, ins[2])
             n = ins[1]
+            if len(ins) > 3 and self.announced.get(x) == "kicker":
+                n = ins[3]                                        # 702.33d: kicked, it does more
             dealt = 0
             if y in self.players:
                 if self.edition < DOMINARIA and y != self.controller_of(x) and any(

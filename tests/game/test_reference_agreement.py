@@ -92,9 +92,9 @@ NEW_PERMANENTS = NEW_CREATURES + ["Glorious Anthem", "Liliana of the Veil"]
 NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "Puncture Bolt",
               "Leap", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
               "Gladecover Scout", "Storm Crow", "Boggart Brute", "Sparkmage Apprentice",
-              "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize"]
+              "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize", "Burst Lightning"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
-            "Battlegrowth", "Puncture Bolt", "Leap", "Capsize"}
+            "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning"}
 # abilities an effect of the state grants or removes (deathtouch, lifelink, first strike,
 # double strike and trample make the stepper give up where they matter: rarely)
 GRANTED = ["flying", "flying", "haste", "haste", "vigilance", "hexproof", "reach", "defender",
@@ -282,9 +282,9 @@ def examples(draw):
             paying = ()
             if draw(st.integers(0, 5)) == 0:
                 paying = tuple(sorted({c: 1 for c in draw(st.lists(st.sampled_from("RGUBWC"), max_size=2))}.items()))
-            # buyback announced: mostly for a card with buyback, now and then for one without
-            announces = "buyback" if draw(st.integers(0, 9)) == 0 or (
-                card_of(o) == "Capsize" and draw(st.booleans())) else ""
+            # buyback or kicker announced: mostly for a card with it, now and then for one without
+            announces = draw(st.sampled_from(["buyback", "kicker"])) if draw(st.integers(0, 9)) == 0 else \
+                {"Capsize": "buyback", "Burst Lightning": "kicker"}.get(card_of(o), "") if draw(st.booleans()) else ""
             return Decision("cast", p, (o,), target=target, paying=paying, announces=announces)
         if verb == "play" and named("hand"):
             mine = [x for x in named("hand") if x[0] == p and card_of(x[1]) in LANDS] or named("hand")
@@ -384,8 +384,10 @@ def examples(draw):
                 o = draw(st.sampled_from(spells))
                 kind_ = g.objs[o].cd.target
                 target = a_target(g, p, kind_) if kind_ else None
-                # a card with buyback: cast with it announced about half the time (paid or not)
-                announces = "buyback" if g.objs[o].cd.buyback and draw(st.booleans()) else ""
+                # a card with buyback or kicker: cast with it announced about half the time (paid or not)
+                cd_ = g.objs[o].cd
+                announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else "") \
+                    if draw(st.booleans()) else ""
                 cost = g.total_cost(g.objs[o].cd, Decision("cast", p, (o,), announces=announces))
                 script.append(Decision("cast", p, (o,), target=target, announces=announces,
                                        paying=paying_for(g, p, cost) if new else ()))

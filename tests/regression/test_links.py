@@ -26,7 +26,7 @@ UNDECLARED = {
     # casting mechanics: rulebook keys added ahead of their encodings
     "cast.optional-targets", "cast.variable-targets", "targets.same-object",
     "modal.choose", "modal.targets", "modal.same-mode",
-    "keyword.entwine", "keyword.escalate", "keyword.splice", "keyword.kicker",
+    "keyword.entwine", "keyword.escalate", "keyword.splice",
     "keyword.multikicker", "keyword.morph", "face-down.characteristics",
     "keyword.flashback", "keyword.retrace", "keyword.convoke", "keyword.delve",
     "keyword.improvise", "keyword.affinity",
