@@ -22,6 +22,9 @@ DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", 
 """What a player may decide in a script (see ``encodings/game/README.md``); ``shortcut`` is
 a standard shortcut's words in a ``shortcut`` question's proposal (its word in ``objects``)."""
 
+ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked"}
+"""The optional additional costs a cast line may announce (CR 601.2b), as the line says them."""
+
 SHORTCUT_WORDS = {"go": "says go", "pass": "passes", "ready_for_combat": "is ready for combat",
                   "no_attacks": "declares no attacks"}
 """The words of the standard tournament shortcuts a proposal may say (MTR 4.2; which of them an
@@ -112,6 +115,9 @@ class Decision:
     adds: str = ""
     """For ``mana``: the mana symbol's letter of the one mana ability activated, for an object
     with several (``alice taps Tundra for {U}``); empty where the object has one."""
+    announces: str = ""
+    """For ``cast``: the optional additional cost announced as the spell is cast (CR 601.2b):
+    ``buyback`` (``… with buyback``) or ``kicker`` (``… kicked``); empty: none."""
     text: str = field(default="", compare=False)
     """The script line as written, to quote back in verdicts (not part of the decision's
     identity: two spellings of one decision are equal)."""
@@ -133,7 +139,7 @@ class Decision:
         forms = {
             "pass-until": f"all pass until {self.until or Point('end')}",
             "pass": f"{p} passes", "hold": f"{p} holds priority",
-            "cast": f"{p} casts {first}{aim}{pay}",
+            "cast": f"{p} casts {first}{aim}" + ANNOUNCE_WORDS.get(self.announces, "") + pay,
             "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"
                         + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,

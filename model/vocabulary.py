@@ -40,8 +40,9 @@ that triggered it is about — whose upkeep it is, who discarded)."""
 
 TRIGGERS = ("your-upkeep", "each-upkeep", "each-draw-step", "your-beginning-of-combat",
             "each-beginning-of-combat", "your-end-step", "each-end-step",
-            "opponent-discards", "dies", "enters")
-"""What a triggered ability triggers on (the ``when:`` of a card's triggered ability)."""
+            "opponent-discards", "dies", "enters", "becomes-target")
+"""What a triggered ability triggers on (the ``when:`` of a card's triggered ability);
+``becomes-target``: its permanent becomes the target of a spell or ability."""
 
 ACTIONS = ("play-land", "cast-spells", "lose-game", "win-game", "concede", "gain-life",
            "sacrifice")
@@ -329,6 +330,8 @@ VERBS: dict[str, Verb] = _verbs(
           _p("kicked-amount", "int", low=0, high=MAX_AMOUNT))),
     Verb("counter", "counters a spell", (), (_p("target", "choice", ("spell",)),)),
     Verb("destroy", "destroys a permanent", (), (_p("target", "choice", ("creature", "permanent")),)),
+    Verb("bounce", "returns the target permanent to its owner's hand", (),
+         (_p("target", "choice", ("creature", "permanent")),)),
     Verb("tap", "taps a permanent", (), (WHAT,)),
     Verb("untap", "untaps a permanent", (), (WHAT,)),
     Verb("add-mana", "adds mana", (), (_p("mana", "mana"),)),

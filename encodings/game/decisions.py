@@ -35,7 +35,8 @@ def decision_term(k: int, d: Decision) -> Sym:
     if d.verb in ("pass", "hold"):
         return a(d.verb, p)
     if d.verb == "cast":
-        return a("cast", p, obj, target, pay)
+        # the optional additional cost announced (CR 601.2b), or none
+        return a("cast", p, obj, target, pay, F(d.announces or "none", []))
     if d.verb == "activate":
         return a("activate", p, obj, N(d.ability), target, pay)
     if d.verb == "shortcut":

@@ -175,9 +175,11 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
     if obj.token:
         yield a("token", o)
     where = state.find(obj.id)
-    if where is not None and where[1] == "stack" and (card.modes or card.if_kicked):
-        # what it does depends on announcements made as it was cast (CR 700.2, 601.2b)
-        raise Unsupported(f"{card.name} on the stack: the core does not model modes or kicker text")
+    if where is not None and where[1] == "stack" and (card.modes or card.if_kicked or card.buyback or card.kicker):
+        # what it does depends on announcements made as it was cast (CR 700.2, 601.2b), which
+        # a state does not say
+        raise Unsupported(f"{card.name} on the stack: the state does not say what was announced as it "
+                          "was cast (modes, kicker, buyback); start before it is cast instead")
     yield from card_facts(card, o, obj)
 
 
@@ -260,7 +262,8 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.is_a("land"):
         return
     yield a("spell_card", o)
-    if card.alternative_costs or card.kicker or casting_words(card):
+    if card.alternative_costs or casting_words(card) or (card.kicker and card.buyback):
+        # (a spell cast with two optional costs announced at once: not modelled)
         yield a("cost_unsupported", o)
         return
     sacrifices = life = 0
@@ -277,22 +280,37 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if life:
         yield a("life_cost", o, N(life))
     cost = card.mana_cost or ManaCost()
-    if cost.choices or cost.x_count:
+    optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker)) if c is not None]
+    if cost.choices or cost.x_count or any(c.choices or c.x_count for _, c in optional):
         yield a("cost_unsupported", o)
         return
-    counts = cost.counts()
-    for letter, amount in sorted(counts.items()):
+    yield from mana_facts(cost, lambda part, *args: a(part, o, *args))
+    for name, extra in optional:
+        # an optional additional cost, announced as the spell is cast (CR 601.2b; buyback
+        # 702.27a, kicker 702.33a)
+        word = F(name, [])
+        yield a("optional_cost", o, word)
+        yield from mana_facts(extra, lambda part, *args, w=word: a(OPTIONAL_PART[part], o, w, *args))
+
+
+OPTIONAL_PART = {"cost": "optional_mana", "generic": "optional_generic"}
+"""An optional cost's mana as the core reads it: each colour's symbols, and the generic part."""
+
+
+def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
+    """A mana cost's symbols, each colour's and the generic part (``fact(part, *args)``)."""
+    for letter, amount in sorted(cost.counts().items()):
         if letter == "generic":
-            yield a("generic", o, N(amount))
+            yield fact("generic", N(amount))
         elif letter in COLOUR:
-            yield a("cost", o, F(COLOUR[letter], []), N(amount))
+            yield fact("cost", F(COLOUR[letter], []), N(amount))
 
 
 def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
     words = [w for w in ("multikicker", "if_kicked", "modes", "entwine", "escalate",
-                         "splice_onto", "buyback", "morph", "flashback", "affinity")
+                         "splice_onto", "morph", "flashback", "affinity")
              if getattr(card, w)]
     return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS))
 
@@ -404,10 +422,15 @@ def instruction_term(ins: Instruction) -> Sym:
     target_who = "target" if target in TARGET_KINDS else WHO.get(str(target)) if target else None
     amount = get("amount")
     count = get("count")
-    # a divided amount, several targets or a kicked amount: the core deals one amount to one
+    # a divided amount or several targets: the core deals one amount to one
     if v == "damage" and isinstance(amount, int) and target_who and not get("divided") \
-            and get("targets") is None and get("kicked-amount") is None:
-        return a("damage", N(amount), F(target_who, []))
+            and get("targets") is None:
+        plain = a("damage", N(amount), F(target_who, []))
+        kicked = get("kicked-amount")
+        if kicked is None:
+            return plain
+        # what it does depends on whether the spell was kicked (CR 702.33d): read as it resolves
+        return a("if_kicked", a("damage", N(kicked), F(target_who, [])), plain)
     if v in ("gain-life", "lose-life") and isinstance(amount, int) and who:
         return a("gain" if v == "gain-life" else "lose", F(who, []), N(amount))
     if v == "draw" and who and isinstance(count, int):
@@ -432,6 +455,8 @@ def instruction_term(ins: Instruction) -> Sym:
         return a("reveal_found", F(who, []))  # the card the instruction before found (selections.lp)
     if v == "counter" and target == "spell":
         return a("counter", F("target", []))
+    if v == "bounce" and target in TARGET_KINDS:
+        return a("bounce", F("target", []))
     to = str(get("to"))
     if v == "search" and who and isinstance(count, int) and to in ("hand", "battlefield"):
         return a("search", F(who, []), F(SEARCHABLE[str(get("what"))], []), N(count), F(to, []),

@@ -7,7 +7,7 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from mtgrules.model.timeline import Decision
+from mtgrules.model.timeline import ANNOUNCE_WORDS, Decision
 
 STEP_NAME = {"untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "main1",
              "beginning_of_combat": "beginning-of-combat", "declare_attackers": "declare-attackers",
@@ -159,7 +159,7 @@ class Words:
                     + self.damage_words(self.combat["combat_assigned", t]))
         if name == "resolve" and args[0] == "combat_damage":
             return "combat damage resolves and is dealt: " + self.damage_words(self.combat["combat_dealt", t])
-        if name in ("put_trigger", "resolve", "finish", "do", "remove_trigger"):
+        if name in ("put_trigger", "resolve", "finish", "do", "remove_trigger", "auto"):
             item = self.item(args[0])
             return {"put_trigger": f"{item} is put on the stack", "resolve": f"{item} resolves",
                     "finish": (f"{item} doesn't resolve: its target is no longer legal, and it "
@@ -178,7 +178,8 @@ class Words:
                             "cleanup_discard": " discards down to their maximum hand size",
                             "pass": " passes", "hold": " holds priority"}[name]
         if name == "cast":
-            return f"{actor} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else "")
+            return f"{actor} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else "") \
+                + ANNOUNCE_WORDS.get(args[4] if len(args) > 4 else "", "")
         if name == "activate":
             return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
         if name == "mana":
@@ -264,6 +265,8 @@ class Words:
             return f"{who(ins[1])}: can't {ACTION_WORDS.get(mod[1], str(mod[1]).replace('_', ' '))}"
         if verb == "counter":
             return f"counters {who(ins[1])}"
+        if verb == "bounce":
+            return f"returns {who(ins[1])} to its owner's hand"
         if verb in ("scry", "surveil"):
             return f"{who(ins[1])} {verb}s {ins[2]}"
         if verb == "look_top":
@@ -271,7 +274,8 @@ class Words:
         if verb == "discard_chosen":
             return f"{who(ins[1])} discards {ins[3]}, chosen by {who(ins[2])}"
         if verb == "sacrifice":
-            what = self.item(x) if ins[2] == "self" else plural(ins[3], str(ins[2]))
+            source = x[1] if isinstance(x, tuple) and x[0] in ("tr", "ab") else x
+            what = str(source) if ins[2] == "self" else plural(ins[3], str(ins[2]))
             return f"{who(ins[1])} sacrifices {what}"
         if verb == "unless_discard":
             return f"{who(ins[1])} sacrifices it unless they discard {plural(ins[2], 'card')}"
@@ -295,6 +299,8 @@ class Words:
             return f"{player} can't pay its additional cost: nothing to sacrifice"
         if key == "cant_pay":
             return f"{player} can't pay the cost from their mana pool ({mana_words(why[1])})"
+        if key == "no_such_cost":
+            return f"the card has no {why[1]} cost to announce"
         if key == "cant_attack":
             return f"{why[1]} can't attack"
         if key == "cant_block":

@@ -11,9 +11,9 @@ Spike, Divination, Revitalize, Giant Growth, Glorious Anthem, Turn to Frog, Twis
 Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Raging Goblin, the
 keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire Nighthawk …),
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
-Sparkmage Apprentice, Flametongue Kavu, Liliana of the Veil, Abyssal Persecutor, Platinum
-Angel, Silence) and hidden cards; 2+ players;
-scripts of passes, holds, mana, casts, activations (not loyalty abilities), land plays, attacks,
+Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
+Persecutor, Platinum Angel, Silence, Burst Lightning) and hidden cards; 2+ players;
+scripts of passes, holds, mana, casts (with buyback or kicker announced or not), activations (not loyalty abilities), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
 (2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
@@ -33,7 +33,7 @@ in timestamp order), 6c counters, 6d static modifications, 6e switching (2008 CR
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 STEPS = ["untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup"]
@@ -74,7 +74,8 @@ class CardDef:
     instructions: tuple = ()         # see Game.do
     trigger: str | None = None       # your_upkeep | each_upkeep | each_draw_step | opponent_discards | enters
                                      # | your_end_step | each_end_step | your_beginning_of_combat
-                                     # | each_beginning_of_combat
+                                     # | each_beginning_of_combat | becomes_target (this permanent
+                                     # becomes the target of a spell or ability)
     trigger_effect: tuple = ()
     trigger_target: str | None = None   # what a targeted triggered ability targets (603.3d)
     mana: str | None = None          # colour a {T} mana ability adds; several letters: one
@@ -92,6 +93,9 @@ class CardDef:
     no_life_gain: bool = False       # Sulfuric Vortex
     cant_lose: str | None = None     # "you" | "opponents": those players can't lose the game
     cant_win: str | None = None      # "you" | "opponents": those players can't win the game
+    buyback: tuple | None = None     # (colour_cost, generic) of an optional additional cost
+                                     # (702.27a), or None
+    kicker: tuple | None = None      # likewise, kicker (702.33a)
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
 
@@ -153,6 +157,13 @@ CARDS = {
                        instructions=(("no_cast", "opponents", "turn"),)),
     "Lightning Bolt": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
                               instructions=(("damage", 3, "target"),)),
+    # Buyback {3}. Return target permanent to its owner's hand.
+    "Capsize": CardDef(T({"instant"}), (("u", 2),), 1, target="permanent",
+                       instructions=(("bounce", "target"),), buyback=((), 3)),
+    # Kicker {4}. Burst Lightning deals 2 damage to any target. If this spell was kicked, it
+    # deals 4 damage instead.
+    "Burst Lightning": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
+                               instructions=(("damage", 2, "target", 4),), kicker=((), 4)),
     # Counter target spell.
     "Counterspell": CardDef(T({"instant"}), (("u", 2),), 0, target="spell",
                             instructions=(("counter", "target"),)),
@@ -260,6 +271,9 @@ CARDS = {
     # When this creature enters, it deals 4 damage to target creature.
     "Flametongue Kavu": _creature((("r", 1),), 3, 4, 2, trigger="enters", trigger_target="creature",
                                   trigger_effect=(("damage", 4, "target"),)),
+    # When Phantasmal Bear becomes the target of a spell or ability, sacrifice it.
+    "Phantasmal Bear": _creature((("u", 1),), 0, 2, 2, trigger="becomes_target",
+                                 trigger_effect=(("sacrifice", "self"),)),
     # +1: Each player discards a card. -2: Target player sacrifices a creature. -6: ...
     "Liliana of the Veil": CardDef(T({"planeswalker"}), (("b", 2),), 1, loyalty=3,
                                    supertypes=T({"legendary"}),
@@ -404,6 +418,7 @@ class Game:
         self.all_passed = False
         self.due: list = []
         self.pending: list = []
+        self.announced: dict = {}     # spells on the stack cast with buyback or kicker paid
         self.resolving = None            # (X, next instruction index)
         self.targets: dict = {}
         self.drew_empty: set = set()
@@ -1053,10 +1068,13 @@ class Game:
         if kind == "spell":
             # 115.1/112.1: a spell is a card (or copy) on the stack, not an ability
             return o is not None and o.zone == "stack" and y in self.stack
-        if o is None or o.zone != "battlefield" or kind not in ("any", "creature", "creature_you_control"):
+        if o is None or o.zone != "battlefield" or kind not in ("any", "creature", "creature_you_control",
+                                                                "permanent"):
             return False
         creature = self.is_now(o, "creature")
-        if kind == "any" and not creature and self.is_now(o, "planeswalker"):
+        if kind == "permanent":                                  # 115.2: any permanent
+            ok = True
+        elif kind == "any" and not creature and self.is_now(o, "planeswalker"):
             if self.edition < DOMINARIA:
                 raise Unmodelled("a planeswalker as the target of 'any target' before 2018")
             ok = True
@@ -1156,8 +1174,8 @@ class Game:
         elif v == "hold":
             self.apply(("hold", (p,)))
         elif v == "cast":
-            self.apply(("cast", (p, entry.objects[0], entry.target or "none", num if entry.paying else "auto")),
-                       entry)
+            self.apply(("cast", (p, entry.objects[0], entry.target or "none", num if entry.paying else "auto",
+                                 entry.announces or "none")), entry)
         elif v == "activate":
             self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
                                      num if entry.paying else "auto")), entry)
@@ -1199,8 +1217,14 @@ class Game:
                 why.add("not_in_hand")                                  # 601.2a
             if cd is None:
                 raise Unmodelled("casting a hidden card")
+            if d.announces and not getattr(cd, d.announces, None):
+                why.add("no_such_cost")                                 # 601.2b: it has no such cost
             if cd.land:
                 why.add("land_not_cast")                                # 116.2a / 305.1
+                if d.target:
+                    why.add("no_target_wanted")                         # 601.2c: it has none
+                if self.cant_cast(p):
+                    why.add("cant_cast")                                # 101.2
                 return why
             if not cd.instant_speed:                                    # 117.1a, 307.1
                 if self.step not in ("main1", "main2"):
@@ -1217,7 +1241,9 @@ class Game:
                 why.add("no_target_wanted")
             if d.target and cd.target and not self.target_ok(cd.target, d.target, p):
                 why.add("bad_target")
-            why |= self.pay_problems(p, cd, d)
+            if "no_such_cost" in why:
+                return why                                              # no cost to pay then
+            why |= self.pay_problems(p, self.total_cost(cd, d), d)
             return why
         if d.verb == "activate":                                        # 602.2
             if o is None or o.cd is None:
@@ -1392,6 +1418,18 @@ class Game:
             why.add("payment")
         return why
 
+    @staticmethod
+    def total_cost(cd, d):
+        """601.2f: the mana cost plus the optional additional cost announced (601.2b: buyback,
+        702.27a), as a card definition's cost."""
+        extra = getattr(cd, d.announces, None) if d.verb == "cast" and d.announces else None
+        if not extra:
+            return cd
+        colours, generic = dict(cd.colour_cost), cd.generic
+        for c, n in extra[0]:
+            colours[c] = colours.get(c, 0) + n
+        return replace(cd, colour_cost=tuple(sorted(colours.items())), generic=generic + extra[1])
+
     def payment(self, p, cd, d):
         spend = dict(cd.colour_cost)
         left = dict(self.pool[p])
@@ -1552,6 +1590,8 @@ class Game:
                 if self.target_kind(x) and x not in self.targets:
                     (self.targets[x],) = self.legal_targets(x)
                 self.stack.append(x)
+                if x in self.targets:
+                    self.became_target(self.targets[x], t)      # 603.3d, then 603.2
             if self.order_given and not any(self.objs[y[1]].controller == self.order_given[0]
                                              for y in self.pending):
                 self.order_given = None
@@ -1576,14 +1616,19 @@ class Game:
             p = args[0]
             o = self.objs[args[1]]
             if name == "cast":
-                self.pay(p, o.cd, entry)
+                self.pay(p, self.total_cost(o.cd, entry), entry)
                 self.move(o, "stack")
+                if args[4] != "none":
+                    self.announced[o.id] = args[4]               # buyback or kicker paid (601.2b)
                 self.stack.append(o.id)
                 if args[2] != "none":
                     self.targets[o.id] = args[2]
+                    self.became_target(args[2], t)              # 601.2c
             elif name == "activate":
                 self.pay(p, o.cd.activated[args[2] - 1], entry)
                 self.stack.append(("ab", o.id, args[2], t))    # 602.2
+                if args[3] != "none":
+                    self.became_target(args[3], t)              # 602.2b, as 601.2c
             elif name in ("mana", "mana_as"):
                 o.tapped = True
                 c = args[2] if name == "mana_as" else o.cd.mana
@@ -1633,6 +1678,8 @@ class Game:
                     and not self.target_legal(x, self.targets[x])
                 if o.cd.permanent and not fizzled:
                     self.enter(o, t)                             # 608.3
+                elif self.announced.get(o.id) == "buyback" and not fizzled:
+                    self.move(o, "hand")                         # 702.27a: as it resolves
                 else:
                     self.move(o, "graveyard")                    # 608.2n
             self.targets.pop(x, None)
@@ -1654,6 +1701,8 @@ class Game:
 
     def move(self, o, zone):
         """A zone change: a new object (400.7) that forgets its counters, damage, combat."""
+        if o.zone == "stack":
+            self.announced.pop(o.id, None)                       # what was paid stays behind
         if o.zone == "battlefield" and zone != "battlefield":
             o.tapped = False
             o.damage = 0
@@ -1680,6 +1729,16 @@ class Game:
 
     def entered(self, o, t):
         if o.cd and o.cd.trigger == "enters" and self.has_abilities(o):       # 603.6a
+            self.pending.append(("tr", o.id, o.cd.trigger_index, o.controller, t))
+
+    def became_target(self, y, t):
+        """y has just become the target of a spell or ability (601.2c as a spell is cast,
+        602.2b as an ability is activated, 603.3d as a triggered ability is put on the stack):
+        a permanent's "when this becomes the target" ability triggers (603.2) and, like every
+        trigger, waits until a player would receive priority (603.3b): above the spell."""
+        o = self.objs.get(y)
+        if o is not None and o.zone == "battlefield" and o.cd and o.cd.trigger == "becomes_target" \
+                and self.has_abilities(o):
             self.pending.append(("tr", o.id, o.cd.trigger_index, o.controller, t))
 
     def create_token(self, p, card, t):
@@ -1749,6 +1808,13 @@ class Game:
             # 701.20a: a random order — no draw from it is foreseeable here
             self.shuffled.add(self.who(x, ins[1]))
             return
+        if verb == "bounce":
+            # the target permanent, still on the battlefield, to its owner's hand (a new
+            # object there, 400.7)
+            o = self.objs.get(self.targets.get(x))
+            if o is not None and o.zone == "battlefield":
+                self.move(o, "hand")
+            return
         if verb == "counter":
             # 701.5a: the countered spell is removed from the stack and put into its owner's
             # graveyard (it doesn't resolve)
@@ -1766,6 +1832,8 @@ class Game:
                 raise Unmodelled("deathtouch or lifelink (triggered before M10) on a damage source")
             y = self.who(x, ins[2])
             n = ins[1]
+            if len(ins) > 3 and self.announced.get(x) == "kicker":
+                n = ins[3]                                        # 702.33d: kicked, it does more
             dealt = 0
             if y in self.players:
                 if self.edition < DOMINARIA and y != self.controller_of(x) and any(

@@ -243,7 +243,7 @@ def test_a_spell_cast_in_response_goes_on_top_and_breaks_the_passes_in_successio
     # 405.2), 601.2c (its target), 601.2h (paid from the pool), 117.3c (bob receives priority
     # again); CR 117.4: alice's pass no longer counts (an action came between).
     bolt2 = BOLT.replace('"Bolt"', '"Bolt2"').replace(',"alice")', ',"bob")')
-    steps = trace(BOLT + bolt2 + 'script(1,pass("alice")). script(2,cast("bob","Bolt2","alice",auto)).',
+    steps = trace(BOLT + bolt2 + 'script(1,pass("alice")). script(2,cast("bob","Bolt2","alice",auto,none)).',
                   'step(main1). life("bob",20). zone("Bolt",stack). stack("Bolt",1). target("Bolt","bob"). '
                   'prio_to("alice"). zone("Bolt2",hand). pool("bob",r,1). next(1).', 2)
     assert steps == [
@@ -254,7 +254,7 @@ def test_a_spell_cast_in_response_goes_on_top_and_breaks_the_passes_in_successio
           'added(zone("Bolt2",stack))', 'cites("cast.pay",1)', 'cites("priority.after-action",1)',
           'cites("stack.lifo",1)', 'cites("timing.cast",1)', 'decision("bob",priority,0)', 'dropped(next(2))',
           'dropped(passed("alice"))', 'dropped(pool("bob",r,1))', 'dropped(zone("Bolt2",hand))', 'happened(1)',
-          'has_priority("bob",0)', 'occurs(cast("bob","Bolt2","alice",auto),1)', 'stack_size(1,0)']],
+          'has_priority("bob",0)', 'occurs(cast("bob","Bolt2","alice",auto,none),1)', 'stack_size(1,0)']],
         [['decision("bob",priority,0)', 'has_priority("bob",0)', 'stack_size(2,0)',
           'stop(needs("bob",priority),0)', 'stopped(0)']]]
 

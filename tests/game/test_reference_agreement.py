@@ -66,7 +66,7 @@ WORDS = [
     ("only with an empty stack", "land_stack_not_empty"),
     ("no land play left", "no_land_plays_left"), ("played, not cast", "land_not_cast"),
     ("can't play lands", "cant_play_lands"), ("can't cast spells", "cant_cast"), ("is not a legal target", "bad_target"),
-    ("can't pay", "cant_pay"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
+    ("can't pay", "cant_pay"), ("cost to announce", "no_such_cost"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
     ("can't be chosen", "not_chosen_from"), ("card(s) named", "wrong_count"),
     ("ask for another decision", "mismatch"),
     ("several mana abilities", "which_mana_ability"),   # 605.3a: the line names which
@@ -87,14 +87,14 @@ def reason_key(what: str) -> str:
 # triggers (model/data/cards/effects.yaml; Liliana of the Veil from golden.yaml).
 NEW_CREATURES = ["Raging Goblin", "Isamaru, Hound of Konda", "Gladecover Scout", "Darksteel Myr",
                  "Storm Crow", "Giant Spider", "Wall of Stone", "Boggart Brute",
-                 "Sparkmage Apprentice", "Flametongue Kavu"]
+                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear"]
 NEW_PERMANENTS = NEW_CREATURES + ["Glorious Anthem", "Liliana of the Veil"]
 NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "Puncture Bolt",
               "Leap", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
               "Gladecover Scout", "Storm Crow", "Boggart Brute", "Sparkmage Apprentice",
-              "Flametongue Kavu", "Glorious Anthem"]
+              "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize", "Burst Lightning"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
-            "Battlegrowth", "Puncture Bolt", "Leap"}
+            "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning"}
 # abilities an effect of the state grants or removes (deathtouch, lifelink, first strike,
 # double strike and trample make the stepper give up where they matter: rarely)
 GRANTED = ["flying", "flying", "haste", "haste", "vigilance", "hexproof", "reach", "defender",
@@ -282,7 +282,10 @@ def examples(draw):
             paying = ()
             if draw(st.integers(0, 5)) == 0:
                 paying = tuple(sorted({c: 1 for c in draw(st.lists(st.sampled_from("RGUBWC"), max_size=2))}.items()))
-            return Decision("cast", p, (o,), target=target, paying=paying)
+            # buyback or kicker announced: mostly for a card with it, now and then for one without
+            announces = draw(st.sampled_from(["buyback", "kicker"])) if draw(st.integers(0, 9)) == 0 else \
+                {"Capsize": "buyback", "Burst Lightning": "kicker"}.get(card_of(o), "") if draw(st.booleans()) else ""
+            return Decision("cast", p, (o,), target=target, paying=paying, announces=announces)
         if verb == "play" and named("hand"):
             mine = [x for x in named("hand") if x[0] == p and card_of(x[1]) in LANDS] or named("hand")
             owner, o = draw(st.sampled_from(mine))
@@ -381,8 +384,13 @@ def examples(draw):
                 o = draw(st.sampled_from(spells))
                 kind_ = g.objs[o].cd.target
                 target = a_target(g, p, kind_) if kind_ else None
-                script.append(Decision("cast", p, (o,), target=target,
-                                       paying=paying_for(g, p, g.objs[o].cd) if new else ()))
+                # a card with buyback or kicker: cast with it announced about half the time (paid or not)
+                cd_ = g.objs[o].cd
+                announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else "") \
+                    if draw(st.booleans()) else ""
+                cost = g.total_cost(g.objs[o].cd, Decision("cast", p, (o,), announces=announces))
+                script.append(Decision("cast", p, (o,), target=target, announces=announces,
+                                       paying=paying_for(g, p, cost) if new else ()))
                 continue
             if verb == "to-combat":
                 script.append(Decision("pass-until", until=Point("step", Step("declare-attackers"))))
@@ -518,7 +526,9 @@ def compare(state, edition, script, until, max_events=MAX_EVENTS, runs=None):
         return f"the core refuses: {exc}\n" + describe(state, edition, script, until, None, ref)
     if runs is not None:
         runs.update(ref=ref, tl=tl)
-    core = core_events(tl)
+    # an instruction the core carries out as a pick made for its player (``auto``: sacrificing
+    # the source itself, the one permanent it may pick) is the stepper's plain ``do``
+    core = [("do", a[:2]) if n == "auto" and len(a) == 3 else (n, a) for n, a in core_events(tl)]
     mine = [(n, tuple(a)) for n, a in ref.events]
     stop = tl.stop
     problems = []

@@ -23,8 +23,6 @@ UNDECLARED = {
     "cost.payment-choice-announced", "layers.cda", "layers.continues", "layers.order",
     "mtr.shortcut.attack-player",
     "mtr.shortcut.two-headed-giant", "mtr.shortcut.zero-cost",
-    # casting mechanics: a rulebook key added ahead of its encoding
-    "triggers.becomes-target",
 }
 """Keys that hold in the newest edition and that no encoding implements (most of the layer
 system is not modelled; of the tournament shortcuts, those whose subject the core has no words

@@ -251,5 +251,5 @@ def test_with_its_mana_made_the_spell_is_cast_from_the_pool():
         'added(stack("X",1))', 'added(zone("X",stack))', 'cites("cast.pay",1)', 'cites("priority.after-action",1)',
         'cites("sorcery.timing",1)', 'cites("stack.lifo",1)', 'cites("timing.cast",1)', 'decision("alice",priority,0)',
         'dropped(pool("alice",g,1))', 'dropped(zone("X",hand))', 'happened(1)', 'has_priority("alice",0)',
-        'holds(pool("alice",g,1),0)', 'holds(tapped("Forest"),0)', 'occurs(cast("alice","X",none,auto),1)',
+        'holds(pool("alice",g,1),0)', 'holds(tapped("Forest"),0)', 'occurs(cast("alice","X",none,auto,none),1)',
         'stack_size(0,0)'])]
