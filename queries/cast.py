@@ -33,7 +33,6 @@ WHY_WORDS = {
     "not_main_phase": "a sorcery-speed spell needs a main phase",
     "not_your_turn": "a sorcery-speed spell needs its caster's own turn",
     "stack_not_empty": "a sorcery-speed spell needs an empty stack",
-    "two_alternative_costs": "more than one alternative cost was announced",
     "loyalty_used": "a loyalty ability of this permanent was activated this turn",
     "too_few_targets": "fewer targets than the spell requires",
     "too_many_targets": "more targets than the spell allows",
@@ -122,9 +121,8 @@ def _why(why: Any, payment: smt_cost.Payment | smt_cost.NoPayment | None) -> str
                 "gets_nothing": f"target '{args[0]}' would receive nothing (each target of a "
                                 "division must get at least one)",
                 "wrong_total": f"the division adds up to {args[0]}, not {args[1] if len(args) > 1 else ''}",
-                **announcement_words(tag, args),
-                }.get(tag, str(why))
-    return WHY_WORDS.get(why, str(why))
+                }.get(tag) or announcement_words(tag, args) or str(why)
+    return WHY_WORDS.get(why) or announcement_words(str(why), []) or str(why)
 
 
 

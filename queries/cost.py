@@ -62,38 +62,29 @@ def total_cost(casting: Casting, state: GameState, edition: Edition | str | None
                    backend="smt", edition=edition.date, details=details, total=locked.mana_text)
 
 
-def announcement_words(tag: str, args: list[Any]) -> dict[str, str]:
-    """Why an announcement of 601.2b fails (modes, splice), or a prohibition by colour, in words."""
-    if tag == "mode_count":
-        return {tag: f"{args[0]} modes were chosen and the card says to choose {args[1]}"}
-    if tag == "same_mode":
-        return {tag: f"mode {args[0]} was chosen twice, and the card doesn't allow choosing a "
-                     "mode more than once"}
-    if tag == "entwine_all_modes":
-        return {tag: f"the spell is entwined, so every mode is chosen, and mode {args[0]} is not"}
-    if tag == "splice_onto":
-        return {tag: f"{args[0]} splices only onto {args[1]} spells, and this one is not "
-                     f"{args[1]}"}
-    if tag == "spliced_twice":
-        return {tag: f"{args[0]} is spliced onto the spell more than once"}
-    if tag == "no_mode":
-        return {tag: "no mode was chosen for a modal spell"}
-    if tag == "two_alternative_costs":
-        return {tag: "more than one alternative cost was announced"}
-    if tag == "alternative_not_offered":
-        return {tag: f"{args[0]} offers its alternative cost only for spells cast from the "
-                     f"{args[1]}"}
-    if tag == "kicked_more_than_once":
-        return {tag: f"the kicker is announced {args[0]} times, and only a multikicker may be "
-                     "paid more than once"}
-    if tag == "too_few_loyalty":
-        return {tag: f"the ability removes {args[0]} loyalty counters and the permanent has "
-                     f"{args[1]}"}
-    if tag == "face_down_text":
-        return {tag: f"a face-down spell has no text, so no {args[0]} to announce"}
-    if tag == "forbidden_colour":
-        return {tag: f"{args[0]} forbids casting {args[1]} spells"}
-    return {}
+ANNOUNCEMENT_WORDS = {
+    "mode_count": "{0} modes were chosen and the card says to choose {1}",
+    "same_mode": "mode {0} was chosen twice, and the card doesn't allow choosing a mode more "
+                 "than once",
+    "entwine_all_modes": "the spell is entwined, so every mode is chosen, and mode {0} is not",
+    "no_mode": "no mode was chosen for a modal spell",
+    "splice_onto": "{0} splices only onto {1} spells, and this one is not {1}",
+    "spliced_twice": "{0} is spliced onto the spell more than once",
+    "two_alternative_costs": "more than one alternative cost was announced",
+    "alternative_not_offered": "{0} offers its alternative cost only for spells cast from the {1}",
+    "kicked_more_than_once": "the kicker is announced {0} times, and only a multikicker may be "
+                             "paid more than once",
+    "too_few_loyalty": "the ability removes {0} loyalty counters and the permanent has {1}",
+    "face_down_text": "a face-down spell has no text, so no {0} to announce",
+    "forbidden_colour": "{0} forbids casting {1} spells",
+}
+"""Why ``cost.lp`` refuses an announcement (and why a colour's prohibition stops a cast), in
+words: each reason's arguments fill its slots."""
+
+
+def announcement_words(tag: str, args: list[Any]) -> str | None:
+    """A refused announcement in words, or ``None`` for a reason this table doesn't word."""
+    return ANNOUNCEMENT_WORDS[tag].format(*args) if tag in ANNOUNCEMENT_WORDS else None
 
 
 def refused(p: Plan, edition: Edition) -> Verdict | None:
@@ -106,7 +97,7 @@ def refused(p: Plan, edition: Edition) -> Verdict | None:
         tag = why.name
         args = [a.string if a.type == clingo.SymbolType.String else
                 a.number if a.type == clingo.SymbolType.Number else str(a) for a in why.arguments]
-        words.append(announcement_words(tag, args).get(tag, str(why)))
+        words.append(announcement_words(tag, args) or str(why))
     keys = {"cast.modes", *p.announced_rules}
     return Verdict("cost", CostOutcome.ILLEGAL, citations(cite(k, edition) for k in sorted(keys)
                                                           if rulebook()[k].holds_in(edition)),
