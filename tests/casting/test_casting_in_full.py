@@ -171,3 +171,18 @@ def test_the_2008_numbering_of_an_entwined_cast():
     newest = check_scenario(load_scenario(FILES["cast_tooth_and_nail_entwined_2008"]),
                             Edition("2026-08-07"))
     assert "CR 702.42a" in [str(c) for c in newest.citations]
+
+
+def test_two_costs_alike_each_need_their_own_object():
+    """Two additional costs "sacrifice a creature": one creature pays only one of them (before,
+    the two requirements shared one name and the search counted one)."""
+    text = ("name: probe\ncards:\n  - {name: Double Offering, cost: '{B}', types: [sorcery], "
+            "additional-costs: [{sacrifice: creature}, {sacrifice: creature}]}\n"
+            "state:\n  players: [alice, bob]\n  step: main1\n"
+            "  alice: {hand: [Double Offering], battlefield: [Swamp, %s]}\n"
+            "question: {kind: cost, card: Double Offering}\n")
+    one = check_scenario(parse_scenario(text % "Grizzly Bears", "probe.yaml"))
+    two = check_scenario(parse_scenario(text % "Grizzly Bears, Llanowar Elves", "probe.yaml"))
+    assert (one.outcome, two.outcome) == ("unpayable", "payable")
+    assert "the cost asks 2 times to sacrifice a creature, and only 1 object can" in \
+        " ".join(one.reasons + tuple(one.to_json()["counterexample"]["why"]))
