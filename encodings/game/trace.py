@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import clingo
 
+from mtgrules.encodings.game.facts import casting_words
 from mtgrules.encodings.game.words import COLOUR_LETTER, COUNTER_WORD, STEP_NAME, Words, natural
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import Decision, Event
@@ -294,6 +295,18 @@ class Reader(Words):
                              solve_seconds=solve_seconds, shortcut=frozenset(self.shortcut),
                              proposal_at=min(self.proposal_at, default=None))
 
+    def _unpaid_words(self, object_id: str) -> str:
+        """Why the core can't cast this card: the words of its casting it doesn't model."""
+        where = self.state.find(object_id)
+        card = self.state.card_of(where[2]) if where else None
+        words = [w.replace("_onto", "").replace("_", "-") for w in casting_words(card)] \
+            if card else []
+        if words:
+            return ("whose casting the core does not model yet (" + ", ".join(words)
+                    + "; the cast and cost questions answer it)")
+        return ("whose cost the core does not pay yet (X, hybrid, Phyrexian, additional or "
+                "alternative costs)")
+
     def stop_of(self, stop_type: type[Stop], stops: list[Any], end: int, stuck: bool,
                 horizon: int, max_events: int) -> Stop:
         order = ("unsupported", "game_over", "reached", "achieved", "not_standard", "shortcut_missed",
@@ -331,7 +344,7 @@ class Reader(Words):
             elif isinstance(what, tuple) and what[0] == "leaves":
                 text = f"{what[1]} losing a multiplayer game (the others play on, CR 800.4a)"
             elif isinstance(what, tuple) and what[0] == "cost":
-                text = f"casting {what[1]}, whose cost the core does not pay yet (X, hybrid, Phyrexian, additional or alternative costs)"
+                text = f"casting {what[1]}, {self._unpaid_words(str(what[1]))}"
             else:
                 text = words.get(str(what), str(what))
             return stop_type("unsupported", what=text)
