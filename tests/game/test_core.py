@@ -489,3 +489,22 @@ def test_a_search_opens_each_mana_ability_of_a_dual_land():
     v = is_there_a_way(DUAL, "alice", ["Opt is in the stack"], by="main2")
     assert v.outcome == TurnOutcome.POSSIBLE
     assert "alice taps Tundra for {U}" in v.details["decisions"]
+
+
+@pytest.mark.parametrize(("card", "line", "word"), [
+    ("Izzet Charm", "alice casts Izzet Charm targeting Grizzly Bears", "modes"),
+    ("Stoke the Flames", "alice casts Stoke the Flames targeting bob", "convoke"),
+    ("Tooth and Nail", "alice casts Tooth and Nail", "entwine"),
+    ("Frogmite", "alice casts Frogmite", "affinity"),
+])
+def test_a_casting_word_the_core_does_not_model_is_refused_by_name(card, line, word):
+    s = parse_scenario(f"""name: t
+question: {{kind: turn, ask: trace}}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {{hand: [{card}], battlefield: [Island, Mountain, Forest], library: {{hidden: 3}}}}
+  bob: {{battlefield: [Grizzly Bears], library: {{hidden: 3}}}}
+""").state
+    with pytest.raises(UnsupportedQuestion, match=f"does not model yet \\(.*{word}"):
+        what_happens(s, lines(s, line))
