@@ -1,7 +1,7 @@
 """Payment search time with convoke and delve (CR 702.51a, 702.66a) against the number of
 creatures and graveyard cards.
 
-``mtgrules.encodings.cost.smt.pay`` (feasibility alone, and with a minimal witness: least
+``mtgrules.encodings.cost.payment.pay`` (feasibility alone, and with a minimal witness: least
 life, fewest activations, fewest objects tapped or exiled) on costs of generic, coloured and
 hybrid symbols, paid with lands of mixed colours, creatures of mixed colours that may convoke
 (a few of them mana creatures, which tap once either way) and cards in the graveyard that
@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 import statistics
 
-from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Payment, PaymentProblem, pay
+from mtgrules.encodings.cost.payment import pay
+from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Payment, PaymentProblem
 from mtgrules.model.mana import COLORS, MANA_TYPES, ManaCost
 
 from timing import timed  # benchmarks/timing.py, beside this script

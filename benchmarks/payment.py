@@ -1,6 +1,6 @@
 """Payment search time (CR 601.2g–h) against cost size and number of mana sources.
 
-z3 (``mtgrules.encodings.cost.smt.pay``: feasibility alone, and with the fewest abilities
+z3 (``mtgrules.encodings.cost.payment.pay``: feasibility alone, and with the fewest abilities
 activated, as the cost and cast questions use it) against a plain-Python exhaustive search
 over which sources to tap and how to pay each hybrid/Phyrexian symbol. Sources are lands
 of mixed colours (a quarter of them snow); costs mix generic, coloured, hybrid, monocoloured
@@ -16,7 +16,8 @@ import random
 import time
 from collections import Counter
 
-from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Payment, PaymentProblem, pay
+from mtgrules.encodings.cost.payment import pay
+from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Payment, PaymentProblem
 from mtgrules.model.mana import MANA_TYPES, ManaCost
 
 from timing import timed  # benchmarks/timing.py, beside this script

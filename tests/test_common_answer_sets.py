@@ -48,7 +48,8 @@ def test_prohibitions_answer_sets(facts, expected):
 def test_paying_life_agrees_with_the_cost_areas_z3(life_total, asked):
     """CR 119.4 in common/costs.lp (what the temporal core reads) and its second encoding in
     the cost area's z3 payment: the same amounts of life payable at the same life totals."""
-    from mtgrules.encodings.cost.smt import CostProblem, Payment, PaymentProblem, pay
+    from mtgrules.encodings.cost.payment import pay
+    from mtgrules.encodings.cost.smt import CostProblem, Payment, PaymentProblem
     from mtgrules.model.mana import ManaCost
 
     facts = f'life_payment(d,"a",{asked},0). life("a",{life_total},0).'

@@ -16,6 +16,7 @@ from typing import Any
 import clingo
 
 from mtgrules.encodings import asp, common
+from mtgrules.encodings.cost import payment as payment_search
 from mtgrules.encodings.cost import smt as smt_cost
 from mtgrules.encodings.cost.smt import CostProblem, ManaAbility, Modifier, PaymentProblem
 from mtgrules.model.cards import Card, Instruction
@@ -574,7 +575,7 @@ def _listing(state: GameState, casting: Casting) -> list[str]:
 
 def pay(p: Plan, edition: Edition) -> Paid:
     """Search the payment of a plan (z3), then read what it rests on (``cost.lp``)."""
-    result = smt_cost.pay(p.payment) if p.payment is not None else None
+    result = payment_search.pay(p.payment) if p.payment is not None else None
     facts = [*p.facts, asp.fact("asked_payment")]
     if isinstance(result, smt_cost.Payment):
         facts.append(asp.fact("payable"))

@@ -8,6 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtgrules.encodings.cost.payment import pay
 from mtgrules.encodings.cost.smt import (
     CostProblem,
     ManaAbility,
@@ -16,7 +17,6 @@ from mtgrules.encodings.cost.smt import (
     Payment,
     PaymentProblem,
     generic,
-    pay,
     total_cost,
 )
 from mtgrules.model.mana import MANA_TYPES, ManaCost

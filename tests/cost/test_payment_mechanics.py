@@ -1,5 +1,5 @@
 """Convoke (CR 702.51), improvise (702.126) and delve (702.66) in the payment search
-(``smt.pay``): hand cases worked out from the rules text, then a brute-force checker written
+(``payment.pay``): hand cases worked out from the rules text, then a brute-force checker written
 from the same text that must agree with ``pay`` on whether a payment exists.
 
     pytest tests/cost/test_payment_mechanics.py
@@ -14,15 +14,14 @@ from collections import Counter
 
 import pytest
 
+from mtgrules.encodings.cost.payment import _most_payable, pay
 from mtgrules.encodings.cost.smt import (
     CostProblem,
     ManaAbility,
     NoPayment,
     Payment,
     PaymentProblem,
-    _most_payable,
     generic,
-    pay,
 )
 from mtgrules.model.mana import COLORS, MANA_TYPES, ManaCost
 
