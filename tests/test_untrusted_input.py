@@ -63,6 +63,9 @@ REFUSED = [
     ("an object named twice in one decision", TURN.replace(
         "[alice passes]", '["alice attacks with Masticore, Masticore"]'),
      8, "question.script[0]", "named twice"),
+    ("a block pair named twice in one declaration", TURN.replace(
+        "[alice passes]", '["alice blocks Masticore with Mountain and Masticore with Mountain"]'),
+     8, "question.script[0]", "named twice in one declaration"),
     # YAML tags: a file says values plainly
     ("!!bool on a key", GOLDEN.replace("question:", "!!bool question:"), 5, "question", "!!bool"),
     ("!!bool on a text", GOLDEN.replace("[alice, bob]", "[alice, !!bool bob]"), 3,

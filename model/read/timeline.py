@@ -280,7 +280,11 @@ def _blocks(text: str, names: Names) -> tuple[tuple[str, str], ...]:
         m = re.fullmatch(r"(.+?) with (.+)", part.strip())
         if not m:
             raise names.node.error(f"'{part}' is not a block", "ATTACKER with BLOCKER")
-        pairs.append((names.object(m.group(2)), names.attacker(m.group(1))))
+        pair = (names.object(m.group(2)), names.attacker(m.group(1)))
+        if pair in pairs:
+            raise names.node.error(f"'{part.strip()}' is named twice in one declaration",
+                                   "each blocker and attacker pair once")
+        pairs.append(pair)
     return tuple(pairs)
 
 

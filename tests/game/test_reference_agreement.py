@@ -834,7 +834,10 @@ def combat_examples(draw):
                     if draw(st.booleans()):
                         blocks.append((b, draw(st.sampled_from(attackers))))
             if roll == 8 and len(attackers) > 1:        # one blocker named for two attackers
-                blocks.append((blocks[0][0] if blocks else mine[0], attackers[-1]))
+                # (a pair named twice is the reader's error, never a declaration: not drawn)
+                extra = (blocks[0][0] if blocks else mine[0], attackers[-1])
+                if extra not in blocks:
+                    blocks.append(extra)
             if not blocks:
                 blocks = [(mine[0], attackers[0])]
             script.append(Decision("block", p, blocks=tuple(blocks)))
