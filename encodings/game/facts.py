@@ -279,6 +279,9 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
             return
     if life:
         yield a("life_cost", o, N(life))
+    if card.mana_cost is None:
+        # no mana symbols where the mana cost would be: an unpayable cost (actions.lp)
+        yield a("no_mana_cost", o)
     cost = card.mana_cost or ManaCost()
     optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker)) if c is not None]
     if cost.choices or cost.x_count or any(c.choices or c.x_count for _, c in optional):

@@ -49,6 +49,7 @@ WHY = {
     "land_stack_not_empty": "lands are played only with an empty stack",
     "no_land_plays_left": "{p} has no land play left this turn",
     "land_not_cast": "a land is played, not cast",
+    "unpayable_cost": "it has no mana cost: an unpayable cost",
     "cant_play_lands": "an effect says {p} can't play lands",
     "cant_cast": "an effect says {p} can't cast spells",
 }

@@ -352,7 +352,7 @@ def test_a_long_spell_and_a_long_script_read_a_window_at_a_time_and_change_nothi
               *(f"alice discards Card {i}" for i in range(groups))]
     sc = parse_scenario(f"""name: long spell
 cards:
-  - {{name: Long Spell, types: [sorcery], targets: [opponent], resolve: [{", ".join(each * groups)}]}}
+  - {{name: Long Spell, types: [sorcery], cost: "{{0}}", targets: [opponent], resolve: [{", ".join(each * groups)}]}}
 {chr(10).join(f"  - {{name: '{c}', types: [sorcery], cost: '{{1}}'}}" for c in hand)}
 state:
   players: [alice, bob]
