@@ -99,7 +99,8 @@ CASES = {
     "no mana cost: unpayable (CR 118.6)": (
         'proposal(spell). caster("a"). x(0). targets(0).', "2026-08-07",
         [['base(none)', 'cited("cast.total-cost")', 'cited("cost.increase-reduce")',
-          'unpayable_cited("cost.increase-reduce")', 'mana_value(0)', 'total_life(0)']]),
+          'unpayable_cited("cost.increase-reduce")', 'unpayable_cited("cost.unpayable")',
+          'mana_value(0)', 'total_life(0)']]),
     "601.2g: the Elves tapped for mana can still be sacrificed; Thalia sacrificed after the "
     "lock still counted; the opponent's bear is no victim of the caster's altar": (
         BOLT + THALIA.replace('"b"', '"a"') + ALTAR + 'during(0,tap,"elves","tap elves"). '
