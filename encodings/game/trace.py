@@ -356,8 +356,8 @@ class Reader(Words):
             elif isinstance(what, tuple) and what[0] == "leaves":
                 text = f"{what[1]} losing a multiplayer game (the others play on, CR 800.4a)"
             elif isinstance(what, tuple) and what[0] == "modes":
-                text = f"casting {what[1]}, " + MODE_GAPS.get(what[2][0], str(what[2]))(what[2]) \
-                    if isinstance(what[2], tuple) else f"casting {what[1]}: {what[2]}"
+                gap = MODE_GAPS.get(what[2][0]) if isinstance(what[2], tuple) else None
+                text = f"casting {what[1]}, " + (gap(what[2]) if gap else str(what[2]))
             elif isinstance(what, tuple) and what[0] == "cost":
                 text = f"casting {what[1]}, {self._unpaid_words(str(what[1]))}"
             else:

@@ -56,6 +56,9 @@ DEATHTOUCH_LETHAL = "2016-07-22"  # any nonzero deathtouch damage is lethal for 
 COMBAT_DAMAGE = "combat_damage"   # the one object of combat damage on the stack (2008 CR 310.1)
 
 
+NOT_HERE = ("not modelled by the stepper",)   # a mode's instructions the stepper doesn't carry out
+
+
 @dataclass(frozen=True)
 class Ability:
     """An activated ability: its mana cost, loyalty cost, and instructions."""
@@ -97,7 +100,9 @@ class CardDef:
                                      # (702.27a), or None
     kicker: tuple | None = None      # likewise, kicker (702.33a)
     modes: tuple | None = None       # a modal spell's modes (700.2): ((target kind or None,
-                                     # instructions, or None where the library has no words), ...)
+                                     # instructions), ...); instructions None where the library has
+                                     # no words (the core refuses the mode), NOT_HERE where the
+                                     # stepper doesn't model them (it gives up as they resolve)
     choose: int | None = 1           # how many modes are chosen; None: one or more
     entwine: tuple | None = None     # (colour_cost, generic): every mode, for this much more (702.42a)
     escalate: tuple | None = None    # (colour_cost, generic) for each mode beyond the first (702.120a)
@@ -172,7 +177,7 @@ CARDS = {
     # Choose one — counter target noncreature spell unless its controller pays {2} (no words
     # here); 2 damage to target creature; draw two cards, then discard two (no discard here).
     "Izzet Charm": CardDef(T({"instant"}), (("r", 1), ("u", 1)), 0, modes=(
-        ("noncreature_spell", None), ("creature", (("damage", 2, "target"),)), (None, None))),
+        ("noncreature_spell", None), ("creature", (("damage", 2, "target"),)), (None, NOT_HERE))),
     # Escalate {1}{W}. Choose one or both — creatures you control get +2/+0 until end of turn;
     # creatures you control get +0/+2 until end of turn.
     "Borrowed Grace": CardDef(T({"instant"}), (("w", 1),), 2, choose=None, escalate=((("w", 1),), 1), modes=(
@@ -181,7 +186,7 @@ CARDS = {
     # Choose one — search for up to two basic lands, reveal them, put them into your hand, then
     # shuffle (not here); you may play up to two additional lands this turn. Entwine {2}{G}.
     "Journey of Discovery": CardDef(T({"sorcery"}), (("g", 1),), 2, entwine=((("g", 1),), 2), modes=(
-        (None, None), (None, (("extra_land", 2),)))),
+        (None, NOT_HERE), (None, (("extra_land", 2),)))),
     # Counter target spell.
     "Counterspell": CardDef(T({"instant"}), (("u", 2),), 0, target="spell",
                             instructions=(("counter", "target"),)),
@@ -1042,7 +1047,10 @@ class Game:
             return self.objs[x[1]].cd.activated[x[2] - 1].effect
         cd = self.objs[x].cd
         if cd.modes:                                     # 700.2, 702.42b: the chosen modes, in printed order
-            return tuple(ins for m in self.chosen.get(x, ()) for ins in cd.modes[m - 1][1])
+            chosen = [cd.modes[m - 1][1] for m in self.chosen.get(x, ())]
+            if NOT_HERE in chosen:
+                raise Unmodelled("a mode the stepper doesn't model")
+            return tuple(ins for instructions in chosen for ins in instructions)
         return cd.instructions
 
     def controller_of(self, x):

@@ -101,9 +101,9 @@ TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twi
             "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm"}
 # Modal spells (CR 700.2): the choices of modes a cast mostly makes (legal ones, one with a mode
 # the library has no words for, too many), entwined or not
-MODE_CHOICES = {"Izzet Charm": [(2,), (2,), (2,), (3,), (1,), (2, 3)],
-                "Borrowed Grace": [(1,), (2,), (1, 2), (1, 2), (1, 1)],
-                "Journey of Discovery": [(2,), (2,), (1,), (1, 2)]}
+MODE_CHOICES = {"Izzet Charm": [(2,), (2,), (2,), (2,), (3,), (1,), (2, 3)],
+                "Borrowed Grace": [(1,), (2,), (1, 2), (1, 2), (1, 2), (1, 1)],
+                "Journey of Discovery": [(2,), (2,), (2,), (1,), (1, 2)]}
 
 
 def mode_choice(draw, card: str) -> tuple[tuple[int, ...], str]:
@@ -157,6 +157,8 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
         if new:
             hand += draw(st.lists(st.sampled_from(NEW_SPELLS + ["Sparkmage Apprentice", "Flametongue Kavu"]),
                                   min_size=1 + active, max_size=3))
+            if draw(st.integers(0, 2)) == 2:        # a modal spell more often (CR 700.2)
+                hand.append(draw(st.sampled_from(sorted(MODE_CHOICES))))
     hidden_hand = draw(st.integers(0, 2))
     lib_named = draw(st.lists(st.sampled_from(SPELLS + LANDS[:2]), max_size=2))
     lib_hidden = draw(st.integers(0, 3))
