@@ -124,3 +124,18 @@ def test_a_search_with_a_mode_the_core_cant_carry_out_in_hand_proves_no_none():
     s = scenario("Izzet Charm", "Island, Mountain")
     with pytest.raises(UnsupportedQuestion):
         is_there_a_way(s, "alice", [Condition("life", ("bob", 1))], Point("step", Step.BEGINNING_OF_COMBAT))
+
+
+def test_a_sequencing_question_casting_a_modal_spell_is_refused_by_name():
+    with pytest.raises(UnsupportedQuestion, match="modal spell: a sequencing question can't say its modes"):
+        parse_scenario("""name: t
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {battlefield: [Plains, Plains, Plains], hand: [Borrowed Grace], library: {hidden: 5}}
+  bob: {hand: [Island]}
+question:
+  kind: sequencing
+  casting: Borrowed Grace
+  performed: [alice taps Plains for mana]
+""")
