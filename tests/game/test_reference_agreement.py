@@ -1056,3 +1056,52 @@ state:
     assert reference.run(state, "2008-10-01", script, END).game.life["bob"] == 14
     diff = compare(state, "2008-10-01", script, END, max_events=COMBAT_MAX_EVENTS)
     assert diff is None, diff
+
+
+MODAL_STATE = """name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Izzet Charm, Borrowed Grace, Journey of Discovery, Lightning Bolt, Forest, Plains, Island],
+          battlefield: [Forest, Forest, Forest, Forest, Forest, Plains, Plains, Plains, Plains, Island,
+                        Mountain, Grizzly Bears],
+          library: {hidden: 5}}
+  bob: {battlefield: [Grizzly Bears], library: {hidden: 5}}
+"""
+PASSES = [Decision("pass", "alice"), Decision("pass", "bob")]
+
+
+@pytest.mark.parametrize(("taps", "cast", "then", "stop"), [
+    # 702.42a: entwined, every mode, for {2}{G} more: five Forests are one short
+    ({"Forest": 5}, dict(card="Journey of Discovery", announces="entwine"), [], "illegal-action"),
+    # its second mode alone: two more land plays this turn (305.2), three in all
+    ({"Forest": 3}, dict(card="Journey of Discovery", modes=(2,)),
+     PASSES + [Decision("play", "alice", (o,)) for o in ("Forest", "Plains", "Island")], "needs-decision"),
+    ({"Plains": 3}, dict(card="Borrowed Grace", modes=(1, 1)), [], "illegal-action"),          # 700.2d
+    ({"Plains": 3}, dict(card="Borrowed Grace", modes=(3,)), [], "illegal-action"),            # no mode 3
+    ({"Plains": 4}, dict(card="Borrowed Grace", modes=(1, 2)), [], "illegal-action"),          # 702.120a
+    ({"Plains": 3}, dict(card="Borrowed Grace", announces="entwine"), [], "illegal-action"),   # no entwine
+    ({"Plains": 3}, dict(card="Borrowed Grace", modes=(2,)), PASSES, "needs-decision"),
+    ({"Island": 1, "Mountain": 1}, dict(card="Izzet Charm"), [], "illegal-action"),            # no mode chosen
+    ({"Island": 1, "Mountain": 1}, dict(card="Izzet Charm", modes=(2,), target="bob"), [], "illegal-action"),
+    ({"Island": 1, "Mountain": 1}, dict(card="Izzet Charm", modes=(2, 3), target="Grizzly Bears#2"), [],
+     "illegal-action"),                                                                         # choose one
+    ({"Island": 1, "Mountain": 1}, dict(card="Izzet Charm", modes=(2,), target="Grizzly Bears#2"), PASSES,
+     "needs-decision"),
+    ({"Mountain": 1}, dict(card="Lightning Bolt", modes=(1,), target="bob"), [], "illegal-action"),  # not modal
+])
+def test_modal_casts_agree_with_the_reference_stepper(taps, cast, then, stop):
+    """Hand-picked casts of modal spells (CR 700.2, 702.42a, 702.120a), legal and illegal, that
+    the stepper models to the end: the core agrees event by event."""
+    state = parse_scenario(MODAL_STATE).state
+    first = {"Forest": 2, "Plains": 2, "Island": 2, "Mountain": 1}    # the battlefield's first of each
+    script = [Decision("mana", "alice", (f"{name}#{k}" if k > 1 else name,))
+              for name, n in taps.items() for k in range(first[name], first[name] + n)]
+    script.append(Decision("cast", "alice", (cast["card"],), target=cast.get("target"),
+                           announces=cast.get("announces", ""), modes=cast.get("modes", ())))
+    script += then
+    r = reference.run(state, "2026-08-07", script, END, max_events=MAX_EVENTS)
+    assert r.stop[0] == stop, r.stop
+    diff = compare(state, "2026-08-07", script, END)
+    assert diff is None, diff
