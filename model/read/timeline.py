@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgrules.model import vocabulary
+from mtgrules.model.cards import MAX_MODES
 from mtgrules.model.errors import MtgRulesError, UnsupportedQuestion
 from mtgrules.model.read.lines import line_object
 from mtgrules.model.source import Field, did_you_mean
@@ -219,6 +220,8 @@ def _modes(text: str | None, announced: str | None, node: Field) -> tuple[int, .
         raise node.error(f"'choosing {text}' is not a choice of modes",
                          "choosing mode N, or choosing modes N and M (N, M and K)")
     numbers = [m[1]] if m[1] else m[2].split(", ") + [m[3]]
+    if any(not 1 <= int(n) <= MAX_MODES for n in numbers):
+        raise node.error(f"'choosing {text}': a mode is numbered from 1", f"numbers from 1 to {MAX_MODES}")
     if announced:
         raise node.error(f"modes chosen and '{announced}' announced in one line",
                          "a line choosing modes announces nothing else (entwined chooses every mode; "

@@ -91,6 +91,7 @@ state:
 
 @pytest.mark.parametrize(("line", "expected"), [
     ("alice casts Borrowed Grace choosing modes 1 2", "not a choice of modes"),
+    ("alice casts Borrowed Grace choosing mode 99999999999", "a mode is numbered from 1"),
     ("alice casts Journey of Discovery choosing mode 1 entwined", "modes chosen and 'entwined'"),
 ])
 def test_bad_mode_words_are_located_errors(line, expected):
