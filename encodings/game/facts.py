@@ -15,7 +15,7 @@ import clingo
 from mtgrules.encodings import asp
 from mtgrules.encodings.common import WHO, keyword_atom, modifications, static_mods
 from mtgrules.model import vocabulary
-from mtgrules.model.cards import Card, Instruction
+from mtgrules.model.cards import Card, Instruction, Mode
 from mtgrules.model.edition import Edition, MtrEdition
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost, ManaCostError, parse_pool
@@ -356,7 +356,7 @@ def mode_facts(card: Card, o: Sym) -> Iterator[Sym]:
 ESCALATE_PART = {"cost": "escalate_mana", "generic": "escalate_generic"}
 
 
-def mode_gap(mode: Any) -> str:
+def mode_gap(mode: Mode) -> str:
     """Why the core can't carry out a mode, or ''."""
     if not mode.resolve:
         return "what it does has no words in the library"
