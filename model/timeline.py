@@ -22,8 +22,18 @@ DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", 
 """What a player may decide in a script (see ``encodings/game/README.md``); ``shortcut`` is
 a standard shortcut's words in a ``shortcut`` question's proposal (its word in ``objects``)."""
 
-ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked"}
+ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked", "entwine": " entwined"}
 """The optional additional costs a cast line may announce (CR 601.2b), as the line says them."""
+
+
+def mode_words(modes: tuple[int, ...]) -> str:
+    """The modes a cast line chooses (CR 700.2a), numbered from 1 in the order printed:
+    `` choosing mode 2``, `` choosing modes 1, 2 and 3``; empty for none."""
+    if not modes:
+        return ""
+    if len(modes) == 1:
+        return f" choosing mode {modes[0]}"
+    return " choosing modes " + ", ".join(map(str, modes[:-1])) + f" and {modes[-1]}"
 
 SHORTCUT_WORDS = {"go": "says go", "pass": "passes", "ready_for_combat": "is ready for combat",
                   "no_attacks": "declares no attacks"}
@@ -117,7 +127,11 @@ class Decision:
     with several (``alice taps Tundra for {U}``); empty where the object has one."""
     announces: str = ""
     """For ``cast``: the optional additional cost announced as the spell is cast (CR 601.2b):
-    ``buyback`` (``… with buyback``) or ``kicker`` (``… kicked``); empty: none."""
+    ``buyback`` (``… with buyback``), ``kicker`` (``… kicked``) or ``entwine`` (``… entwined``:
+    every mode, CR 702.42a); empty: none."""
+    modes: tuple[int, ...] = ()
+    """For ``cast``: the modes chosen of a modal spell (CR 700.2a), numbered from 1 in the order
+    printed, as ``model.casting.Casting.modes`` (``… choosing modes 2 and 3``)."""
     text: str = field(default="", compare=False)
     """The script line as written, to quote back in verdicts (not part of the decision's
     identity: two spellings of one decision are equal)."""
@@ -139,7 +153,8 @@ class Decision:
         forms = {
             "pass-until": f"all pass until {self.until or Point('end')}",
             "pass": f"{p} passes", "hold": f"{p} holds priority",
-            "cast": f"{p} casts {first}{aim}" + ANNOUNCE_WORDS.get(self.announces, "") + pay,
+            "cast": f"{p} casts {first}" + mode_words(self.modes) + aim
+                    + ANNOUNCE_WORDS.get(self.announces, "") + pay,
             "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"
                         + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,

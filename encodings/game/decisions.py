@@ -35,7 +35,13 @@ def decision_term(k: int, d: Decision) -> Sym:
     if d.verb in ("pass", "hold"):
         return a(d.verb, p)
     if d.verb == "cast":
-        # the optional additional cost announced (CR 601.2b), or none
+        # what was announced (CR 601.2b): the modes chosen (a list m(M,Rest) ending in nil, in
+        # the order printed), an optional additional cost, or none
+        if d.modes:
+            chosen = F("nil", [])
+            for m in reversed(d.modes):
+                chosen = a("m", N(m), chosen)
+            return a("cast", p, obj, target, pay, a("modes", chosen))
         return a("cast", p, obj, target, pay, F(d.announces or "none", []))
     if d.verb == "activate":
         return a("activate", p, obj, N(d.ability), target, pay)

@@ -15,7 +15,7 @@ import clingo
 from mtgrules.encodings import asp
 from mtgrules.encodings.common import WHO, keyword_atom, modifications, static_mods
 from mtgrules.model import vocabulary
-from mtgrules.model.cards import Card, Instruction
+from mtgrules.model.cards import Card, Instruction, Mode
 from mtgrules.model.edition import Edition, MtrEdition
 from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost, ManaCostError, parse_pool
@@ -68,6 +68,7 @@ def split_state(state: GameState, edition: Edition, stack_targets: dict[str, str
     for seat, name in enumerate(names):
         out += [a("player", S(name)), a("seat", S(name), N(seat))]
     out += asp.in_force_facts(edition, mtr)
+    out.append(a("edition", S(str(edition.date))))  # to name it where a rule is missing from it
     init: list[Sym] = []
     init.append(a("step", F(STEP_ATOM[state.step.value], [])))
     init.append(a("active", S(state.active)))
@@ -209,6 +210,7 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
         for sub in sorted(card.subtypes):
             yield a("subtype", o, S(sub))
     yield from cost_facts(card, o)
+    yield from mode_facts(card, o)
     yield from target_facts(card.targets, a("spell", o), card.name)
     if set(targets_of(card.resolve)) - set(card.targets):
         raise Unsupported(f"{card.name}: its instructions target "
@@ -262,8 +264,7 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.is_a("land"):
         return
     yield a("spell_card", o)
-    if card.alternative_costs or casting_words(card) or (card.kicker and card.buyback):
-        # (a spell cast with two optional costs announced at once: not modelled)
+    if card.alternative_costs or casting_words(card):
         yield a("cost_unsupported", o)
         return
     sacrifices = life = 0
@@ -283,14 +284,15 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         # no mana symbols where the mana cost would be: an unpayable cost (actions.lp)
         yield a("no_mana_cost", o)
     cost = card.mana_cost or ManaCost()
-    optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker)) if c is not None]
+    optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker),
+                                    ("entwine", card.entwine)) if c is not None]
     if cost.choices or cost.x_count or any(c.choices or c.x_count for _, c in optional):
         yield a("cost_unsupported", o)
         return
     yield from mana_facts(cost, lambda part, *args: a(part, o, *args))
     for name, extra in optional:
         # an optional additional cost, announced as the spell is cast (CR 601.2b; buyback
-        # 702.27a, kicker 702.33a)
+        # 702.27a, kicker 702.33a, entwine 702.42a)
         word = F(name, [])
         yield a("optional_cost", o, word)
         yield from mana_facts(extra, lambda part, *args, w=word: a(OPTIONAL_PART[part], o, w, *args))
@@ -312,10 +314,62 @@ def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
 def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
-    words = [w for w in ("multikicker", "if_kicked", "modes", "entwine", "escalate",
-                         "splice_onto", "morph", "flashback", "affinity")
+    words = [w for w in ("multikicker", "if_kicked", "splice_onto", "morph", "flashback", "affinity")
              if getattr(card, w)]
+    if card.kicker and card.buyback:
+        words.append("kicker with buyback")   # two optional costs announced at once
+    if card.modes and (card.kicker or card.buyback):
+        words.append("modes with an optional cost")
+    if card.modes and card.modes.repeat:
+        words.append("the same mode chosen more than once")
     return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS))
+
+
+def mode_facts(card: Card, o: Sym) -> Iterator[Sym]:
+    """A modal spell's modes (CR 700.2): how many are chosen, and each mode as a source of its
+    own (``mode(O,M)``: its target and instructions, read as the spell resolves with the modes
+    announced); its escalate cost (702.120a). A mode the core can't carry out is marked
+    (``mode_unmodelled``): choosing it is refused by name, never resolved as doing nothing."""
+    if card.modes is None:
+        return
+    yield a("choose_modes", o, N(card.modes.choose) if card.modes.choose else F("one_or_more", []))
+    for m, mode in enumerate(card.modes.options, start=1):
+        yield a("mode", o, N(m))
+        src = a("mode", o, N(m))
+        why = mode_gap(mode)
+        if why:
+            yield a("mode_unmodelled", o, N(m), S(why))
+            continue
+        yield from target_facts(mode.targets, src, card.name)
+        for i, ins in enumerate(mode.resolve, start=1):
+            yield from instruction_facts(src, i, ins)
+    for item in card.escalate:
+        (kind, what), = item if len(item) == 1 else ((None, None),)
+        if kind == "mana":
+            cost = ManaCost.parse(str(what))
+            if not cost.choices and not cost.x_count:
+                yield a("escalate", o)
+                yield from mana_facts(cost, lambda part, *args: a(ESCALATE_PART[part], o, *args))
+                continue
+        # a cost in cards or life for each extra mode (Collective Brutality's discard)
+        yield a("escalate", o)
+        yield a("escalate_unmodelled", o, S(_describe_cost(item)))
+
+
+ESCALATE_PART = {"cost": "escalate_mana", "generic": "escalate_generic"}
+
+
+def mode_gap(mode: Mode) -> str:
+    """Why the core can't carry out a mode, or ''."""
+    if not mode.resolve:
+        return "what it does has no words in the library"
+    if len(mode.targets) > 1:
+        return "more than one target"
+    if any(k not in TARGET_KINDS for k in mode.targets):
+        return f"a target of kind '{mode.targets[0]}'"
+    if set(targets_of(mode.resolve)) - set(mode.targets):
+        return "its instructions target what it doesn't"
+    return ""
 
 
 def targets_of(instructions: Sequence[Instruction]) -> tuple[str, ...]:
@@ -461,7 +515,8 @@ def instruction_term(ins: Instruction) -> Sym:
     if v == "bounce" and target in TARGET_KINDS:
         return a("bounce", F("target", []))
     to = str(get("to"))
-    if v == "search" and who and isinstance(count, int) and to in ("hand", "battlefield"):
+    # ("then: shuffle" is not read here: a card says it with a shuffle instruction of its own)
+    if v == "search" and who and isinstance(count, int) and to in ("hand", "battlefield") and not get("then"):
         return a("search", F(who, []), F(SEARCHABLE[str(get("what"))], []), N(count), F(to, []),
                  F("tapped" if get("tapped") else "untapped", []))
     if v == "sacrifice" and who and isinstance(count, int):

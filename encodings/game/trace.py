@@ -19,6 +19,18 @@ if TYPE_CHECKING:  # the game package reads traces with this module; it passes i
 
 DECISIONS = {"pass", "hold", "cast", "activate", "mana", "mana_as", "play", "attack", "block", "discard",
              "choose", "order", "aim", "keep", "order_blockers", "assign"}
+MODE_GAPS = {
+    "mode": lambda w: f"choosing its mode {w[1]}: {w[2]} (not modelled)",
+    "targets": lambda w: f"with {w[1]} targets between its chosen modes: the core knows one target a "
+                         "spell (more than one target: not modelled)",
+    "escalate": lambda w: f"with an escalate cost of '{w[1]}' paid for the modes beyond the first "
+                          "(an escalate cost that is not mana: not modelled)",
+    "edition": lambda w: f"a card with escalate under the rules of {w[2]}, an edition without it "
+                         "(CR 702.120a came in 2016): not modelled",
+}
+"""Why the core refuses a choice of modes (actions.lp's unmodelled reasons)."""
+
+
 def value(s: clingo.Symbol) -> Any:
     if s.type == clingo.SymbolType.Number:
         return s.number
@@ -343,6 +355,9 @@ class Reader(Words):
                 text = f"the instruction {what[1]}"
             elif isinstance(what, tuple) and what[0] == "leaves":
                 text = f"{what[1]} losing a multiplayer game (the others play on, CR 800.4a)"
+            elif isinstance(what, tuple) and what[0] == "modes":
+                gap = MODE_GAPS.get(what[2][0]) if isinstance(what[2], tuple) else None
+                text = f"casting {what[1]}, " + (gap(what[2]) if gap else str(what[2]))
             elif isinstance(what, tuple) and what[0] == "cost":
                 text = f"casting {what[1]}, {self._unpaid_words(str(what[1]))}"
             else:

@@ -7,7 +7,7 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from mtgrules.model.timeline import ANNOUNCE_WORDS, Decision
+from mtgrules.model.timeline import ANNOUNCE_WORDS, Decision, mode_words
 
 STEP_NAME = {"untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "main1",
              "beginning_of_combat": "beginning-of-combat", "declare_attackers": "declare-attackers",
@@ -179,8 +179,9 @@ class Words:
                             "cleanup_discard": " discards down to their maximum hand size",
                             "pass": " passes", "hold": " holds priority"}[name]
         if name == "cast":
-            return f"{actor} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else "") \
-                + ANNOUNCE_WORDS.get(args[4] if len(args) > 4 else "", "")
+            ann = args[4] if len(args) > 4 else ""
+            return f"{actor} casts {args[1]}" + mode_words(chosen_modes(ann)) \
+                + (f" targeting {args[2]}" if args[2] != "none" else "") + ANNOUNCE_WORDS.get(str(ann), "")
         if name == "activate":
             return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
         if name == "mana":
@@ -302,6 +303,16 @@ class Words:
             return f"{player} can't pay the cost from their mana pool ({mana_words(why[1])})"
         if key == "no_such_cost":
             return f"the card has no {why[1]} cost to announce"
+        if key == "no_mode":
+            return "it is a modal spell: its modes are chosen as it is cast (choosing mode N)"
+        if key == "not_modal":
+            return "the card has no modes to choose"
+        if key == "no_such_mode":
+            return f"the card has no mode {why[1]}"
+        if key == "mode_count":
+            return f"{plural(why[1], 'mode')} chosen where the card says to choose {why[2]}"
+        if key == "same_mode":
+            return f"mode {why[1]} chosen more than once (the card doesn't allow it)"
         if key == "cant_attack":
             return f"{why[1]} can't attack"
         if key == "cant_block":
@@ -380,3 +391,13 @@ class Words:
                 "a declaration obeying every restriction can")
 
     # -- the timeline ----------------------------------------------------------------------
+
+
+def chosen_modes(ann: Any) -> tuple[int, ...]:
+    """The modes of an announcement ``modes(m(M,Rest))`` (decisions.py), or none."""
+    out: list[int] = []
+    rest = ann[1] if isinstance(ann, tuple) and ann[0] == "modes" else "nil"
+    while isinstance(rest, tuple) and rest[0] == "m":
+        out.append(rest[1])
+        rest = rest[2]
+    return tuple(out)

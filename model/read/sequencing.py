@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mtgrules.model.cards import Card
+from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.read.lines import Line, parse_line
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
@@ -73,6 +74,10 @@ def parse_question(node: Field, state: GameState) -> SequencingQuestion:
         card_node = node[kind]
         name = card_node.str()
         card = state.cards.lookup(card_node)
+        if card.modes:
+            # which modes were chosen (CR 700.2a) has no words in a sequencing question
+            raise UnsupportedQuestion(f"'{card.name}' is a modal spell: a sequencing question can't "
+                                      "say its modes (not modelled); ask a turn question instead")
         if not card.resolve:
             raise card_node.error(f"'{card.name}' has no instructions to resolve",
                                   "a spell with instructions (an instant or sorcery)")

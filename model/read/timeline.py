@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgrules.model import vocabulary
+from mtgrules.model.cards import MAX_MODES
 from mtgrules.model.errors import MtgRulesError, UnsupportedQuestion
 from mtgrules.model.read.lines import line_object
 from mtgrules.model.source import Field, did_you_mean
@@ -209,8 +210,29 @@ def _paying(text: str | None, node: Field) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(out.items()))
 
 
+def _modes(text: str | None, announced: str | None, node: Field) -> tuple[int, ...]:
+    """The modes a cast line chooses (``mode 2``, ``modes 1, 2 and 3``), numbered from 1, in the
+    order printed (the order a player names them in changes nothing, CR 700.2d)."""
+    if not text:
+        return ()
+    m = re.fullmatch(r"mode (\d+)|modes (\d+(?:, \d+)*) and (\d+)", text)
+    if not m:
+        raise node.error(f"'choosing {text}' is not a choice of modes",
+                         "choosing mode N, or choosing modes N and M (N, M and K)")
+    numbers = [m[1]] if m[1] else m[2].split(", ") + [m[3]]
+    if any(not 1 <= int(n) <= MAX_MODES for n in numbers):
+        raise node.error(f"'choosing {text}': a mode is numbered from 1", f"numbers from 1 to {MAX_MODES}")
+    if announced:
+        raise node.error(f"modes chosen and '{announced}' announced in one line",
+                         "a line choosing modes announces nothing else (entwined chooses every mode; "
+                         "modes with an optional cost are not modelled)")
+    return tuple(sorted(int(n) for n in numbers))
+
+
 LINE_FORMS = [
-    "P passes", "P holds priority", "P casts CARD [targeting X] [with buyback | kicked] [paying {M}…]",
+    "P passes", "P holds priority",
+    "P casts CARD [choosing mode N | choosing modes N and M] [targeting X] [with buyback | kicked | entwined] "
+    "[paying {M}…]",
     "P taps OBJECT for mana", "P taps OBJECT for {U} (one of its mana abilities)",
     "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
     "P plays LAND", "P attacks with A, B | nothing", "P blocks A with B [and C with D] | with nothing",
@@ -236,11 +258,14 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
     forms: list[tuple[str, Callable[[tuple[str, ...]], Decision]]] = [
         (r"passes", lambda g: Decision("pass", p, text=text)),
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
-        (r"casts (.+?)(?: targeting (.+?))?(?: (with buyback|kicked))?(?: paying (\S+))?",
+        (r"casts (.+?)(?: choosing (modes? [\d, and]+?))?(?: targeting (.+?))?(?: (with buyback|kicked|entwined))?"
+         r"(?: paying (\S+))?",
          lambda g: Decision("cast", p, (names.object(g[0]),),
-                            target=names.target(g[1]) if g[1] else None,
-                            paying=_paying(g[3], node),
-                            announces={"with buyback": "buyback", "kicked": "kicker"}.get(g[2] or "", ""),
+                            target=names.target(g[2]) if g[2] else None,
+                            paying=_paying(g[4], node),
+                            announces={"with buyback": "buyback", "kicked": "kicker",
+                                       "entwined": "entwine"}.get(g[3] or "", ""),
+                            modes=_modes(g[1], g[3], node),
                             text=text)),
         (r"taps (.+) for mana", lambda g: Decision("mana", p, (names.object(g[0]),), text=text)),
         (r"taps (.+) for \{([WUBRGC])\}", lambda g: Decision("mana", p, (names.object(g[0]),),

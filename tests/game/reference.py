@@ -56,6 +56,9 @@ DEATHTOUCH_LETHAL = "2016-07-22"  # any nonzero deathtouch damage is lethal for 
 COMBAT_DAMAGE = "combat_damage"   # the one object of combat damage on the stack (2008 CR 310.1)
 
 
+NOT_HERE = ("not modelled by the stepper",)   # a mode's instructions the stepper doesn't carry out
+
+
 @dataclass(frozen=True)
 class Ability:
     """An activated ability: its mana cost, loyalty cost, and instructions."""
@@ -96,6 +99,13 @@ class CardDef:
     buyback: tuple | None = None     # (colour_cost, generic) of an optional additional cost
                                      # (702.27a), or None
     kicker: tuple | None = None      # likewise, kicker (702.33a)
+    modes: tuple | None = None       # a modal spell's modes (700.2): ((target kind or None,
+                                     # instructions), ...); instructions None where the library has
+                                     # no words (the core refuses the mode), NOT_HERE where the
+                                     # stepper doesn't model them (it gives up as they resolve)
+    choose: int | None = 1           # how many modes are chosen; None: one or more
+    entwine: tuple | None = None     # (colour_cost, generic): every mode, for this much more (702.42a)
+    escalate: tuple | None = None    # (colour_cost, generic) for each mode beyond the first (702.120a)
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
 
@@ -164,6 +174,19 @@ CARDS = {
     # deals 4 damage instead.
     "Burst Lightning": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
                                instructions=(("damage", 2, "target", 4),), kicker=((), 4)),
+    # Choose one — counter target noncreature spell unless its controller pays {2} (no words
+    # here); 2 damage to target creature; draw two cards, then discard two (no discard here).
+    "Izzet Charm": CardDef(T({"instant"}), (("r", 1), ("u", 1)), 0, modes=(
+        ("noncreature_spell", None), ("creature", (("damage", 2, "target"),)), (None, NOT_HERE))),
+    # Escalate {1}{W}. Choose one or both — creatures you control get +2/+0 until end of turn;
+    # creatures you control get +0/+2 until end of turn.
+    "Borrowed Grace": CardDef(T({"instant"}), (("w", 1),), 2, choose=None, escalate=((("w", 1),), 1), modes=(
+        (None, (("pt", "modify", "creatures-you-control", (2, 0), "turn"),)),
+        (None, (("pt", "modify", "creatures-you-control", (0, 2), "turn"),)))),
+    # Choose one — search for up to two basic lands, reveal them, put them into your hand, then
+    # shuffle (not here); you may play up to two additional lands this turn. Entwine {2}{G}.
+    "Journey of Discovery": CardDef(T({"sorcery"}), (("g", 1),), 2, entwine=((("g", 1),), 2), modes=(
+        (None, NOT_HERE), (None, (("extra_land", 2),)))),
     # Counter target spell.
     "Counterspell": CardDef(T({"instant"}), (("u", 2),), 0, target="spell",
                             instructions=(("counter", "target"),)),
@@ -419,6 +442,7 @@ class Game:
         self.due: list = []
         self.pending: list = []
         self.announced: dict = {}     # spells on the stack cast with buyback or kicker paid
+        self.chosen: dict = {}        # modal spells on the stack: the modes chosen (700.2a)
         self.resolving = None            # (X, next instruction index)
         self.targets: dict = {}
         self.drew_empty: set = set()
@@ -1021,7 +1045,13 @@ class Game:
             return self.objs[x[1]].cd.trigger_effect
         if isinstance(x, tuple):
             return self.objs[x[1]].cd.activated[x[2] - 1].effect
-        return self.objs[x].cd.instructions
+        cd = self.objs[x].cd
+        if cd.modes:                                     # 700.2, 702.42b: the chosen modes, in printed order
+            chosen = [cd.modes[m - 1][1] for m in self.chosen.get(x, ())]
+            if NOT_HERE in chosen:
+                raise Unmodelled("a mode the stepper doesn't model")
+            return tuple(ins for instructions in chosen for ins in instructions)
+        return cd.instructions
 
     def controller_of(self, x):
         return self.objs[x[1] if isinstance(x, tuple) else x].controller
@@ -1031,7 +1061,10 @@ class Game:
             return self.objs[x[1]].cd.trigger_target
         if isinstance(x, tuple):
             return None
-        return self.objs[x].cd.target
+        cd = self.objs[x].cd
+        if cd.modes:                                     # 700.2c: the chosen mode's target
+            return next((cd.modes[m - 1][0] for m in self.chosen.get(x, ()) if cd.modes[m - 1][0]), None)
+        return cd.target
 
     def target_legal(self, x, y):
         return self.target_ok(self.target_kind(x), y, self.controller_of(x))
@@ -1175,7 +1208,7 @@ class Game:
             self.apply(("hold", (p,)))
         elif v == "cast":
             self.apply(("cast", (p, entry.objects[0], entry.target or "none", num if entry.paying else "auto",
-                                 entry.announces or "none")), entry)
+                                 announcement(entry))), entry)
         elif v == "activate":
             self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
                                      num if entry.paying else "auto")), entry)
@@ -1219,6 +1252,7 @@ class Game:
                 raise Unmodelled("casting a hidden card")
             if d.announces and not getattr(cd, d.announces, None):
                 why.add("no_such_cost")                                 # 601.2b: it has no such cost
+            modes = self.modes_of(cd, d, why)
             if cd.land:
                 why.add("land_not_cast")                                # 116.2a / 305.1
                 if d.target:
@@ -1235,11 +1269,17 @@ class Game:
                     why.add("stack_not_empty")
             if self.cant_cast(p):
                 why.add("cant_cast")                                    # 101.2
-            if cd.target and not d.target:
+            kind = cd.target
+            if cd.modes and modes:                                      # 700.2c: the chosen modes' targets
+                kinds = [cd.modes[m - 1][0] for m in modes if cd.modes[m - 1][0]]
+                kind = kinds[0] if kinds else None
+            if cd.modes and modes is None:
+                pass                                                    # no legal choice: no targets to tell
+            elif kind and not d.target:
                 why.add("missing_target")                               # 601.2c
-            if d.target and not cd.target:
+            elif d.target and not kind:
                 why.add("no_target_wanted")
-            if d.target and cd.target and not self.target_ok(cd.target, d.target, p):
+            elif d.target and kind and not self.target_ok(kind, d.target, p):
                 why.add("bad_target")
             if "no_such_cost" in why:
                 return why                                              # no cost to pay then
@@ -1418,17 +1458,57 @@ class Game:
             why.add("payment")
         return why
 
+    def modes_of(self, cd, d, why):
+        """The modes chosen for casting ``cd`` (700.2a, 601.2b), or None where the choice is not
+        one the rules allow (the reasons added to ``why``); () for a card without modes."""
+        if not cd.modes:
+            if d.modes:
+                why.add("not_modal")                                    # 601.2b: nothing to choose
+            return ()
+        if cd.escalate and self.edition < "2016-07-22":
+            raise Unmodelled("escalate under an edition before it (702.120a came in 2016)")
+        if d.announces == "entwine" and cd.entwine:
+            chosen = tuple(range(1, len(cd.modes) + 1))                 # 702.42a: every mode
+        elif d.announces:
+            return None                                                 # (no_such_cost, or kicker/buyback)
+        elif not d.modes:
+            why.add("no_mode")                                          # 700.2a: modes are chosen
+            return None
+        else:
+            bad = {m for m in d.modes if not 1 <= m <= len(cd.modes)}
+            if bad:
+                why.add("no_such_mode")
+            if len(set(d.modes)) < len(d.modes):
+                why.add("same_mode")                                    # 700.2d
+            if cd.choose is not None and len(d.modes) != cd.choose:
+                why.add("mode_count")                                   # 700.2a: as many as it says
+            if bad or len(set(d.modes)) < len(d.modes) or (cd.choose is not None and len(d.modes) != cd.choose):
+                return None
+            chosen = tuple(sorted(d.modes))
+        if any(cd.modes[m - 1][1] is None for m in chosen):
+            raise Unmodelled("a mode whose effect has no words here")
+        if sum(1 for m in chosen if cd.modes[m - 1][0]) > 1:
+            raise Unmodelled("more than one target between the chosen modes")
+        return chosen
+
     @staticmethod
     def total_cost(cd, d):
         """601.2f: the mana cost plus the optional additional cost announced (601.2b: buyback,
-        702.27a), as a card definition's cost."""
-        extra = getattr(cd, d.announces, None) if d.verb == "cast" and d.announces else None
-        if not extra:
+        702.27a; kicker 702.33a; entwine 702.42a), and escalate once for each mode chosen beyond
+        the first (702.120a), as a card definition's cost."""
+        extras = []
+        if d.verb == "cast" and d.announces and getattr(cd, d.announces, None):
+            extras.append(getattr(cd, d.announces))
+        if d.verb == "cast" and cd.escalate and len(d.modes) > 1:
+            extras += [cd.escalate] * (len(d.modes) - 1)
+        if not extras:
             return cd
         colours, generic = dict(cd.colour_cost), cd.generic
-        for c, n in extra[0]:
-            colours[c] = colours.get(c, 0) + n
-        return replace(cd, colour_cost=tuple(sorted(colours.items())), generic=generic + extra[1])
+        for extra in extras:
+            for c, n in extra[0]:
+                colours[c] = colours.get(c, 0) + n
+            generic += extra[1]
+        return replace(cd, colour_cost=tuple(sorted(colours.items())), generic=generic)
 
     def payment(self, p, cd, d):
         spend = dict(cd.colour_cost)
@@ -1620,6 +1700,9 @@ class Game:
                 self.move(o, "stack")
                 if args[4] != "none":
                     self.announced[o.id] = args[4]               # buyback or kicker paid (601.2b)
+                if o.cd.modes:                                   # 700.2a, 702.42a
+                    self.chosen[o.id] = tuple(range(1, len(o.cd.modes) + 1)) if args[4] == "entwine" \
+                        else tuple(sorted(entry.modes))
                 self.stack.append(o.id)
                 if args[2] != "none":
                     self.targets[o.id] = args[2]
@@ -1703,6 +1786,7 @@ class Game:
         """A zone change: a new object (400.7) that forgets its counters, damage, combat."""
         if o.zone == "stack":
             self.announced.pop(o.id, None)                       # what was paid stays behind
+            self.chosen.pop(o.id, None)
         if o.zone == "battlefield" and zone != "battlefield":
             o.tapped = False
             o.damage = 0
@@ -1875,6 +1959,9 @@ class Game:
             p = self.who(x, w)
             for _ in range(n):
                 self.create_token(p, card, t)
+        elif verb == "extra_land":                                # 305.2: more land plays this turn
+            c = self.controller_of(x)
+            self.effects.append(Eff(self.tick(), "extra_land", ins[1], c, "turn", players=(c,)))
         elif verb == "no_cast":                                   # 101.2, until end of turn
             _, w, dur = ins
             c = self.controller_of(x)
@@ -1988,3 +2075,14 @@ def run(state, edition: str, script, until, max_events=200) -> Result:
     result = game.run(max_events)
     result.game = game
     return result
+
+
+def announcement(entry):
+    """What a cast announced, as the core's events name it: the modes chosen (a list m(M, rest)
+    ending in nil, in printed order), an optional cost, or none."""
+    if entry.modes:
+        chosen = "nil"
+        for m in sorted(entry.modes, reverse=True):
+            chosen = ("m", m, chosen)
+        return ("modes", chosen)
+    return entry.announces or "none"

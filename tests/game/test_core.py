@@ -492,9 +492,9 @@ def test_a_search_opens_each_mana_ability_of_a_dual_land():
 
 
 @pytest.mark.parametrize(("card", "line", "word"), [
-    ("Izzet Charm", "alice casts Izzet Charm targeting Grizzly Bears", "modes"),
+    ("Glacial Ray", "alice casts Glacial Ray targeting bob", "splice"),
     ("Stoke the Flames", "alice casts Stoke the Flames targeting bob", "convoke"),
-    ("Tooth and Nail", "alice casts Tooth and Nail", "entwine"),
+    ("Think Twice", "alice casts Think Twice", "flashback"),
     ("Frogmite", "alice casts Frogmite", "affinity"),
 ])
 def test_a_casting_word_the_core_does_not_model_is_refused_by_name(card, line, word):

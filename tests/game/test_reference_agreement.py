@@ -66,7 +66,10 @@ WORDS = [
     ("only with an empty stack", "land_stack_not_empty"),
     ("no land play left", "no_land_plays_left"), ("played, not cast", "land_not_cast"),
     ("can't play lands", "cant_play_lands"), ("can't cast spells", "cant_cast"), ("is not a legal target", "bad_target"),
-    ("can't pay", "cant_pay"), ("cost to announce", "no_such_cost"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
+    ("can't pay", "cant_pay"), ("cost to announce", "no_such_cost"),
+    ("no modes to choose", "not_modal"), ("has no mode ", "no_such_mode"),
+    ("chosen where the card says", "mode_count"), ("chosen more than once", "same_mode"),
+    ("its modes are chosen as it is cast", "no_mode"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
     ("can't be chosen", "not_chosen_from"), ("card(s) named", "wrong_count"),
     ("ask for another decision", "mismatch"),
     ("several mana abilities", "which_mana_ability"),   # 605.3a: the line names which
@@ -92,9 +95,27 @@ NEW_PERMANENTS = NEW_CREATURES + ["Glorious Anthem", "Liliana of the Veil"]
 NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "Puncture Bolt",
               "Leap", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
               "Gladecover Scout", "Storm Crow", "Boggart Brute", "Sparkmage Apprentice",
-              "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize", "Burst Lightning"]
+              "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize", "Burst Lightning",
+              "Izzet Charm", "Borrowed Grace", "Journey of Discovery"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
-            "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning"}
+            "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm"}
+# Modal spells (CR 700.2): the choices of modes a cast mostly makes (legal ones, one with a mode
+# the library has no words for, too many), entwined or not
+MODE_CHOICES = {"Izzet Charm": [(2,), (2,), (2,), (2,), (3,), (1,), (2, 3)],
+                "Borrowed Grace": [(1,), (2,), (1, 2), (1, 2), (1, 2), (1, 1)],
+                "Journey of Discovery": [(2,), (2,), (2,), (1,), (1, 2)]}
+
+
+def mode_choice(draw, card: str) -> tuple[tuple[int, ...], str]:
+    """The modes a cast of ``card`` chooses and whether it is entwined: mostly a choice for its
+    card, now and then one for a card without modes, a mode it hasn't, none at all, or entwine."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(st.sampled_from([(), (1,), (4,), (2, 2)])), draw(st.sampled_from(["", "", "entwine"]))
+    if card not in MODE_CHOICES:
+        return (), ""
+    if card == "Journey of Discovery" and draw(st.booleans()):
+        return (), "entwine"
+    return draw(st.sampled_from(MODE_CHOICES[card])), ""
 # abilities an effect of the state grants or removes (deathtouch, lifelink, first strike,
 # double strike and trample make the stepper give up where they matter: rarely)
 GRANTED = ["flying", "flying", "haste", "haste", "vigilance", "hexproof", "reach", "defender",
@@ -136,6 +157,8 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
         if new:
             hand += draw(st.lists(st.sampled_from(NEW_SPELLS + ["Sparkmage Apprentice", "Flametongue Kavu"]),
                                   min_size=1 + active, max_size=3))
+            if draw(st.integers(0, 2)) == 2:        # a modal spell more often (CR 700.2)
+                hand.append(draw(st.sampled_from(sorted(MODE_CHOICES))))
     hidden_hand = draw(st.integers(0, 2))
     lib_named = draw(st.lists(st.sampled_from(SPELLS + LANDS[:2]), max_size=2))
     lib_hidden = draw(st.integers(0, 3))
@@ -285,7 +308,10 @@ def examples(draw):
             # buyback or kicker announced: mostly for a card with it, now and then for one without
             announces = draw(st.sampled_from(["buyback", "kicker"])) if draw(st.integers(0, 9)) == 0 else \
                 {"Capsize": "buyback", "Burst Lightning": "kicker"}.get(card_of(o), "") if draw(st.booleans()) else ""
-            return Decision("cast", p, (o,), target=target, paying=paying, announces=announces)
+            modes, entwined = mode_choice(draw, card_of(o))
+            if modes or entwined:
+                announces = entwined
+            return Decision("cast", p, (o,), target=target, paying=paying, announces=announces, modes=modes)
         if verb == "play" and named("hand"):
             mine = [x for x in named("hand") if x[0] == p and card_of(x[1]) in LANDS] or named("hand")
             owner, o = draw(st.sampled_from(mine))
@@ -382,14 +408,18 @@ def examples(draw):
                 continue
             if verb == "cast":
                 o = draw(st.sampled_from(spells))
-                kind_ = g.objs[o].cd.target
+                cd_ = g.objs[o].cd
+                kind_ = cd_.target
+                modes, entwined = mode_choice(draw, g.objs[o].card) if cd_.modes else ((), "")
+                if cd_.modes:       # the chosen modes' target (CR 700.2c)
+                    kind_ = next((cd_.modes[m - 1][0] for m in modes if 0 < m <= len(cd_.modes)
+                                  and cd_.modes[m - 1][0]), None)
                 target = a_target(g, p, kind_) if kind_ else None
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
-                cd_ = g.objs[o].cd
                 announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else "") \
-                    if draw(st.booleans()) else ""
-                cost = g.total_cost(g.objs[o].cd, Decision("cast", p, (o,), announces=announces))
-                script.append(Decision("cast", p, (o,), target=target, announces=announces,
+                    if draw(st.booleans()) else entwined
+                cost = g.total_cost(g.objs[o].cd, Decision("cast", p, (o,), announces=announces, modes=modes))
+                script.append(Decision("cast", p, (o,), target=target, announces=announces, modes=modes,
                                        paying=paying_for(g, p, cost) if new else ()))
                 continue
             if verb == "to-combat":
@@ -577,7 +607,9 @@ def words(d) -> str:
         return f"{d.player} targets {d.target} with {d.objects[0]}"
     if d.verb == "block" and d.blocks:
         return f"{d.player} blocks " + " and ".join(f"{a} with {b}" for b, a in d.blocks)
-    extra = f" targeting {d.target}" if d.target else ""
+    extra = f" choosing modes {d.modes}" if d.modes else ""
+    extra += f" targeting {d.target}" if d.target else ""
+    extra += f" announcing {d.announces}" if d.announces else ""
     extra += f" paying {d.paying}" if d.paying else ""
     return f"{d.player} {d.verb} {', '.join(d.objects)}{extra}".strip()
 
@@ -1026,4 +1058,53 @@ state:
               Decision("pass-until", until=Point("step", Step("main2")))]
     assert reference.run(state, "2008-10-01", script, END).game.life["bob"] == 14
     diff = compare(state, "2008-10-01", script, END, max_events=COMBAT_MAX_EVENTS)
+    assert diff is None, diff
+
+
+MODAL_STATE = """name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Izzet Charm, Borrowed Grace, Journey of Discovery, Lightning Bolt, Forest, Plains, Island],
+          battlefield: [Forest, Forest, Forest, Forest, Forest, Plains, Plains, Plains, Plains, Island,
+                        Mountain, Grizzly Bears],
+          library: {hidden: 5}}
+  bob: {battlefield: [Grizzly Bears], library: {hidden: 5}}
+"""
+PASSES = [Decision("pass", "alice"), Decision("pass", "bob")]
+
+
+@pytest.mark.parametrize(("taps", "cast", "then", "stop"), [
+    # 702.42a: entwined, every mode, for {2}{G} more: five Forests are one short
+    ({"Forest": 5}, dict(card="Journey of Discovery", announces="entwine"), [], "illegal-action"),
+    # its second mode alone: two more land plays this turn (305.2), three in all
+    ({"Forest": 3}, dict(card="Journey of Discovery", modes=(2,)),
+     PASSES + [Decision("play", "alice", (o,)) for o in ("Forest", "Plains", "Island")], "needs-decision"),
+    ({"Plains": 3}, dict(card="Borrowed Grace", modes=(1, 1)), [], "illegal-action"),          # 700.2d
+    ({"Plains": 3}, dict(card="Borrowed Grace", modes=(3,)), [], "illegal-action"),            # no mode 3
+    ({"Plains": 4}, dict(card="Borrowed Grace", modes=(1, 2)), [], "illegal-action"),          # 702.120a
+    ({"Plains": 3}, dict(card="Borrowed Grace", announces="entwine"), [], "illegal-action"),   # no entwine
+    ({"Plains": 3}, dict(card="Borrowed Grace", modes=(2,)), PASSES, "needs-decision"),
+    ({"Island": 1, "Mountain": 1}, dict(card="Izzet Charm"), [], "illegal-action"),            # no mode chosen
+    ({"Island": 1, "Mountain": 1}, dict(card="Izzet Charm", modes=(2,), target="bob"), [], "illegal-action"),
+    ({"Island": 1, "Mountain": 1}, dict(card="Izzet Charm", modes=(2, 3), target="Grizzly Bears#2"), [],
+     "illegal-action"),                                                                         # choose one
+    ({"Island": 1, "Mountain": 1}, dict(card="Izzet Charm", modes=(2,), target="Grizzly Bears#2"), PASSES,
+     "needs-decision"),
+    ({"Mountain": 1}, dict(card="Lightning Bolt", modes=(1,), target="bob"), [], "illegal-action"),  # not modal
+])
+def test_modal_casts_agree_with_the_reference_stepper(taps, cast, then, stop):
+    """Hand-picked casts of modal spells (CR 700.2, 702.42a, 702.120a), legal and illegal, that
+    the stepper models to the end: the core agrees event by event."""
+    state = parse_scenario(MODAL_STATE).state
+    first = {"Forest": 2, "Plains": 2, "Island": 2, "Mountain": 1}    # the battlefield's first of each
+    script = [Decision("mana", "alice", (f"{name}#{k}" if k > 1 else name,))
+              for name, n in taps.items() for k in range(first[name], first[name] + n)]
+    script.append(Decision("cast", "alice", (cast["card"],), target=cast.get("target"),
+                           announces=cast.get("announces", ""), modes=cast.get("modes", ())))
+    script += then
+    r = reference.run(state, "2026-08-07", script, END, max_events=MAX_EVENTS)
+    assert r.stop[0] == stop, r.stop
+    diff = compare(state, "2026-08-07", script, END)
     assert diff is None, diff

@@ -1,0 +1,142 @@
+"""Modal spells on the temporal core (CR 700.2, 702.42 entwine, 702.120 escalate): what it
+refuses by name rather than answer — a mode with no words, more than one target between the
+chosen modes, an escalate cost that is not mana, escalate under an edition without it, a modal
+spell on the stack of a starting state — and the script line's words."""
+from __future__ import annotations
+
+import pytest
+
+from mtgrules.model.errors import ScenarioError, UnsupportedQuestion
+from mtgrules.model.read.timeline import parse_line
+from mtgrules.model.source import Field
+from mtgrules.queries import parse_scenario, what_happens
+
+
+def scenario(hand: str, lands: str, cards: str = "") -> object:
+    return parse_scenario(f"""name: t
+{cards}question: {{kind: turn, ask: trace}}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {{hand: [{hand}], battlefield: [{lands}, Grizzly Bears], library: {{hidden: 3}}}}
+  bob: {{battlefield: [Grizzly Bears], library: {{hidden: 3}}}}
+""").state
+
+
+def lines(s, *texts):
+    return [parse_line(Field.of(t, "script"), s) for t in texts]
+
+
+def test_a_mode_whose_effect_has_no_words_is_refused_when_chosen_not_resolved_as_nothing():
+    s = scenario("Izzet Charm", "Island, Mountain")
+    taps = ["alice taps Island for mana", "alice taps Mountain for mana"]
+    with pytest.raises(UnsupportedQuestion, match="mode 1: what it does has no words"):
+        what_happens(s, lines(s, *taps, "alice casts Izzet Charm choosing mode 1"))
+    # its third mode has words: drawing two, then discarding two
+    v = what_happens(s, lines(s, *taps, "alice casts Izzet Charm choosing mode 3"))
+    assert v.outcome == "needs-decision", v.reasons
+
+
+def test_chosen_modes_with_two_targets_between_them_are_refused_by_name():
+    s = scenario("Collective Brutality", "Swamp, Swamp")
+    with pytest.raises(UnsupportedQuestion, match="Collective Brutality, with .*: not modelled"):
+        what_happens(s, lines(s, "alice taps Swamp for mana", "alice taps Swamp#2 for mana",
+                              "alice casts Collective Brutality choosing modes 2 and 3 targeting bob"))
+
+
+ESCALATE_DISCARD = """cards:
+  - name: Discard Grace
+    cost: "{W}"
+    types: [instant]
+    escalate: [{discard: card}]
+    modes:
+      choose: one-or-more
+      options:
+        - {resolve: [{do: gain-life, who: you, amount: 1}]}
+        - {resolve: [{do: gain-life, who: you, amount: 2}]}
+"""
+
+
+def test_an_escalate_cost_that_is_not_mana_is_refused_for_a_second_mode():
+    s = scenario("Discard Grace, Forest", "Plains", cards=ESCALATE_DISCARD)
+    with pytest.raises(UnsupportedQuestion, match="escalate cost of 'discard card'"):
+        what_happens(s, lines(s, "alice taps Plains for mana", "alice casts Discard Grace choosing modes 1 and 2"))
+    # one mode: no escalate cost to pay
+    v = what_happens(s, lines(s, "alice taps Plains for mana", "alice casts Discard Grace choosing mode 2",
+                              "alice passes", "bob passes"))
+    assert v.outcome == "needs-decision", v.reasons
+
+
+def test_escalate_under_an_edition_without_it_is_refused_naming_it():
+    s = scenario("Borrowed Grace", "Plains, Plains, Plains")
+    script = lines(s, "alice taps Plains for mana", "alice taps Plains#2 for mana",
+                   "alice taps Plains#3 for mana", "alice casts Borrowed Grace choosing mode 1")
+    with pytest.raises(UnsupportedQuestion, match="rules of 2009-07-11, an edition without it"):
+        what_happens(s, script, edition="2009-07-11")
+    assert what_happens(s, script, edition="2016-07-22").outcome == "needs-decision"
+
+
+def test_a_modal_spell_on_the_stack_of_a_state_is_refused():
+    with pytest.raises(UnsupportedQuestion, match="does not say what was announced"):
+        what_happens(parse_scenario("""name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  priority: alice
+  alice: {library: {hidden: 3}, stack: [Borrowed Grace]}
+  bob: {library: {hidden: 3}}
+""").state, [])
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("alice casts Borrowed Grace choosing modes 1 2", "not a choice of modes"),
+    ("alice casts Borrowed Grace choosing mode 99999999999", "a mode is numbered from 1"),
+    ("alice casts Journey of Discovery choosing mode 1 entwined", "modes chosen and 'entwined'"),
+])
+def test_bad_mode_words_are_located_errors(line, expected):
+    s = scenario("Borrowed Grace, Journey of Discovery", "Plains")
+    with pytest.raises(ScenarioError, match=expected):
+        parse_line(Field.of(line, "question.script[0]", "my.yaml"), s)
+
+
+@pytest.mark.parametrize(("line", "reason"), [
+    ("alice casts Izzet Charm choosing modes 3 and 3", "mode 3 chosen more than once"),
+    ("alice casts Izzet Charm choosing mode 4", "no mode 4"),
+    ("alice casts Izzet Charm", "its modes are chosen as it is cast"),
+    ("alice casts Izzet Charm entwined", "no entwine cost"),
+    ("alice casts Grizzly Bears#3 choosing mode 1", "no modes to choose"),
+    ("alice casts Izzet Charm choosing mode 3 targeting bob", "doesn't target|no target"),
+])
+def test_illegal_choices_of_modes_say_why(line, reason):
+    s = scenario("Izzet Charm, Grizzly Bears", "Island, Mountain, Forest, Forest")
+    v = what_happens(s, lines(s, "alice taps Island for mana", "alice taps Mountain for mana",
+                              "alice taps Forest for mana", "alice taps Forest#2 for mana", line))
+    assert v.outcome == "illegal-action", v.reasons
+    assert any(__import__("re").search(reason, r) for r in v.reasons), v.reasons
+
+
+def test_a_search_with_a_mode_the_core_cant_carry_out_in_hand_proves_no_none():
+    """A "way" search opens every choice of modes; one it can't follow (Izzet Charm's first
+    mode, no words) keeps it from answering "impossible"."""
+    from mtgrules.model.timeline import Condition, Point
+    from mtgrules.model.turn import Step
+    from mtgrules.queries import is_there_a_way
+    s = scenario("Izzet Charm", "Island, Mountain")
+    with pytest.raises(UnsupportedQuestion):
+        is_there_a_way(s, "alice", [Condition("life", ("bob", 1))], Point("step", Step.BEGINNING_OF_COMBAT))
+
+
+def test_a_sequencing_question_casting_a_modal_spell_is_refused_by_name():
+    with pytest.raises(UnsupportedQuestion, match="modal spell: a sequencing question can't say its modes"):
+        parse_scenario("""name: t
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {battlefield: [Plains, Plains, Plains], hand: [Borrowed Grace], library: {hidden: 5}}
+  bob: {hand: [Island]}
+question:
+  kind: sequencing
+  casting: Borrowed Grace
+  performed: [alice taps Plains for mana]
+""")
