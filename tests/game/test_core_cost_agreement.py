@@ -4,11 +4,13 @@ encodings/cost/cost.lp), for every library card the core casts, with each announ
 offers (nothing, buyback, kicker), in a state where no effect changes costs."""
 from __future__ import annotations
 
+import re
+
 import clingo
 import pytest
 
 from mtgrules.encodings.asp import encoding
-from mtgrules.encodings.game.facts import cost_facts
+from mtgrules.encodings.game.facts import cost_facts, mode_facts
 from mtgrules.model.cards import Card, builtin_cards
 from mtgrules.model.mana import ManaCost
 from mtgrules.model.source import Field
@@ -16,8 +18,13 @@ from mtgrules.queries import check_scenario
 from mtgrules.queries.scenario import scenario_from
 
 LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
-ANNOUNCED = {"buyback": {"buyback": True}, "kicker": {"kicked": True}}
-"""The cost question's field for each announcement the core reads."""
+ANNOUNCED = {"buyback": {"buyback": True}, "kicker": {"kicked": True}, "entwine": {"entwined": True}}
+"""The cost question's field for each announcement the core reads (and modes(L): ``modes``)."""
+
+
+def modes_of(announced: str) -> list[int]:
+    """The modes of the core's announcement modes(m(M1,m(M2,…nil))), in order."""
+    return [int(n) for n in re.findall(r"m\((\d+)", announced)] if announced.startswith("modes(") else []
 TARGET = {"any": "bob", "player": "bob", "opponent": "bob", "creature": "Grizzly Bears",
           "permanent": "Grizzly Bears", "creature-or-player": "bob"}
 """A legal target of each kind in the state below (a kind missing: the card is left out)."""
@@ -29,7 +36,8 @@ Total = tuple[dict[str, int], int] | str
 
 def core_totals(card: Card) -> dict[str, Total] | None:
     """The core's total for each announcement; None where the core doesn't cast the card."""
-    facts = [str(s) + "." for s in cost_facts(card, clingo.String("o"))]
+    facts = [str(s) + "." for s in (*cost_facts(card, clingo.String("o")),
+                                    *mode_facts(card, clingo.String("o")))]
     if not facts or any(f.startswith("cost_unsupported") for f in facts):
         return None
     ctl = clingo.Control(["--warn=none"])
@@ -56,8 +64,11 @@ def core_totals(card: Card) -> dict[str, Total] | None:
 def question_total(card: Card, announced: str) -> Total | None:
     """The cost question's total and life for the card cast with ``announced``; None where the
     card needs a target of a kind the state has none of."""
+    chosen = modes_of(announced) or (range(1, len(card.modes.options) + 1)
+                                      if announced == "entwine" and card.modes else [])
+    kinds = list(card.targets) + [k for m in chosen for k in card.modes.options[m - 1].targets]
     targets = []
-    for kind in card.targets:
+    for kind in kinds:
         if kind not in TARGET:
             return None
         # (a card named like the target creature: the ids say which copy is which)
@@ -67,7 +78,8 @@ def question_total(card: Card, announced: str) -> Total | None:
            "state": {"players": ["alice", "bob"], "alice": {"hand": [card.name]},
                      "bob": {"battlefield": ["Grizzly Bears"]}},
            "question": {"kind": "cost", "ask": "total", "card": mine, "targets": targets,
-                        **ANNOUNCED.get(announced, {})}}
+                        **ANNOUNCED.get(announced, {}),
+                        **({"modes": modes_of(announced)} if modes_of(announced) else {})}}
     verdict = check_scenario(scenario_from(Field.of(doc)))
     outcome = str(getattr(verdict.outcome, "value", verdict.outcome))
     if outcome != "total":
@@ -82,7 +94,8 @@ CASES = [(card, announced) for card in builtin_cards().values()
 
 def test_the_comparison_covers_each_announcement():
     words = {announced for _, announced in CASES}
-    assert {"none", "buyback", "kicker"} <= words
+    assert {"none", "buyback", "kicker", "entwine"} <= words
+    assert any(modes_of(w)[1:] for w in words)          # escalate: two modes
     assert len(CASES) >= 100
     assert any(core_totals(card)[w] == "unpayable" for card, w in CASES)
 
