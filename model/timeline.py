@@ -25,6 +25,20 @@ a standard shortcut's words in a ``shortcut`` question's proposal (its word in `
 ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked"}
 """The optional additional costs a cast line may announce (CR 601.2b), as the line says them."""
 
+HELP_WORDS = {"convoke": "convoking", "improvise": "improvising", "delve": "delving"}
+"""How a cast line names the objects paying part of its cost (in this order)."""
+
+
+def helper_words(helpers: tuple[tuple[str, str, str], ...]) -> str:
+    """``' convoking Raging Goblin for {R}, Grizzly Bears delving Opt'``: a cast's helpers."""
+    out = ""
+    for how, verb in HELP_WORDS.items():
+        named = [o + (f" for {{{m}}}" if m else "") for h, o, m in helpers if h == how]
+        if named:
+            out += f" {verb} " + ", ".join(named)
+    return out
+
+
 SHORTCUT_WORDS = {"go": "says go", "pass": "passes", "ready_for_combat": "is ready for combat",
                   "no_attacks": "declares no attacks"}
 """The words of the standard tournament shortcuts a proposal may say (MTR 4.2; which of them an
@@ -118,6 +132,11 @@ class Decision:
     announces: str = ""
     """For ``cast``: the optional additional cost announced as the spell is cast (CR 601.2b):
     ``buyback`` (``… with buyback``) or ``kicker`` (``… kicked``); empty: none."""
+    helpers: tuple[tuple[str, str, str], ...] = ()
+    """For ``cast``: the objects that pay part of the total as it is paid (CR 601.2h), each
+    ``(how, object, mana)``: how ``convoke`` (a creature tapped, CR 702.51a), ``improvise`` (an
+    artifact tapped, 702.126a) or ``delve`` (a graveyard card exiled, 702.66a); mana the symbol's
+    letter it pays (``R``, or ``1`` for generic), empty where the line doesn't say."""
     text: str = field(default="", compare=False)
     """The script line as written, to quote back in verdicts (not part of the decision's
     identity: two spellings of one decision are equal)."""
@@ -139,7 +158,8 @@ class Decision:
         forms = {
             "pass-until": f"all pass until {self.until or Point('end')}",
             "pass": f"{p} passes", "hold": f"{p} holds priority",
-            "cast": f"{p} casts {first}{aim}" + ANNOUNCE_WORDS.get(self.announces, "") + pay,
+            "cast": f"{p} casts {first}{aim}" + ANNOUNCE_WORDS.get(self.announces, "")
+                    + helper_words(self.helpers) + pay,
             "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"
                         + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,

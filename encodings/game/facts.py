@@ -199,6 +199,9 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
         yield a("super", o, F(t, []))
     for k in sorted(card.keywords):
         yield a("keyword", o, keyword_atom(k))
+    for c in sorted(card.colors):
+        # its colours (CR 105.2, 202.2): what mana a creature convokes for (CR 702.51a)
+        yield a("colour_of", o, F(COLOUR_WORD[c], []))
     if card.power is not None:
         yield a("power", o, N(card.power))
     if card.toughness is not None:
@@ -285,6 +288,9 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         yield a("cost_unsupported", o)
         return
     yield from mana_facts(cost, lambda part, *args: a(part, o, *args))
+    if card.affinity:
+        # CR 702.41a: it costs {1} less for each permanent of that type its caster controls
+        yield a("affinity", o, F(card.affinity, []))
     for name, extra in optional:
         # an optional additional cost, announced as the spell is cast (CR 601.2b; buyback
         # 702.27a, kicker 702.33a)
@@ -310,9 +316,15 @@ def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
     words = [w for w in ("multikicker", "if_kicked", "modes", "entwine", "escalate",
-                         "splice_onto", "morph", "flashback", "affinity")
+                         "splice_onto", "morph", "flashback")
              if getattr(card, w)]
-    return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS))
+    return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS) - set(PAID_BY))
+
+
+PAID_BY = ("convoke", "improvise", "delve")
+"""The keywords that let objects pay part of a spell's locked total (CR 702.51a, 702.126a,
+702.66a): the core reads them as the card's ``keyword/2`` facts (actions.lp)."""
+COLOUR_WORD = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 
 
 def targets_of(instructions: Sequence[Instruction]) -> tuple[str, ...]:
@@ -365,6 +377,8 @@ def _describe_cost(item: object) -> str:
 def instruction_facts(src: Sym, i: int, ins: Instruction) -> Iterator[Sym]:
     """The ``i``-th instruction of ``src`` as the core reads it; an effect on characteristics
     comes with what it does (``instr_mod``), one fact per modification."""
+    if ins.verb == "animate" and ins.get("colors"):
+        yield a("colours_change")  # (layer 5: read by no rule, so convoke's colours can't be told)
     if ins.verb in AFFECTING or ins.verb == "animate":
         found = characteristic_effect(ins)
         if found is not None:
@@ -546,6 +560,8 @@ def effect_facts(state: GameState) -> Iterator[Sym]:
             addressed = a("who", F(WHO[who], []), S(effect.controller), target)
             yield a("effect", e, addressed, mod, duration)
             continue
+        if ins.verb == "animate" and ins.get("colors"):
+            yield a("colours_change")
         mods = modifications(ins) if ins.verb in AFFECTING else None
         what = ins.get("what") or effect.target
         if mods is None or state.find(str(what)) is None:
