@@ -493,9 +493,9 @@ def test_a_search_opens_each_mana_ability_of_a_dual_land():
 
 @pytest.mark.parametrize(("card", "line", "word"), [
     ("Izzet Charm", "alice casts Izzet Charm targeting Grizzly Bears", "modes"),
-    ("Stoke the Flames", "alice casts Stoke the Flames targeting bob", "convoke"),
+    ("Raven's Crime", "alice casts Raven's Crime targeting bob", "retrace"),
     ("Tooth and Nail", "alice casts Tooth and Nail", "entwine"),
-    ("Frogmite", "alice casts Frogmite", "affinity"),
+    ("Think Twice", "alice casts Think Twice", "flashback"),
 ])
 def test_a_casting_word_the_core_does_not_model_is_refused_by_name(card, line, word):
     s = parse_scenario(f"""name: t

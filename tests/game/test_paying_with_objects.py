@@ -3,6 +3,7 @@
 written here from the rules, and the core and the stepper must both come to it, event by event."""
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from test_reference_agreement import compare, reason_key  # noqa: E402
 
 from mtgrules.encodings.game import simulate  # noqa: E402
 from mtgrules.model.edition import Edition  # noqa: E402
+from mtgrules.model.errors import ScenarioError  # noqa: E402
 from mtgrules.model.timeline import END, Decision  # noqa: E402
 from mtgrules.queries.scenario import parse_scenario  # noqa: E402
 
@@ -138,3 +140,26 @@ def test_convoked_creatures_end_tapped_and_delved_cards_in_exile():
     assert "convoking Raging Goblin for {R}, Grizzly Bears" in text
     final = tl.final.to_json()
     assert "Raging Goblin" in str(final) and "tapped" in str(final)
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("alice casts Stoke the Flames targeting bob convoking Grizzly Bears, Grizzly Bears", "named twice"),
+    ("alice casts Stoke the Flames targeting bob convoking Grizzly Bears for {X}", "convokes for"),
+    ("alice casts Treasure Cruise delving Opt for {1}", "convokes for"),
+    ("alice casts Stoke the Flames targeting bob convoking Grizzly Bears improvising Grizzly Bears",
+     "named twice"),
+    ("alice casts Stoke the Flames targeting bob convoking Grizly Bears", "Grizzly Bears"),
+])
+def test_a_bad_payment_line_is_refused_with_what_was_expected(line, words):
+    state = state_of(STOKE.replace("hand: [", "hand: [Treasure Cruise, ").replace(
+        "battlefield: [", "graveyard: [Opt], battlefield: ["))
+    with pytest.raises(ScenarioError, match=re.escape(words)):
+        Decision.parse(line, state)
+
+
+def test_the_line_words_come_back():
+    state = state_of(STOKE)
+    d = Decision.parse("alice casts Stoke the Flames targeting bob convoking Raging Goblin for {R}, "
+                       "Grizzly Bears paying {G}", state)
+    assert d.helpers == (("convoke", "Raging Goblin", "R"), ("convoke", "Grizzly Bears", ""))
+    assert Decision.parse(d.line(), state) == d
