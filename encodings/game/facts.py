@@ -202,6 +202,10 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
     for c in sorted(card.colors):
         # its colours (CR 105.2, 202.2): what mana a creature convokes for (CR 702.51a)
         yield a("colour_of", o, F(COLOUR_WORD[c], []))
+    said = [*card.resolve, *(i for ability in card.abilities for i in ability.effect)]
+    if any(ins.verb == "animate" and ins.get("colors") for ins in said):
+        # an effect that sets colours (layer 5) is read by no rule: a creature's colour can't be told
+        yield a("colours_change")
     if card.power is not None:
         yield a("power", o, N(card.power))
     if card.toughness is not None:
@@ -377,8 +381,6 @@ def _describe_cost(item: object) -> str:
 def instruction_facts(src: Sym, i: int, ins: Instruction) -> Iterator[Sym]:
     """The ``i``-th instruction of ``src`` as the core reads it; an effect on characteristics
     comes with what it does (``instr_mod``), one fact per modification."""
-    if ins.verb == "animate" and ins.get("colors"):
-        yield a("colours_change")  # (layer 5: read by no rule, so convoke's colours can't be told)
     if ins.verb in AFFECTING or ins.verb == "animate":
         found = characteristic_effect(ins)
         if found is not None:
