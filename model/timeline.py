@@ -35,6 +35,21 @@ def mode_words(modes: tuple[int, ...]) -> str:
         return f" choosing mode {modes[0]}"
     return " choosing modes " + ", ".join(map(str, modes[:-1])) + f" and {modes[-1]}"
 
+
+HELP_WORDS = {"convoke": "convoking", "improvise": "improvising", "delve": "delving"}
+"""How a cast line names the objects paying part of its cost (in this order)."""
+
+
+def helper_words(helpers: tuple[tuple[str, str, str], ...]) -> str:
+    """``' convoking Raging Goblin for {R}, Grizzly Bears delving Opt'``: a cast's helpers."""
+    out = ""
+    for how, verb in HELP_WORDS.items():
+        named = [o + (f" for {{{m}}}" if m else "") for h, o, m in helpers if h == how]
+        if named:
+            out += f" {verb} " + ", ".join(named)
+    return out
+
+
 SHORTCUT_WORDS = {"go": "says go", "pass": "passes", "ready_for_combat": "is ready for combat",
                   "no_attacks": "declares no attacks"}
 """The words of the standard tournament shortcuts a proposal may say (MTR 4.2; which of them an
@@ -132,6 +147,11 @@ class Decision:
     modes: tuple[int, ...] = ()
     """For ``cast``: the modes chosen of a modal spell (CR 700.2a), numbered from 1 in the order
     printed, as ``model.casting.Casting.modes`` (``… choosing modes 2 and 3``)."""
+    helpers: tuple[tuple[str, str, str], ...] = ()
+    """For ``cast``: the objects that pay part of the total as it is paid (CR 601.2h), each
+    ``(how, object, mana)``: how ``convoke`` (a creature tapped, CR 702.51a), ``improvise`` (an
+    artifact tapped, 702.126a) or ``delve`` (a graveyard card exiled, 702.66a); mana the symbol's
+    letter it pays (``R``, or ``1`` for generic), empty where the line doesn't say."""
     text: str = field(default="", compare=False)
     """The script line as written, to quote back in verdicts (not part of the decision's
     identity: two spellings of one decision are equal)."""
@@ -154,7 +174,7 @@ class Decision:
             "pass-until": f"all pass until {self.until or Point('end')}",
             "pass": f"{p} passes", "hold": f"{p} holds priority",
             "cast": f"{p} casts {first}" + mode_words(self.modes) + aim
-                    + ANNOUNCE_WORDS.get(self.announces, "") + pay,
+                    + ANNOUNCE_WORDS.get(self.announces, "") + helper_words(self.helpers) + pay,
             "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"
                         + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,

@@ -104,7 +104,9 @@ def _mechanics(solver: z3.Solver, problem: PaymentProblem,
         return v
 
     m = _Mechanics({}, {}, {}, {})
-    #@ implements: keyword.convoke, keyword.convoke-payment
+    # (the core pays with convoke, improvise and delve too, encodings/game/actions.lp: the keys
+    # are its; this is the cost question's search for a payment)
+    #@ second encoding of: keyword.convoke, keyword.convoke-payment
     for creature, colours in problem.convoke:
         if creature in problem.untapped and creature not in m.convoke:
             m.convoke[creature] = flag(f"convoke[{creature}]")
@@ -116,11 +118,11 @@ def _mechanics(solver: z3.Solver, problem: PaymentProblem,
                     picks.append(m.colour[creature, x])
             if picks:
                 solver.add(z3.Sum(picks) <= m.convoke[creature])
-    #@ implements: keyword.improvise
+    #@ second encoding of: keyword.improvise
     for artifact in problem.improvise:
         if artifact in problem.untapped and artifact not in m.improvise:
             m.improvise[artifact] = flag(f"improvise[{artifact}]")
-    #@ implements: keyword.delve, keyword.delve-payment
+    #@ second encoding of: keyword.delve, keyword.delve-payment
     for card in dict.fromkeys(problem.delve):
         m.delve[card] = flag(f"delve[{card}]")
 

@@ -125,7 +125,7 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
         if _time.perf_counter() > deadline:
             raise BudgetExhausted(asp.guard_words(budget()))
     shown += [a("final", f) for f in stepper.state]
-    reader = Reader(state, shown, script, len(conditions), steps=steps)
+    reader = Reader(state, shown, script, len(conditions), steps=steps, edition=edition)
     return reader.timeline(Timeline, Stop, k, stuck, max_events, stepper.ground_seconds,
                            stepper.solve_seconds)
 

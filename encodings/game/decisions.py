@@ -30,7 +30,8 @@ def decision_term(k: int, d: Decision) -> Sym:
     entry = N(k)
     p = S(d.player or "")
     target = S(d.target) if d.target else F("none", [])
-    pay = entry if d.paying else F("auto", [])
+    # the entry's number where the line says how part of the cost is paid (script_pay, script_help)
+    pay = entry if d.paying or d.helpers else F("auto", [])
     obj = S(d.objects[0]) if d.objects else S("")
     if d.verb in ("pass", "hold"):
         return a(d.verb, p)
@@ -71,6 +72,9 @@ def script_facts(script: Sequence[Decision], until: Point) -> list[Sym]:
             out.append(a("script_pair", K, S(blocker), S(attacker)))
         for letter, amount in d.paying:
             out.append(a("script_pay", K, F(COLOUR[letter], []), N(amount)))
+        for how, o, mana in d.helpers:
+            paid = "any" if not mana else "generic" if mana == "1" else COLOUR[mana]
+            out.append(a("script_help", K, F(how, []), S(o), F(paid, [])))
         if d.adds:
             out.append(a("script_adds", K, F(COLOUR[d.adds], [])))
         if d.verb == "pass-until" and d.until is not None:

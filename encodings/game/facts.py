@@ -200,6 +200,13 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
         yield a("super", o, F(t, []))
     for k in sorted(card.keywords):
         yield a("keyword", o, keyword_atom(k))
+    for c in sorted(card.colors):
+        # its colours (CR 105.2, 202.2): what mana a creature convokes for (CR 702.51a)
+        yield a("colour_of", o, F(COLOUR_WORD[c], []))
+    said = [*card.resolve, *(i for ability in card.abilities for i in ability.effect)]
+    if any(ins.verb == "animate" and ins.get("colors") for ins in said):
+        # an effect that sets colours (layer 5) is read by no rule: a creature's colour can't be told
+        yield a("colours_change")
     if card.power is not None:
         yield a("power", o, N(card.power))
     if card.toughness is not None:
@@ -290,6 +297,9 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         yield a("cost_unsupported", o)
         return
     yield from mana_facts(cost, lambda part, *args: a(part, o, *args))
+    if card.affinity:
+        # CR 702.41a: it costs {1} less for each permanent of that type its caster controls
+        yield a("affinity", o, F(card.affinity, []))
     for name, extra in optional:
         # an optional additional cost, announced as the spell is cast (CR 601.2b; buyback
         # 702.27a, kicker 702.33a, entwine 702.42a)
@@ -314,7 +324,7 @@ def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
 def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
-    words = [w for w in ("multikicker", "if_kicked", "splice_onto", "morph", "flashback", "affinity")
+    words = [w for w in ("multikicker", "if_kicked", "splice_onto", "morph", "flashback")
              if getattr(card, w)]
     if card.kicker and card.buyback:
         words.append("kicker with buyback")   # two optional costs announced at once
@@ -322,7 +332,13 @@ def casting_words(card: Card) -> list[str]:
         words.append("modes with an optional cost")
     if card.modes and card.modes.repeat:
         words.append("the same mode chosen more than once")
-    return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS))
+    return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS) - set(PAID_BY))
+
+
+PAID_BY = ("convoke", "improvise", "delve")
+"""The keywords that let objects pay part of a spell's locked total (CR 702.51a, 702.126a,
+702.66a): the core reads them as the card's ``keyword/2`` facts (actions.lp)."""
+COLOUR_WORD = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 
 
 def mode_facts(card: Card, o: Sym) -> Iterator[Sym]:
@@ -604,6 +620,8 @@ def effect_facts(state: GameState) -> Iterator[Sym]:
             addressed = a("who", F(WHO[who], []), S(effect.controller), target)
             yield a("effect", e, addressed, mod, duration)
             continue
+        if ins.verb == "animate" and ins.get("colors"):
+            yield a("colours_change")
         mods = modifications(ins) if ins.verb in AFFECTING else None
         what = ins.get("what") or effect.target
         if mods is None or state.find(str(what)) is None:

@@ -7,7 +7,7 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from mtgrules.model.timeline import ANNOUNCE_WORDS, Decision, mode_words
+from mtgrules.model.timeline import ANNOUNCE_WORDS, Decision, helper_words, mode_words
 
 STEP_NAME = {"untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "main1",
              "beginning_of_combat": "beginning-of-combat", "declare_attackers": "declare-attackers",
@@ -134,6 +134,13 @@ class Words:
         """The script line of entry ``k`` (1-based), or nothing."""
         return self.script[k - 1].text if isinstance(k, int) and 0 < k <= len(self.script) else ""
 
+    def helped(self, k: Any) -> str:
+        """What the cast of entry ``k`` paid with besides mana: the objects it tapped or exiled
+        (CR 702.51a, 702.126a, 702.66a), in the line's words."""
+        if not (isinstance(k, int) and 0 < k <= len(self.script)):
+            return ""
+        return helper_words(self.script[k - 1].helpers)
+
     def describe(self, t: int, e: Any) -> str:
         """The event ``e`` at ``t`` in the scenario's terms, with what it moved and changed."""
         name: str = e if isinstance(e, str) else e[0]
@@ -181,7 +188,8 @@ class Words:
         if name == "cast":
             ann = args[4] if len(args) > 4 else ""
             return f"{actor} casts {args[1]}" + mode_words(chosen_modes(ann)) \
-                + (f" targeting {args[2]}" if args[2] != "none" else "") + ANNOUNCE_WORDS.get(str(ann), "")
+                + (f" targeting {args[2]}" if args[2] != "none" else "") + ANNOUNCE_WORDS.get(str(ann), "") \
+                + self.helped(args[3])
         if name == "activate":
             return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
         if name == "mana":
@@ -313,6 +321,20 @@ class Words:
             return f"{plural(why[1], 'mode')} chosen where the card says to choose {why[2]}"
         if key == "same_mode":
             return f"mode {why[1]} chosen more than once (the card doesn't allow it)"
+        if key == "no_help":
+            return f"the card has no {why[1]}: nothing but mana pays its cost"
+        if key == "cant_help":
+            return {"convoke": f"{why[2]} can't pay by convoke: an untapped creature {player} controls "
+                               "pays {1} or one mana of its colour",
+                    "improvise": f"{why[2]} can't pay by improvise: an untapped artifact {player} "
+                                 "controls pays {1}",
+                    "delve": f"{why[2]} can't pay by delve: a card in {player}'s graveyard pays {1}"
+                    }.get(why[1], f"{why[2]} can't pay by {why[1]}")
+        if key == "overpaid":
+            if why[1] in COLOUR_LETTER or why[1] == "generic":
+                return (f"the objects named pay more {mana_words(why[1]).replace('its ', '')} than the "
+                        "total cost asks: each pays one mana of it")
+            return f"{why[1]} can pay none of the total cost"
         if key == "cant_attack":
             return f"{why[1]} can't attack"
         if key == "cant_block":

@@ -232,7 +232,7 @@ def _modes(text: str | None, announced: str | None, node: Field) -> tuple[int, .
 LINE_FORMS = [
     "P passes", "P holds priority",
     "P casts CARD [choosing mode N | choosing modes N and M] [targeting X] [with buyback | kicked | entwined] "
-    "[paying {M}…]",
+    "[convoking A [for {R}], B …] [improvising A, B …] [delving A, B …] [paying {M}…]",
     "P taps OBJECT for mana", "P taps OBJECT for {U} (one of its mana abilities)",
     "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
     "P plays LAND", "P attacks with A, B | nothing", "P blocks A with B [and C with D] | with nothing",
@@ -259,14 +259,14 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
         (r"passes", lambda g: Decision("pass", p, text=text)),
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
         (r"casts (.+?)(?: choosing (modes? [\d, and]+?))?(?: targeting (.+?))?(?: (with buyback|kicked|entwined))?"
-         r"(?: paying (\S+))?",
+         r"(?: convoking (.+?))?(?: improvising (.+?))?(?: delving (.+?))?(?: paying (\S+))?",
          lambda g: Decision("cast", p, (names.object(g[0]),),
                             target=names.target(g[2]) if g[2] else None,
-                            paying=_paying(g[4], node),
+                            paying=_paying(g[7], node),
                             announces={"with buyback": "buyback", "kicked": "kicker",
                                        "entwined": "entwine"}.get(g[3] or "", ""),
                             modes=_modes(g[1], g[3], node),
-                            text=text)),
+                            helpers=_helpers(g[4:7], names), text=text)),
         (r"taps (.+) for mana", lambda g: Decision("mana", p, (names.object(g[0]),), text=text)),
         (r"taps (.+) for \{([WUBRGC])\}", lambda g: Decision("mana", p, (names.object(g[0]),),
                                                             adds=g[1], text=text)),
@@ -297,6 +297,32 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
             names.player(p)
             return build(fm.groups())
     raise node.error(f"'{text}' is not a decision", "one of: " + "; ".join(LINE_FORMS))
+
+
+def _helpers(lists: tuple[str | None, ...], names: Names) -> tuple[tuple[str, str, str], ...]:
+    """The objects a cast line names to pay part of its cost (convoking, improvising, delving),
+    each with the mana it pays where the line says (``Raging Goblin for {R}``, only for convoke)."""
+    out: list[tuple[str, str, str]] = []
+    for how, text in zip(("convoke", "improvise", "delve"), lists):
+        if not text:
+            continue
+        # "for {X}" follows the object it says the mana of
+        parts = re.split(r"\s+for\s+(\{[^}]*\})", text)
+        for i in range(0, len(parts), 2):
+            segment = re.sub(r"^(,\s*|and\s+)", "", parts[i].strip()).strip()
+            found = names.objects_list(segment) if segment else ()
+            mana = parts[i + 1] if i + 1 < len(parts) else ""
+            if mana and (not found or how != "convoke" or not re.fullmatch(r"\{[WUBRG1]\}", mana)):
+                raise names.node.error(f"'for {mana}' in '{text}' is not what a creature convokes for",
+                                       "convoking CREATURE for {W}, {U}, {B}, {R}, {G} or {1}")
+            out += [(how, o, mana[1:-1] if mana and j == len(found) - 1 else "")
+                    for j, o in enumerate(found)]
+    seen = [o for _, o, _ in out]
+    for n, o in enumerate(seen):
+        if o in seen[:n]:
+            raise names.node.error(f"'{o}' is named twice to pay one cost",
+                                   "each object once: one tapped or exiled object pays one mana")
+    return tuple(out)
 
 
 def _blocks(text: str, names: Names) -> tuple[tuple[str, str], ...]:

@@ -49,6 +49,9 @@ M10 = "2009-07-11"            # layer 7 with 7b setting before 7c modifying (613
 M14_LEGEND = "2013-07-13"     # legend rule: the controller keeps one (before: all go, 420.5e)
 HEXPROOF = "2011-07-15"       # hexproof is a keyword with rules (702.11, M12)
 MENACE = "2015-07-17"         # menace (702.110/702.111, Magic Origins)
+PAID_IN_PLACE = "2016-07-22"   # convoke and delve pay mana of the locked total (702.50a, 702.65a);
+                               # before, additional costs reducing it (not modelled: refused)
+IMPROVISE = "2024-07-30"       # improvise (702.126a) is in the rules this set has from here
 DOMINARIA = "2018-04-27"      # "any target" includes planeswalkers; no damage redirection (306.7)
 FOUNDATIONS = "2024-11-08"    # no damage assignment order: blocked creatures divide freely (510.1c)
 DEATHTOUCH_LETHAL = "2016-07-22"  # any nonzero deathtouch damage is lethal for assigning (702.2b/c);
@@ -106,6 +109,7 @@ class CardDef:
     choose: int | None = 1           # how many modes are chosen; None: one or more
     entwine: tuple | None = None     # (colour_cost, generic): every mode, for this much more (702.42a)
     escalate: tuple | None = None    # (colour_cost, generic) for each mode beyond the first (702.120a)
+    affinity: str | None = None      # "affinity for" this card type (702.41a), or None
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
 
@@ -230,6 +234,18 @@ CARDS = {
     "Raise the Alarm": CardDef(T({"instant"}), (("w", 1),), 1,
                                instructions=(("token", "you", "Soldier", 2),)),
     "Soldier": _creature((), 0, 1, 1),
+    # Convoke. Stoke the Flames deals 4 damage to any target.
+    "Stoke the Flames": CardDef(T({"instant"}), (("r", 2),), 2, target="any",
+                                instructions=(("damage", 4, "target"),), keywords=T({"convoke"})),
+    # Delve. Draw three cards.
+    "Treasure Cruise": CardDef(T({"sorcery"}), (("u", 1),), 7, instructions=(("draw", "you", 3),),
+                               keywords=T({"delve"})),
+    # Improvise. Draw three cards.
+    "Reverse Engineer": CardDef(T({"sorcery"}), (("u", 2),), 3, instructions=(("draw", "you", 3),),
+                                keywords=T({"improvise"})),
+    # Affinity for artifacts.
+    "Frogmite": _creature((), 4, 2, 2, types={"artifact", "creature"}, affinity="artifact"),
+    "Memnite": _creature((), 0, 1, 1, types={"artifact", "creature"}),
     "Raging Goblin": _creature((("r", 1),), 0, 1, 1, "haste"),
     "Isamaru, Hound of Konda": _creature((("w", 1),), 0, 2, 2, supertypes=T({"legendary"})),
     "Gladecover Scout": _creature((("g", 1),), 0, 1, 1, "hexproof"),
@@ -1187,6 +1203,8 @@ class Game:
             # another player's spell, ability or land while p has priority: an attempt without
             # priority (117.1a, 605.3a, 305.1), illegal for that reason and any other it has
             reasons = {"no_priority"} | self.why_not(entry, num)
+            if "not_in_edition" in reasons:
+                raise Unmodelled("another player's cast paid by a rule the edition lacks")
             return Result(self.events, ("illegal-action", entry.player, "illegal", num), reasons=reasons)
         if kind == "attack" and entry.verb == "attack" and entry.objects and len(self.players) > 2:
             # which opponent each creature attacks (508.1b) has no words: refused
@@ -1194,6 +1212,10 @@ class Game:
         if entry.player != p or ek != kind:
             return Result(self.events, ("illegal-action", entry.player, "mismatch", num))
         reasons = self.why_not(entry, num)
+        if "not_in_edition" in reasons:
+            # convoke or delve before they paid mana of the locked total, improvise before it
+            # existed: refused by name
+            return Result(self.events, ("unsupported", None, "a payment the edition words otherwise", None))
         if reasons == {"payment"}:
             return Result(self.events, ("needs-decision", p, "payment", None))
         if reasons:
@@ -1207,7 +1229,8 @@ class Game:
         elif v == "hold":
             self.apply(("hold", (p,)))
         elif v == "cast":
-            self.apply(("cast", (p, entry.objects[0], entry.target or "none", num if entry.paying else "auto",
+            self.apply(("cast", (p, entry.objects[0], entry.target or "none",
+                                 num if entry.paying or entry.helpers else "auto",
                                  announcement(entry))), entry)
         elif v == "activate":
             self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
@@ -1283,7 +1306,10 @@ class Game:
                 why.add("bad_target")
             if "no_such_cost" in why:
                 return why                                              # no cost to pay then
-            why |= self.pay_problems(p, self.total_cost(cd, d), d)
+            problems, rest = self.helped(p, cd, d)
+            why |= problems
+            if rest is not None:
+                why |= self.pay_problems(p, rest, d)
             return why
         if d.verb == "activate":                                        # 602.2
             if o is None or o.cd is None:
@@ -1491,6 +1517,65 @@ class Game:
             raise Unmodelled("more than one target between the chosen modes")
         return chosen
 
+    def helped(self, p, cd, d):
+        """601.2f-h: the total cost (mana cost, announced optional cost, less affinity's
+        reduction, 702.41a), locked; then the objects the line names each pay one mana of it
+        (convoke 702.51a: an untapped creature p controls pays {1} or one mana of a colour it
+        has; improvise 702.126a: an untapped artifact p controls pays {1}; delve 702.66a: a card
+        of p's graveyard pays {1}). Returns the reasons the objects can't, and what is left for
+        the pool to pay (None while the line leaves open which mana an object pays)."""
+        total = self.total_cost(cd, d)
+        if cd.affinity:                                          # 702.41a, 601.2f
+            n = sum(1 for o in self.battlefield() if o.controller == p and self.is_now(o, cd.affinity))
+            total = replace(total, generic=max(0, total.generic - n))
+        why = set()
+        if not d.helpers:
+            return why, total
+        for how in {h for h, _, _ in d.helpers}:
+            if how not in cd.keywords:
+                why.add("no_help")
+            if self.edition < (IMPROVISE if how == "improvise" else PAID_IN_PLACE):
+                why.add("not_in_edition")
+        colours = dict(total.colour_cost)
+        paid = {}
+        undecided = False
+        for how, oid, mana in d.helpers:
+            o = self.objs.get(oid)
+            own = {c for c, _ in o.cd.colour_cost} if o and o.cd else set()
+            if how == "delve":
+                ok = o is not None and o.zone == "graveyard" and o.owner == p
+            else:
+                kind = "creature" if how == "convoke" else "artifact"
+                ok = o is not None and o.zone == "battlefield" and o.controller == p and not o.tapped \
+                    and self.is_now(o, kind)
+                if how == "convoke" and mana not in ("", "1") and mana.lower() not in own:
+                    ok = False                                   # a creature of that colour
+            if not ok:
+                why.add("cant_help")
+            if mana:
+                role = "generic" if mana == "1" else mana.lower()
+            else:
+                ways = (["generic"] if total.generic > 0 else []) + \
+                    sorted(c for c in own if how == "convoke" and colours.get(c, 0) > 0)
+                if not ways:
+                    why.add("overpaid")                          # it can pay none of the total
+                    continue
+                if len(ways) > 1:
+                    undecided = True                             # p's choice, unsaid
+                    continue
+                role = ways[0]
+            paid[role] = paid.get(role, 0) + 1
+        for role, n in paid.items():
+            if n > (total.generic if role == "generic" else colours.get(role, 0)):
+                why.add("overpaid")                              # one mana of the total each
+        if undecided:
+            return why | {"payment"}, None
+        rest_colours = tuple((c, n - paid.get(c, 0)) for c, n in total.colour_cost if n > paid.get(c, 0))
+        if paid.get("generic", 0) > total.generic:
+            # (the generic part isn't paid from the pool then: no reason of the pool's for it)
+            return why, replace(total, colour_cost=rest_colours, generic=0)
+        return why, replace(total, colour_cost=rest_colours, generic=total.generic - paid.get("generic", 0))
+
     @staticmethod
     def total_cost(cd, d):
         """601.2f: the mana cost plus the optional additional cost announced (601.2b: buyback,
@@ -1696,7 +1781,12 @@ class Game:
             p = args[0]
             o = self.objs[args[1]]
             if name == "cast":
-                self.pay(p, self.total_cost(o.cd, entry), entry)
+                self.pay(p, self.helped(p, o.cd, entry)[1], entry)
+                for how, oid, _ in entry.helpers:
+                    if how == "delve":
+                        self.move(self.objs[oid], "exile")       # 702.66a
+                    else:
+                        self.objs[oid].tapped = True             # 702.51a, 702.126a
                 self.move(o, "stack")
                 if args[4] != "none":
                     self.announced[o.id] = args[4]               # buyback or kicker paid (601.2b)

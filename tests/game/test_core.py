@@ -493,9 +493,9 @@ def test_a_search_opens_each_mana_ability_of_a_dual_land():
 
 @pytest.mark.parametrize(("card", "line", "word"), [
     ("Glacial Ray", "alice casts Glacial Ray targeting bob", "splice"),
-    ("Stoke the Flames", "alice casts Stoke the Flames targeting bob", "convoke"),
+    ("Everflowing Chalice", "alice casts Everflowing Chalice", "multikicker"),
+    ("Raven's Crime", "alice casts Raven's Crime targeting bob", "retrace"),
     ("Think Twice", "alice casts Think Twice", "flashback"),
-    ("Frogmite", "alice casts Frogmite", "affinity"),
 ])
 def test_a_casting_word_the_core_does_not_model_is_refused_by_name(card, line, word):
     s = parse_scenario(f"""name: t

@@ -66,6 +66,8 @@ WORDS = [
     ("only with an empty stack", "land_stack_not_empty"),
     ("no land play left", "no_land_plays_left"), ("played, not cast", "land_not_cast"),
     ("can't play lands", "cant_play_lands"), ("can't cast spells", "cant_cast"), ("is not a legal target", "bad_target"),
+    ("can't pay by", "cant_help"), ("nothing but mana pays", "no_help"),
+    ("than the total cost asks", "overpaid"), ("can pay none of the total", "overpaid"),
     ("can't pay", "cant_pay"), ("cost to announce", "no_such_cost"),
     ("no modes to choose", "not_modal"), ("has no mode ", "no_such_mode"),
     ("chosen where the card says", "mode_count"), ("chosen more than once", "same_mode"),
@@ -90,15 +92,19 @@ def reason_key(what: str) -> str:
 # triggers (model/data/cards/effects.yaml; Liliana of the Veil from golden.yaml).
 NEW_CREATURES = ["Raging Goblin", "Isamaru, Hound of Konda", "Gladecover Scout", "Darksteel Myr",
                  "Storm Crow", "Giant Spider", "Wall of Stone", "Boggart Brute",
-                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear"]
+                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear", "Memnite"]
 NEW_PERMANENTS = NEW_CREATURES + ["Glorious Anthem", "Liliana of the Veil"]
 NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "Puncture Bolt",
               "Leap", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
               "Gladecover Scout", "Storm Crow", "Boggart Brute", "Sparkmage Apprentice",
               "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize", "Burst Lightning",
-              "Izzet Charm", "Borrowed Grace", "Journey of Discovery"]
+              "Izzet Charm", "Borrowed Grace", "Journey of Discovery",
+              "Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite"] \
+    + ["Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite", "Memnite"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
-            "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm"}
+            "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm",
+            "Stoke the Flames"}
+HELPED = ("convoke", "improvise", "delve")   # objects paying part of a cost (702.51a, 702.126a, 702.66a)
 # Modal spells (CR 700.2): the choices of modes a cast mostly makes (legal ones, one with a mode
 # the library has no words for, too many), entwined or not
 MODE_CHOICES = {"Izzet Charm": [(2,), (2,), (2,), (2,), (3,), (1,), (2, 3)],
@@ -172,6 +178,9 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
     spec = {"life": draw(st.integers(4 if AVOID_KNOWN or new else 1, 20))}
     spec["hand"] = hand + ([{"hidden": hidden_hand}] if hidden_hand else [])
     spec["library"] = lib_named + ([{"hidden": lib_hidden}] if lib_hidden else [])
+    if new and draw(st.booleans()):
+        # a graveyard to delve from
+        spec["graveyard"] = draw(st.lists(st.sampled_from(SPELLS + LANDS[:3] + ["Memnite"]), max_size=8))
     spec["battlefield"] = [{"card": n, "tapped": tp} for n, tp in lands]
     if new:
         for entry in spec["battlefield"]:
@@ -311,7 +320,17 @@ def examples(draw):
             modes, entwined = mode_choice(draw, card_of(o))
             if modes or entwined:
                 announces = entwined
-            return Decision("cast", p, (o,), target=target, paying=paying, announces=announces, modes=modes)
+            # now and then an object named to pay, for any card (most have no convoke)
+            helpers = ()
+            if new and draw(st.integers(0, 5)) == 0:
+                pool = [x for _, x in named("battlefield")] + [o.id for _, _, o in state.objects("graveyard")]
+                if pool:
+                    helpers = ((draw(st.sampled_from(HELPED)), draw(st.sampled_from(pool)),
+                                draw(st.sampled_from(["", "", "1", "R", "G"]))),)
+                    if helpers[0][0] != "convoke":
+                        helpers = ((helpers[0][0], helpers[0][1], ""),)
+            return Decision("cast", p, (o,), target=target, paying=paying, announces=announces,
+                            modes=modes, helpers=helpers)
         if verb == "play" and named("hand"):
             mine = [x for x in named("hand") if x[0] == p and card_of(x[1]) in LANDS] or named("hand")
             owner, o = draw(st.sampled_from(mine))
@@ -375,8 +394,7 @@ def examples(draw):
             vaults = [o.id for o in g.battlefield() if o.controller == p and o.card == "Mutavault"
                       and g.has_abilities(o) and not g.is_now(o, "creature")]
             options = ["pass", "pass", "until"] + ["hold"] * (not new)
-            payable = [o for o in spells if g.pay_problems(p, g.objs[o].cd, Decision("cast", p, (o,)))
-                       <= ({"payment"} if new else set())
+            payable = [o for o in spells if (payable_now(g, p, o, new) or helpers_may(g, p, o))
                        and (g.objs[o].cd.instant_speed or (p == g.active and not g.stack
                                                            and g.step in ("main1", "main2")))]
             options += ["mana"] * (6 if new else 3) * bool(untapped) \
@@ -418,9 +436,12 @@ def examples(draw):
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
                 announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else "") \
                     if draw(st.booleans()) else entwined
-                cost = g.total_cost(g.objs[o].cd, Decision("cast", p, (o,), announces=announces, modes=modes))
+                helpers = helpers_for(draw, g, p, cd_) if new else ()
+                _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
+                                                    helpers=helpers))
                 script.append(Decision("cast", p, (o,), target=target, announces=announces, modes=modes,
-                                       paying=paying_for(g, p, cost) if new else ()))
+                                       paying=paying_for(g, p, cost) if new and cost else (),
+                                       helpers=helpers))
                 continue
             if verb == "to-combat":
                 script.append(Decision("pass-until", until=Point("step", Step("declare-attackers"))))
@@ -504,6 +525,76 @@ def examples(draw):
         last = [d for d in script if d.verb == "pass-until"]
         until = last[-1].until if last and draw(st.booleans()) else point()
     return state, edition, script, until
+
+
+def payable_now(g, p, o, new):
+    """Whether the pool pays the spell's total cost (affinity's reduction taken) as it is."""
+    _, cost = g.helped(p, g.objs[o].cd, Decision("cast", p, (o,)))
+    return g.pay_problems(p, cost, Decision("cast", p, (o,))) <= ({"payment"} if new else set())
+
+
+def helper_candidates(g, p, how):
+    """The objects that may pay for p by convoke, improvise or delve (702.51a, 702.126a,
+    702.66a), and others that may not (tapped, an opponent's, another kind)."""
+    if how == "delve":
+        fit = [o.id for o in g.objs.values() if o.zone == "graveyard" and o.owner == p]
+        other = [o.id for o in g.objs.values() if o.zone == "graveyard" and o.owner != p]
+    else:
+        kind = "creature" if how == "convoke" else "artifact"
+        fit = [o.id for o in g.battlefield() if o.controller == p and not o.tapped and g.is_now(o, kind)]
+        other = [o.id for o in g.battlefield() if o.id not in fit]
+    return sorted(fit), sorted(other)
+
+
+def helpers_may(g, p, o):
+    """Whether p has objects that might pay part of this spell's cost."""
+    cd = g.objs[o].cd
+    return any(helper_candidates(g, p, how)[0] for how in HELPED if how in cd.keywords)
+
+
+def helpers_for(draw, g, p, cd):
+    """Objects named to pay part of a spell's cost: mostly ones that may, now and then ones that
+    may not; for convoke, the mana each pays said or left unsaid."""
+    hows = [h for h in HELPED if h in cd.keywords]
+    if not hows or draw(st.integers(0, 5)) == 0:
+        return ()
+    how = hows[0]
+    fit, other = helper_candidates(g, p, how)
+    if fit and draw(st.integers(0, 2)):
+        return aimed_helpers(draw, g, p, cd, how, fit)
+    pool = fit + (other if draw(st.integers(0, 4)) == 0 else [])
+    if not pool:
+        return ()
+    most = cd.generic + sum(n for _, n in cd.colour_cost) + 1
+    k = draw(st.integers(1, min(len(pool), most)))
+    chosen = draw(st.lists(st.sampled_from(pool), min_size=k, max_size=k, unique=True))
+    out = []
+    for x in chosen:
+        mana = ""
+        if how == "convoke" and draw(st.integers(0, 2)):
+            own = [c.upper() for c, _ in g.objs[x].cd.colour_cost] if g.objs[x].cd else []
+            mana = draw(st.sampled_from(["1", "1", "R", *own, *own]))
+        out.append((how, x, mana))
+    return tuple(out)
+
+
+def aimed_helpers(draw, g, p, cd, how, fit):
+    """Objects naming what the pool can't pay: for convoke a creature of a colour short first
+    (said for that colour), then others for generic mana (said or not)."""
+    _, total = g.helped(p, cd, Decision("cast", p))
+    pool = dict(g.pool[p])
+    out, free = [], list(fit)
+    for c, n in total.colour_cost:
+        short = max(0, n - pool.get(c, 0))
+        pool[c] = max(0, pool.get(c, 0) - n)
+        for x in [x for x in free if how == "convoke" and g.objs[x].cd
+                  and c in {k for k, _ in g.objs[x].cd.colour_cost}][:short]:
+            out.append((how, x, c.upper() if draw(st.integers(0, 3)) else ""))
+            free.remove(x)
+    short = max(0, total.generic - sum(pool.values())) + draw(st.sampled_from([0, 0, 0, 1, -1]))
+    for x in free[:max(0, short)]:
+        out.append((how, x, "1" if how == "convoke" and draw(st.booleans()) else ""))
+    return tuple(out)
 
 
 def paying_for(g, p, cost):
@@ -611,6 +702,7 @@ def words(d) -> str:
     extra += f" targeting {d.target}" if d.target else ""
     extra += f" announcing {d.announces}" if d.announces else ""
     extra += f" paying {d.paying}" if d.paying else ""
+    extra += f" helped by {d.helpers}" if d.helpers else ""
     return f"{d.player} {d.verb} {', '.join(d.objects)}{extra}".strip()
 
 
