@@ -22,8 +22,10 @@ DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", 
 """What a player may decide in a script (see ``encodings/game/README.md``); ``shortcut`` is
 a standard shortcut's words in a ``shortcut`` question's proposal (its word in ``objects``)."""
 
-ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked"}
-"""The optional additional costs a cast line may announce (CR 601.2b), as the line says them."""
+ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked", "flashback": " with flashback",
+                  "retrace": " with retrace"}
+"""The costs a cast line may announce (CR 601.2b), as the line says them: optional additional
+costs, flashback's alternative cost, retrace (followed by ``discarding LAND``)."""
 
 SHORTCUT_WORDS = {"go": "says go", "pass": "passes", "ready_for_combat": "is ready for combat",
                   "no_attacks": "declares no attacks"}
@@ -117,7 +119,11 @@ class Decision:
     with several (``alice taps Tundra for {U}``); empty where the object has one."""
     announces: str = ""
     """For ``cast``: the optional additional cost announced as the spell is cast (CR 601.2b):
-    ``buyback`` (``… with buyback``) or ``kicker`` (``… kicked``); empty: none."""
+    ``buyback`` (``… with buyback``) or ``kicker`` (``… kicked``); or how a card is cast from its
+    owner's graveyard: ``flashback`` (``… with flashback``, CR 702.34a), ``retrace`` (``… with
+    retrace discarding LAND``, CR 702.81a); empty: none."""
+    discarding: str = ""
+    """For ``cast`` with ``retrace``: the land card discarded as its additional cost."""
     text: str = field(default="", compare=False)
     """The script line as written, to quote back in verdicts (not part of the decision's
     identity: two spellings of one decision are equal)."""
@@ -139,7 +145,8 @@ class Decision:
         forms = {
             "pass-until": f"all pass until {self.until or Point('end')}",
             "pass": f"{p} passes", "hold": f"{p} holds priority",
-            "cast": f"{p} casts {first}{aim}" + ANNOUNCE_WORDS.get(self.announces, "") + pay,
+            "cast": f"{p} casts {first}{aim}" + ANNOUNCE_WORDS.get(self.announces, "")
+                    + (f" discarding {self.discarding}" if self.discarding else "") + pay,
             "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"
                         + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,

@@ -35,8 +35,9 @@ def decision_term(k: int, d: Decision) -> Sym:
     if d.verb in ("pass", "hold"):
         return a(d.verb, p)
     if d.verb == "cast":
-        # the optional additional cost announced (CR 601.2b), or none
-        return a("cast", p, obj, target, pay, F(d.announces or "none", []))
+        # the cost announced (CR 601.2b), or none; retrace with the land card it discards
+        ann = a("retrace", S(d.discarding)) if d.announces == "retrace" else F(d.announces or "none", [])
+        return a("cast", p, obj, target, pay, ann)
     if d.verb == "activate":
         return a("activate", p, obj, N(d.ability), target, pay)
     if d.verb == "shortcut":

@@ -76,10 +76,12 @@ class Snapshot:
 class Reader(Words):
     def __init__(self, state: GameState, model: Sequence[clingo.Symbol],
                  script: Sequence[Decision], n_conditions: int = 0, offset: int = 0,
-                 steps: Sequence[tuple[Sequence[clingo.Symbol], int]] = ()):
+                 steps: Sequence[tuple[Sequence[clingo.Symbol], int]] = (), edition: str = ""):
         """``model``: the shown atoms of a trace; ``steps``: more of them, each group with the
         time its atoms' time arguments count from (a step program's, times 0 and 1)."""
         self.state = state
+        self.edition = edition
+        """The edition's date, to name it where a rule is absent from it."""
         self.offset = offset
         self.n_conditions = n_conditions
         self.stop_rules: dict[int, set[str]] = defaultdict(set)
@@ -343,6 +345,10 @@ class Reader(Words):
                 text = f"the instruction {what[1]}"
             elif isinstance(what, tuple) and what[0] == "leaves":
                 text = f"{what[1]} losing a multiplayer game (the others play on, CR 800.4a)"
+            elif isinstance(what, tuple) and what[0] == "absent":
+                rule = str(what[1]).rpartition(".")[2]
+                text = (f"casting with {rule}: the {self.edition or 'asked'} edition of the rules has no "
+                        f"rule for {rule} ({what[1]})")
             elif isinstance(what, tuple) and what[0] == "cost":
                 text = f"casting {what[1]}, {self._unpaid_words(str(what[1]))}"
             else:

@@ -178,8 +178,10 @@ class Words:
                             "cleanup_discard": " discards down to their maximum hand size",
                             "pass": " passes", "hold": " holds priority"}[name]
         if name == "cast":
-            return f"{actor} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else "") \
-                + ANNOUNCE_WORDS.get(args[4] if len(args) > 4 else "", "")
+            ann = args[4] if len(args) > 4 else ""
+            said = ANNOUNCE_WORDS["retrace"] + f" discarding {ann[1]}" if isinstance(ann, tuple) \
+                else ANNOUNCE_WORDS.get(ann, "")
+            return f"{actor} casts {args[1]}" + (f" targeting {args[2]}" if args[2] != "none" else "") + said
         if name == "activate":
             return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
         if name == "mana":
@@ -301,6 +303,12 @@ class Words:
             return f"{player} can't pay the cost from their mana pool ({mana_words(why[1])})"
         if key == "no_such_cost":
             return f"the card has no {why[1]} cost to announce"
+        if key == "not_in_graveyard":
+            return f"it is not in {player}'s graveyard: {why[1]} casts it from there only"
+        if key == "not_a_land_card":
+            return f"{why[1]} is not a land card: retrace discards a land card"
+        if key == "discard_not_in_hand":
+            return f"{why[1]} is not in {player}'s hand to discard for retrace"
         if key == "cant_attack":
             return f"{why[1]} can't attack"
         if key == "cant_block":

@@ -209,8 +209,24 @@ def _paying(text: str | None, node: Field) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(out.items()))
 
 
+ANNOUNCED = {"with buyback": "buyback", "kicked": "kicker", "with flashback": "flashback",
+             "with retrace": "retrace"}
+
+
+def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> Decision:
+    """A cast line: its card, target, what it announces (retrace with the land it discards)."""
+    announces = ANNOUNCED.get(g[2] or "", "")
+    if (announces == "retrace") != bool(g[3]):
+        raise node.error(f"'{text}': retrace is announced with the land card discarded for it",
+                         "P casts CARD [targeting X] with retrace discarding LAND")
+    return Decision("cast", p, (names.object(g[0]),), target=names.target(g[1]) if g[1] else None,
+                    paying=_paying(g[4], node), announces=announces,
+                    discarding=names.object(g[3]) if g[3] else "", text=text)
+
+
 LINE_FORMS = [
-    "P passes", "P holds priority", "P casts CARD [targeting X] [with buyback | kicked] [paying {M}…]",
+    "P passes", "P holds priority",
+    "P casts CARD [targeting X] [with buyback | kicked | with flashback | with retrace discarding LAND] [paying {M}…]",
     "P taps OBJECT for mana", "P taps OBJECT for {U} (one of its mana abilities)",
     "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
     "P plays LAND", "P attacks with A, B | nothing", "P blocks A with B [and C with D] | with nothing",
@@ -236,12 +252,9 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
     forms: list[tuple[str, Callable[[tuple[str, ...]], Decision]]] = [
         (r"passes", lambda g: Decision("pass", p, text=text)),
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
-        (r"casts (.+?)(?: targeting (.+?))?(?: (with buyback|kicked))?(?: paying (\S+))?",
-         lambda g: Decision("cast", p, (names.object(g[0]),),
-                            target=names.target(g[1]) if g[1] else None,
-                            paying=_paying(g[3], node),
-                            announces={"with buyback": "buyback", "kicked": "kicker"}.get(g[2] or "", ""),
-                            text=text)),
+        (r"casts (.+?)(?: targeting (.+?))?(?: (with buyback|kicked|with flashback|with retrace)"
+         r"(?: discarding (.+?))?)?(?: paying (\S+))?",
+         lambda g: _cast(p, g, names, node, text)),
         (r"taps (.+) for mana", lambda g: Decision("mana", p, (names.object(g[0]),), text=text)),
         (r"taps (.+) for \{([WUBRGC])\}", lambda g: Decision("mana", p, (names.object(g[0]),),
                                                             adds=g[1], text=text)),

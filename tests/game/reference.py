@@ -46,6 +46,7 @@ PRIORITY_STEPS = set(STEPS) - {"untap", "cleanup"}   # CR 502.4, 514.3
 # Editions at which a rule the stepper reads changed (the first edition with the new rule is at
 # or after the date; every known edition is on one side).
 M10 = "2009-07-11"            # layer 7 with 7b setting before 7c modifying (613.3-613.4)
+RETRACE = "2008-10-01"        # retrace (Eventide): no rule for it before (502.81a of 2008-10-01)
 M14_LEGEND = "2013-07-13"     # legend rule: the controller keeps one (before: all go, 420.5e)
 HEXPROOF = "2011-07-15"       # hexproof is a keyword with rules (702.11, M12)
 MENACE = "2015-07-17"         # menace (702.110/702.111, Magic Origins)
@@ -96,6 +97,10 @@ class CardDef:
     buyback: tuple | None = None     # (colour_cost, generic) of an optional additional cost
                                      # (702.27a), or None
     kicker: tuple | None = None      # likewise, kicker (702.33a)
+    flashback: tuple | None = None   # (colour_cost, generic) of the flashback cost (702.34a): an
+                                     # alternative cost, paid as the card is cast from its
+                                     # owner's graveyard; so cast, it is exiled as it leaves the stack
+    retrace: bool = False            # 702.81a: cast from the graveyard, a land card discarded too
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
 
@@ -164,6 +169,15 @@ CARDS = {
     # deals 4 damage instead.
     "Burst Lightning": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
                                instructions=(("damage", 2, "target", 4),), kicker=((), 4)),
+    # Draw a card. Flashback {2}{U}.
+    "Think Twice": CardDef(T({"instant"}), (("u", 1),), 1, instructions=(("draw", "you", 1),),
+                           flashback=((("u", 1),), 2)),
+    # Target player discards a card. Retrace.
+    "Raven's Crime": CardDef(T({"sorcery"}), (("b", 1),), 0, target="player",
+                             instructions=(("discard", "target", 1),), retrace=True),
+    # Firebolt deals 2 damage to any target. Flashback {4}{R}.
+    "Firebolt": CardDef(T({"sorcery"}), (("r", 1),), 0, target="any",
+                        instructions=(("damage", 2, "target"),), flashback=((("r", 1),), 4)),
     # Counter target spell.
     "Counterspell": CardDef(T({"instant"}), (("u", 2),), 0, target="spell",
                             instructions=(("counter", "target"),)),
@@ -929,6 +943,12 @@ class Game:
                 # 608.2d) — from their library, which the rules let them look through
                 self.asking = x
                 return "decision", self.who(x, instrs[i - 1][1]), "choose"
+            if i <= len(instrs) and instrs[i - 1][0] == "discard":
+                q = self.who(x, instrs[i - 1][1])
+                hand = self.hand(q)
+                if len(hand) > instrs[i - 1][2] and len({o.card or o.id for o in hand}) > 1:
+                    self.asking = x
+                    return "decision", q, "discard_choice"   # 701.9a: their choice
             if i <= len(instrs) and instrs[i - 1][0] == "scry":
                 # 701.22a: the player looks at the top N and puts any on the bottom; "each
                 # player" scries one after another in APNAP order (101.4)
@@ -1126,6 +1146,12 @@ class Game:
     def decide(self, p, kind, dry=False):
         """Make the decision due from the script; ``dry``: only say how it would stop."""
         entry = self.script[self.k] if self.k < len(self.script) else None
+        if kind == "discard_choice":
+            # 701.9a: the player picks the card discarded (the core's "choose")
+            if entry is None:
+                return Result(self.events, ("needs-decision", p, "choose", None))
+            if entry.player == p and entry.verb in ("discard", "choose"):
+                raise Unmodelled("a card discarded by choice as an instruction resolves")
         if entry is None:
             return Result(self.events, ("needs-decision", p, kind, None))
         if entry.verb == "pass-until":
@@ -1154,6 +1180,8 @@ class Game:
             # another player's spell, ability or land while p has priority: an attempt without
             # priority (117.1a, 605.3a, 305.1), illegal for that reason and any other it has
             reasons = {"no_priority"} | self.why_not(entry, num)
+            if "absent" in reasons:
+                return Result(self.events, ("unsupported", None, "a rule absent from the edition", None))
             return Result(self.events, ("illegal-action", entry.player, "illegal", num), reasons=reasons)
         if kind == "attack" and entry.verb == "attack" and entry.objects and len(self.players) > 2:
             # which opponent each creature attacks (508.1b) has no words: refused
@@ -1161,6 +1189,8 @@ class Game:
         if entry.player != p or ek != kind:
             return Result(self.events, ("illegal-action", entry.player, "mismatch", num))
         reasons = self.why_not(entry, num)
+        if "absent" in reasons:
+            return Result(self.events, ("unsupported", None, "a rule absent from the edition", None))
         if reasons == {"payment"}:
             return Result(self.events, ("needs-decision", p, "payment", None))
         if reasons:
@@ -1213,12 +1243,27 @@ class Game:
         o = self.objs.get(d.objects[0]) if d.objects else None
         if d.verb == "cast":
             cd = o.cd if o else None
-            if o is None or o.zone != "hand" or o.owner != p:
+            from_graveyard = d.announces in ("flashback", "retrace")
+            if from_graveyard:
+                # 702.34a, 702.81a: these let the card be cast from its owner's graveyard, and
+                # from nowhere else (601.3: nothing else allows it there)
+                if o is None or o.zone != "graveyard" or o.owner != p:
+                    why.add("not_in_graveyard")
+            elif o is None or o.zone != "hand" or o.owner != p:
                 why.add("not_in_hand")                                  # 601.2a
             if cd is None:
                 raise Unmodelled("casting a hidden card")
             if d.announces and not getattr(cd, d.announces, None):
                 why.add("no_such_cost")                                 # 601.2b: it has no such cost
+            if d.announces == "retrace":
+                # 702.81a: the additional cost is discarding a land card (from the hand: 701.9a)
+                land = self.objs.get(d.discarding)
+                if land is None or land.cd is None or not land.cd.land:
+                    why.add("not_a_land_card")
+                if land is None or land.zone != "hand" or land.owner != p:
+                    why.add("discard_not_in_hand")
+                if self.edition < RETRACE:
+                    why.add("absent")                           # no rule for it: refused
             if cd.land:
                 why.add("land_not_cast")                                # 116.2a / 305.1
                 if d.target:
@@ -1421,8 +1466,11 @@ class Game:
     @staticmethod
     def total_cost(cd, d):
         """601.2f: the mana cost plus the optional additional cost announced (601.2b: buyback,
-        702.27a), as a card definition's cost."""
-        extra = getattr(cd, d.announces, None) if d.verb == "cast" and d.announces else None
+        702.27a), or the flashback cost instead of the mana cost (702.34a, 118.9), as a card
+        definition's cost."""
+        if d.verb == "cast" and d.announces == "flashback" and cd.flashback:
+            return replace(cd, colour_cost=cd.flashback[0], generic=cd.flashback[1])
+        extra = getattr(cd, d.announces, None) if d.verb == "cast" and d.announces in ("buyback", "kicker") else None
         if not extra:
             return cd
         colours, generic = dict(cd.colour_cost), cd.generic
@@ -1618,8 +1666,10 @@ class Game:
             if name == "cast":
                 self.pay(p, self.total_cost(o.cd, entry), entry)
                 self.move(o, "stack")
-                if args[4] != "none":
-                    self.announced[o.id] = args[4]               # buyback or kicker paid (601.2b)
+                if args[4] in ("buyback", "kicker", "flashback"):
+                    self.announced[o.id] = args[4]               # buyback, kicker or flashback paid (601.2b)
+                if entry.announces == "retrace":
+                    self.discard(p, [entry.discarding], t)       # 702.81a, paid while casting (601.2h)
                 self.stack.append(o.id)
                 if args[2] != "none":
                     self.targets[o.id] = args[2]
@@ -1676,7 +1726,9 @@ class Game:
                 o = self.objs[x]
                 fizzled = x in self.targets and self.resolving[1] == 1 \
                     and not self.target_legal(x, self.targets[x])
-                if o.cd.permanent and not fizzled:
+                if self.announced.get(o.id) == "flashback":
+                    self.move(o, "exile")                        # 702.34a: whenever it leaves the stack
+                elif o.cd.permanent and not fizzled:
                     self.enter(o, t)                             # 608.3
                 elif self.announced.get(o.id) == "buyback" and not fizzled:
                     self.move(o, "hand")                         # 702.27a: as it resolves
@@ -1815,6 +1867,14 @@ class Game:
             if o is not None and o.zone == "battlefield":
                 self.move(o, "hand")
             return
+        if verb == "discard":
+            # 701.9a: the player discards a card of their choice; where the cards can't be told
+            # apart (or there is at most one), which one is no choice (next() asks otherwise)
+            q = self.who(x, ins[1])
+            hand = sorted(o.id for o in self.hand(q))
+            if hand:
+                self.discard(q, hand[:ins[2]], t)
+            return
         if verb == "counter":
             # 701.5a: the countered spell is removed from the stack and put into its owner's
             # graveyard (it doesn't resolve)
@@ -1823,7 +1883,8 @@ class Game:
             if o is not None and o.zone == "stack" and y in self.stack:
                 self.stack.remove(y)
                 self.targets.pop(y, None)
-                self.move(o, "graveyard")
+                # 702.34a: a spell cast with flashback is exiled instead
+                self.move(o, "exile" if self.announced.get(y) == "flashback" else "graveyard")
             return
         if verb == "damage":
             src = self.source_object(x)
