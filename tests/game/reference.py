@@ -1204,8 +1204,10 @@ class Game:
         elif v == "hold":
             self.apply(("hold", (p,)))
         elif v == "cast":
+            # what it announces: retrace with the land card it discards (702.81a)
+            ann = ("retrace", entry.discarding) if entry.announces == "retrace" else entry.announces or "none"
             self.apply(("cast", (p, entry.objects[0], entry.target or "none", num if entry.paying else "auto",
-                                 entry.announces or "none")), entry)
+                                 ann)), entry)
         elif v == "activate":
             self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
                                      num if entry.paying else "auto")), entry)
