@@ -22,8 +22,10 @@ DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", 
 """What a player may decide in a script (see ``encodings/game/README.md``); ``shortcut`` is
 a standard shortcut's words in a ``shortcut`` question's proposal (its word in ``objects``)."""
 
-ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked", "entwine": " entwined"}
-"""The optional additional costs a cast line may announce (CR 601.2b), as the line says them."""
+ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked", "entwine": " entwined",
+                  "flashback": " with flashback", "retrace": " with retrace"}
+"""The costs a cast line may announce (CR 601.2b), as the line says them: optional additional
+costs, flashback's alternative cost, retrace (followed by ``discarding LAND``)."""
 
 
 def mode_words(modes: tuple[int, ...]) -> str:
@@ -143,7 +145,11 @@ class Decision:
     announces: str = ""
     """For ``cast``: the optional additional cost announced as the spell is cast (CR 601.2b):
     ``buyback`` (``… with buyback``), ``kicker`` (``… kicked``) or ``entwine`` (``… entwined``:
-    every mode, CR 702.42a); empty: none."""
+    every mode, CR 702.42a); or how a card is cast from its owner's graveyard: ``flashback``
+    (``… with flashback``, CR 702.34a), ``retrace`` (``… with retrace discarding LAND``, CR
+    702.81a); empty: none."""
+    discarding: str = ""
+    """For ``cast`` with ``retrace``: the land card discarded as its additional cost."""
     modes: tuple[int, ...] = ()
     """For ``cast``: the modes chosen of a modal spell (CR 700.2a), numbered from 1 in the order
     printed, as ``model.casting.Casting.modes`` (``… choosing modes 2 and 3``)."""
@@ -174,7 +180,9 @@ class Decision:
             "pass-until": f"all pass until {self.until or Point('end')}",
             "pass": f"{p} passes", "hold": f"{p} holds priority",
             "cast": f"{p} casts {first}" + mode_words(self.modes) + aim
-                    + ANNOUNCE_WORDS.get(self.announces, "") + helper_words(self.helpers) + pay,
+                    + ANNOUNCE_WORDS.get(self.announces, "")
+                    + (f" discarding {self.discarding}" if self.discarding else "")
+                    + helper_words(self.helpers) + pay,
             "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"
                         + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,

@@ -125,7 +125,7 @@ def simulate(state: GameState, edition: Edition, script: Sequence[Decision] = ()
         if _time.perf_counter() > deadline:
             raise BudgetExhausted(asp.guard_words(budget()))
     shown += [a("final", f) for f in stepper.state]
-    reader = Reader(state, shown, script, len(conditions), steps=steps, edition=edition)
+    reader = Reader(state, shown, script, len(conditions), steps=steps, edition=edition.date)
     return reader.timeline(Timeline, Stop, k, stuck, max_events, stepper.ground_seconds,
                            stepper.solve_seconds)
 
@@ -189,7 +189,7 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
                                   "inconsistency in the encoding: please report it)")
             at_now, _, control = stepper.read(models[0], node.depth)
             if any(s.name == "stop" and s.arguments[0].name == "achieved" for s in at_now):
-                return Way(_witness(state, stepper, node, at_now, len(goal)), True, node.depth,
+                return Way(_witness(state, stepper, node, at_now, len(goal), edition), True, node.depth,
                            stepper.ground_seconds, stepper.solve_seconds)
             still_going |= any(s.name == "leaves_open" for s in at_now)
             if control["stopped"]:
@@ -220,7 +220,7 @@ def search(state: GameState, edition: Edition, player: str, goal: Sequence[Condi
 
 
 def _witness(state: GameState, stepper: Stepper, node: _Node, at_now: list[clingo.Symbol],
-             n_conditions: int) -> Timeline:
+             n_conditions: int, edition: Edition) -> Timeline:
     """The timeline from the search's start to ``node``, where the goal holds."""
     path = [node]
     while path[-1].parent is not None:
@@ -234,7 +234,7 @@ def _witness(state: GameState, stepper: Stepper, node: _Node, at_now: list[cling
         steps.append((event, before.depth))
     steps.append(([s for s in at_now if node.depth or s.name not in STATE_SHOWS], node.depth))
     shown = [a("initial", f) for f in path[0].state] + [a("final", f) for f in node.state]
-    reader = Reader(state, shown, (), n_conditions, steps=steps)
+    reader = Reader(state, shown, (), n_conditions, steps=steps, edition=edition.date)
     return reader.timeline(Timeline, Stop, node.depth, False, node.depth, stepper.ground_seconds,
                            stepper.solve_seconds)
 

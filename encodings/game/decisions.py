@@ -37,13 +37,14 @@ def decision_term(k: int, d: Decision) -> Sym:
         return a(d.verb, p)
     if d.verb == "cast":
         # what was announced (CR 601.2b): the modes chosen (a list m(M,Rest) ending in nil, in
-        # the order printed), an optional additional cost, or none
+        # the order printed), a cost (retrace with the land card it discards), or none
         if d.modes:
             chosen = F("nil", [])
             for m in reversed(d.modes):
                 chosen = a("m", N(m), chosen)
             return a("cast", p, obj, target, pay, a("modes", chosen))
-        return a("cast", p, obj, target, pay, F(d.announces or "none", []))
+        ann = a("retrace", S(d.discarding)) if d.announces == "retrace" else F(d.announces or "none", [])
+        return a("cast", p, obj, target, pay, ann)
     if d.verb == "activate":
         return a("activate", p, obj, N(d.ability), target, pay)
     if d.verb == "shortcut":

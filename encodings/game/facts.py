@@ -176,11 +176,12 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
     if obj.token:
         yield a("token", o)
     where = state.find(obj.id)
-    if where is not None and where[1] == "stack" and (card.modes or card.if_kicked or card.buyback or card.kicker):
-        # what it does depends on announcements made as it was cast (CR 700.2, 601.2b), which
-        # a state does not say
+    if where is not None and where[1] == "stack" and (card.modes or card.if_kicked or card.buyback or card.kicker
+                                                      or card.flashback):
+        # what it does, or where it goes, depends on announcements made as it was cast (CR
+        # 700.2, 601.2b; flashback's exile, 702.34a), which a state does not say
         raise Unsupported(f"{card.name} on the stack: the state does not say what was announced as it "
-                          "was cast (modes, kicker, buyback); start before it is cast instead")
+                          "was cast (modes, kicker, buyback, flashback); start before it is cast instead")
     yield from card_facts(card, o, obj)
 
 
@@ -271,7 +272,11 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.is_a("land"):
         return
     yield a("spell_card", o)
-    if card.alternative_costs or casting_words(card):
+    if card.alternative_costs or casting_words(card) or (card.kicker and card.buyback) \
+            or (card.flashback and (card.kicker or card.buyback or card.is_permanent_card
+                                    or "retrace" in card.keywords)):
+        # (a spell cast with two optional costs announced at once, flashback with another
+        # optional cost, or a permanent card with flashback: not modelled)
         yield a("cost_unsupported", o)
         return
     sacrifices = life = 0
@@ -292,7 +297,7 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         yield a("no_mana_cost", o)
     cost = card.mana_cost or ManaCost()
     optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker),
-                                    ("entwine", card.entwine)) if c is not None]
+                                    ("entwine", card.entwine), ("flashback", card.flashback)) if c is not None]
     if cost.choices or cost.x_count or any(c.choices or c.x_count for _, c in optional):
         yield a("cost_unsupported", o)
         return
@@ -301,15 +306,21 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         # CR 702.41a: it costs {1} less for each permanent of that type its caster controls
         yield a("affinity", o, F(card.affinity, []))
     for name, extra in optional:
-        # an optional additional cost, announced as the spell is cast (CR 601.2b; buyback
-        # 702.27a, kicker 702.33a, entwine 702.42a)
+        # a cost announced as the spell is cast (CR 601.2b): an optional additional cost
+        # (buyback 702.27a, kicker 702.33a, entwine 702.42a), or flashback's, an alternative
+        # cost paid instead of the mana cost as the card is cast from its owner's graveyard
+        # (702.34a, 118.9)
         word = F(name, [])
-        yield a("optional_cost", o, word)
+        yield a("alternative_cost" if name == "flashback" else "optional_cost", o, word)
         yield from mana_facts(extra, lambda part, *args, w=word: a(OPTIONAL_PART[part], o, w, *args))
+    if "retrace" in card.keywords:
+        # cast from its owner's graveyard, a land card discarded besides (CR 702.81a)
+        yield a("retrace_card", o)
 
 
 OPTIONAL_PART = {"cost": "optional_mana", "generic": "optional_generic"}
-"""An optional cost's mana as the core reads it: each colour's symbols, and the generic part."""
+"""An announced cost's mana (optional or flashback's) as the core reads it: each colour's symbols,
+and the generic part."""
 
 
 def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
@@ -324,7 +335,7 @@ def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
 def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
-    words = [w for w in ("multikicker", "if_kicked", "splice_onto", "morph", "flashback")
+    words = [w for w in ("multikicker", "if_kicked", "splice_onto", "morph")
              if getattr(card, w)]
     if card.kicker and card.buyback:
         words.append("kicker with buyback")   # two optional costs announced at once
@@ -332,7 +343,7 @@ def casting_words(card: Card) -> list[str]:
         words.append("modes with an optional cost")
     if card.modes and card.modes.repeat:
         words.append("the same mode chosen more than once")
-    return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS) - set(PAID_BY))
+    return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS) - set(PAID_BY) - {"retrace"})
 
 
 PAID_BY = ("convoke", "improvise", "delve")

@@ -88,11 +88,12 @@ class Snapshot:
 class Reader(Words):
     def __init__(self, state: GameState, model: Sequence[clingo.Symbol],
                  script: Sequence[Decision], n_conditions: int = 0, offset: int = 0,
-                 steps: Sequence[tuple[Sequence[clingo.Symbol], int]] = (), edition: object = ""):
+                 steps: Sequence[tuple[Sequence[clingo.Symbol], int]] = (), edition: str = ""):
         """``model``: the shown atoms of a trace; ``steps``: more of them, each group with the
         time its atoms' time arguments count from (a step program's, times 0 and 1)."""
         self.state = state
-        self.edition = str(edition) or "the edition asked about"
+        self.edition = edition
+        """The edition's date, to name it where a rule is absent from it."""
         self.offset = offset
         self.n_conditions = n_conditions
         self.stop_rules: dict[int, set[str]] = defaultdict(set)
@@ -361,13 +362,17 @@ class Reader(Words):
                 text = f"casting {what[1]}, " + (gap(what[2]) if gap else str(what[2]))
             elif isinstance(what, tuple) and what[0] == "not_in_edition":
                 how, key = what[1], what[2]
-                text = (f"paying by {how} under the {self.edition} rules: {key} is not in force "
+                text = (f"paying by {how} under the {self.edition or 'asked'} edition of the rules: {key} is not in force "
                         + ("(improvise came later)" if how == "improvise" else
                            f"({how} was an additional cost that reduced the total then, a form the "
                            "core does not model)"))
             elif what == "colours_unknown":
                 text = ("a creature convoking for a colour while an effect may set colours (layer 5 "
                         "has no words in the core)")
+            elif isinstance(what, tuple) and what[0] == "absent":
+                rule = str(what[1]).rpartition(".")[2]
+                text = (f"casting with {rule}: the {self.edition or 'asked'} edition of the rules has no "
+                        f"rule for {rule} ({what[1]})")
             elif isinstance(what, tuple) and what[0] == "cost":
                 text = f"casting {what[1]}, {self._unpaid_words(str(what[1]))}"
             else:

@@ -187,9 +187,10 @@ class Words:
                             "pass": " passes", "hold": " holds priority"}[name]
         if name == "cast":
             ann = args[4] if len(args) > 4 else ""
+            said = ANNOUNCE_WORDS["retrace"] + f" discarding {ann[1]}" \
+                if isinstance(ann, tuple) and ann[0] == "retrace" else ANNOUNCE_WORDS.get(str(ann), "")
             return f"{actor} casts {args[1]}" + mode_words(chosen_modes(ann)) \
-                + (f" targeting {args[2]}" if args[2] != "none" else "") + ANNOUNCE_WORDS.get(str(ann), "") \
-                + self.helped(args[3])
+                + (f" targeting {args[2]}" if args[2] != "none" else "") + said + self.helped(args[3])
         if name == "activate":
             return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
         if name == "mana":
@@ -335,6 +336,12 @@ class Words:
                 return (f"the objects named pay more {mana_words(why[1]).replace('its ', '')} than the "
                         "total cost asks: each pays one mana of it")
             return f"{why[1]} can pay none of the total cost"
+        if key == "not_in_graveyard":
+            return f"it is not in {player}'s graveyard: {why[1]} casts it from there only"
+        if key == "not_a_land_card":
+            return f"{why[1]} is not a land card: retrace discards a land card"
+        if key == "discard_not_in_hand":
+            return f"{why[1]} is not in {player}'s hand to discard for retrace"
         if key == "cant_attack":
             return f"{why[1]} can't attack"
         if key == "cant_block":

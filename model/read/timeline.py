@@ -229,9 +229,27 @@ def _modes(text: str | None, announced: str | None, node: Field) -> tuple[int, .
     return tuple(sorted(int(n) for n in numbers))
 
 
+ANNOUNCED = {"with buyback": "buyback", "kicked": "kicker", "entwined": "entwine",
+             "with flashback": "flashback", "with retrace": "retrace"}
+
+
+def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> Decision:
+    """A cast line: its card, the modes it chooses, its target, what it announces (retrace with
+    the land it discards), the objects paying part of its cost."""
+    announces = ANNOUNCED.get(g[3] or "", "")
+    if (announces == "retrace") != bool(g[4]):
+        raise node.error(f"'{text}': retrace is announced with the land card discarded for it",
+                         "P casts CARD [targeting X] with retrace discarding LAND")
+    return Decision("cast", p, (names.object(g[0]),), target=names.target(g[2]) if g[2] else None,
+                    paying=_paying(g[8], node), announces=announces, modes=_modes(g[1], g[3], node),
+                    discarding=names.object(g[4]) if g[4] else "", helpers=_helpers(g[5:8], names),
+                    text=text)
+
+
 LINE_FORMS = [
     "P passes", "P holds priority",
-    "P casts CARD [choosing mode N | choosing modes N and M] [targeting X] [with buyback | kicked | entwined] "
+    "P casts CARD [choosing mode N | choosing modes N and M] [targeting X] "
+    "[with buyback | kicked | entwined | with flashback | with retrace discarding LAND] "
     "[convoking A [for {R}], B …] [improvising A, B …] [delving A, B …] [paying {M}…]",
     "P taps OBJECT for mana", "P taps OBJECT for {U} (one of its mana abilities)",
     "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
@@ -258,15 +276,10 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
     forms: list[tuple[str, Callable[[tuple[str, ...]], Decision]]] = [
         (r"passes", lambda g: Decision("pass", p, text=text)),
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
-        (r"casts (.+?)(?: choosing (modes? [\d, and]+?))?(?: targeting (.+?))?(?: (with buyback|kicked|entwined))?"
+        (r"casts (.+?)(?: choosing (modes? [\d, and]+?))?(?: targeting (.+?))?"
+         r"(?: (with buyback|kicked|entwined|with flashback|with retrace)(?: discarding (.+?))?)?"
          r"(?: convoking (.+?))?(?: improvising (.+?))?(?: delving (.+?))?(?: paying (\S+))?",
-         lambda g: Decision("cast", p, (names.object(g[0]),),
-                            target=names.target(g[2]) if g[2] else None,
-                            paying=_paying(g[7], node),
-                            announces={"with buyback": "buyback", "kicked": "kicker",
-                                       "entwined": "entwine"}.get(g[3] or "", ""),
-                            modes=_modes(g[1], g[3], node),
-                            helpers=_helpers(g[4:7], names), text=text)),
+         lambda g: _cast(p, g, names, node, text)),
         (r"taps (.+) for mana", lambda g: Decision("mana", p, (names.object(g[0]),), text=text)),
         (r"taps (.+) for \{([WUBRGC])\}", lambda g: Decision("mana", p, (names.object(g[0]),),
                                                             adds=g[1], text=text)),

@@ -46,6 +46,7 @@ PRIORITY_STEPS = set(STEPS) - {"untap", "cleanup"}   # CR 502.4, 514.3
 # Editions at which a rule the stepper reads changed (the first edition with the new rule is at
 # or after the date; every known edition is on one side).
 M10 = "2009-07-11"            # layer 7 with 7b setting before 7c modifying (613.3-613.4)
+RETRACE = "2008-10-01"        # retrace (Eventide): no rule for it before (502.81a of 2008-10-01)
 M14_LEGEND = "2013-07-13"     # legend rule: the controller keeps one (before: all go, 420.5e)
 HEXPROOF = "2011-07-15"       # hexproof is a keyword with rules (702.11, M12)
 MENACE = "2015-07-17"         # menace (702.110/702.111, Magic Origins)
@@ -110,6 +111,10 @@ class CardDef:
     entwine: tuple | None = None     # (colour_cost, generic): every mode, for this much more (702.42a)
     escalate: tuple | None = None    # (colour_cost, generic) for each mode beyond the first (702.120a)
     affinity: str | None = None      # "affinity for" this card type (702.41a), or None
+    flashback: tuple | None = None   # (colour_cost, generic) of the flashback cost (702.34a): an
+                                     # alternative cost, paid as the card is cast from its
+                                     # owner's graveyard; so cast, it is exiled as it leaves the stack
+    retrace: bool = False            # 702.81a: cast from the graveyard, a land card discarded too
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
 
@@ -191,6 +196,15 @@ CARDS = {
     # shuffle (not here); you may play up to two additional lands this turn. Entwine {2}{G}.
     "Journey of Discovery": CardDef(T({"sorcery"}), (("g", 1),), 2, entwine=((("g", 1),), 2), modes=(
         (None, NOT_HERE), (None, (("extra_land", 2),)))),
+    # Draw a card. Flashback {2}{U}.
+    "Think Twice": CardDef(T({"instant"}), (("u", 1),), 1, instructions=(("draw", "you", 1),),
+                           flashback=((("u", 1),), 2)),
+    # Target player discards a card. Retrace.
+    "Raven's Crime": CardDef(T({"sorcery"}), (("b", 1),), 0, target="player",
+                             instructions=(("discard", "target", 1),), retrace=True),
+    # Firebolt deals 2 damage to any target. Flashback {4}{R}.
+    "Firebolt": CardDef(T({"sorcery"}), (("r", 1),), 0, target="any",
+                        instructions=(("damage", 2, "target"),), flashback=((("r", 1),), 4)),
     # Counter target spell.
     "Counterspell": CardDef(T({"instant"}), (("u", 2),), 0, target="spell",
                             instructions=(("counter", "target"),)),
@@ -969,6 +983,12 @@ class Game:
                 # 608.2d) — from their library, which the rules let them look through
                 self.asking = x
                 return "decision", self.who(x, instrs[i - 1][1]), "choose"
+            if i <= len(instrs) and instrs[i - 1][0] == "discard":
+                q = self.who(x, instrs[i - 1][1])
+                hand = self.hand(q)
+                if len(hand) > instrs[i - 1][2] and len({o.card or o.id for o in hand}) > 1:
+                    self.asking = x
+                    return "decision", q, "discard_choice"   # 701.9a: their choice
             if i <= len(instrs) and instrs[i - 1][0] == "scry":
                 # 701.22a: the player looks at the top N and puts any on the bottom; "each
                 # player" scries one after another in APNAP order (101.4)
@@ -1175,6 +1195,12 @@ class Game:
     def decide(self, p, kind, dry=False):
         """Make the decision due from the script; ``dry``: only say how it would stop."""
         entry = self.script[self.k] if self.k < len(self.script) else None
+        if kind == "discard_choice":
+            # 701.9a: the player picks the card discarded (the core's "choose")
+            if entry is None:
+                return Result(self.events, ("needs-decision", p, "choose", None))
+            if entry.player == p and entry.verb in ("discard", "choose"):
+                raise Unmodelled("a card discarded by choice as an instruction resolves")
         if entry is None:
             return Result(self.events, ("needs-decision", p, kind, None))
         if entry.verb == "pass-until":
@@ -1205,6 +1231,8 @@ class Game:
             reasons = {"no_priority"} | self.why_not(entry, num)
             if "not_in_edition" in reasons:
                 raise Unmodelled("another player's cast paid by a rule the edition lacks")
+            if "absent" in reasons:
+                return Result(self.events, ("unsupported", None, "a rule absent from the edition", None))
             return Result(self.events, ("illegal-action", entry.player, "illegal", num), reasons=reasons)
         if kind == "attack" and entry.verb == "attack" and entry.objects and len(self.players) > 2:
             # which opponent each creature attacks (508.1b) has no words: refused
@@ -1216,6 +1244,8 @@ class Game:
             # convoke or delve before they paid mana of the locked total, improvise before it
             # existed: refused by name
             return Result(self.events, ("unsupported", None, "a payment the edition words otherwise", None))
+        if "absent" in reasons:
+            return Result(self.events, ("unsupported", None, "a rule absent from the edition", None))
         if reasons == {"payment"}:
             return Result(self.events, ("needs-decision", p, "payment", None))
         if reasons:
@@ -1229,6 +1259,7 @@ class Game:
         elif v == "hold":
             self.apply(("hold", (p,)))
         elif v == "cast":
+            # what it announces: the modes, a cost, retrace with the land card it discards (702.81a)
             self.apply(("cast", (p, entry.objects[0], entry.target or "none",
                                  num if entry.paying or entry.helpers else "auto",
                                  announcement(entry))), entry)
@@ -1269,13 +1300,28 @@ class Game:
         o = self.objs.get(d.objects[0]) if d.objects else None
         if d.verb == "cast":
             cd = o.cd if o else None
-            if o is None or o.zone != "hand" or o.owner != p:
+            from_graveyard = d.announces in ("flashback", "retrace")
+            if from_graveyard:
+                # 702.34a, 702.81a: these let the card be cast from its owner's graveyard, and
+                # from nowhere else (601.3: nothing else allows it there)
+                if o is None or o.zone != "graveyard" or o.owner != p:
+                    why.add("not_in_graveyard")
+            elif o is None or o.zone != "hand" or o.owner != p:
                 why.add("not_in_hand")                                  # 601.2a
             if cd is None:
                 raise Unmodelled("casting a hidden card")
             if d.announces and not getattr(cd, d.announces, None):
                 why.add("no_such_cost")                                 # 601.2b: it has no such cost
             modes = self.modes_of(cd, d, why)
+            if d.announces == "retrace":
+                # 702.81a: the additional cost is discarding a land card (from the hand: 701.9a)
+                land = self.objs.get(d.discarding)
+                if land is None or land.cd is None or not land.cd.land:
+                    why.add("not_a_land_card")
+                if land is None or land.zone != "hand" or land.owner != p:
+                    why.add("discard_not_in_hand")
+                if self.edition < RETRACE:
+                    why.add("absent")                           # no rule for it: refused
             if cd.land:
                 why.add("land_not_cast")                                # 116.2a / 305.1
                 if d.target:
@@ -1580,9 +1626,12 @@ class Game:
     def total_cost(cd, d):
         """601.2f: the mana cost plus the optional additional cost announced (601.2b: buyback,
         702.27a; kicker 702.33a; entwine 702.42a), and escalate once for each mode chosen beyond
-        the first (702.120a), as a card definition's cost."""
+        the first (702.120a), or the flashback cost instead of the mana cost (702.34a, 118.9), as a
+        card definition's cost."""
+        if d.verb == "cast" and d.announces == "flashback" and cd.flashback:
+            return replace(cd, colour_cost=cd.flashback[0], generic=cd.flashback[1])
         extras = []
-        if d.verb == "cast" and d.announces and getattr(cd, d.announces, None):
+        if d.verb == "cast" and d.announces in ("buyback", "kicker", "entwine") and getattr(cd, d.announces, None):
             extras.append(getattr(cd, d.announces))
         if d.verb == "cast" and cd.escalate and len(d.modes) > 1:
             extras += [cd.escalate] * (len(d.modes) - 1)
@@ -1789,10 +1838,12 @@ class Game:
                         self.objs[oid].tapped = True             # 702.51a, 702.126a
                 self.move(o, "stack")
                 if args[4] != "none":
-                    self.announced[o.id] = args[4]               # buyback or kicker paid (601.2b)
+                    self.announced[o.id] = args[4]               # buyback, kicker, flashback paid (601.2b)
                 if o.cd.modes:                                   # 700.2a, 702.42a
                     self.chosen[o.id] = tuple(range(1, len(o.cd.modes) + 1)) if args[4] == "entwine" \
                         else tuple(sorted(entry.modes))
+                if entry.announces == "retrace":
+                    self.discard(p, [entry.discarding], t)       # 702.81a, paid while casting (601.2h)
                 self.stack.append(o.id)
                 if args[2] != "none":
                     self.targets[o.id] = args[2]
@@ -1849,7 +1900,9 @@ class Game:
                 o = self.objs[x]
                 fizzled = x in self.targets and self.resolving[1] == 1 \
                     and not self.target_legal(x, self.targets[x])
-                if o.cd.permanent and not fizzled:
+                if self.announced.get(o.id) == "flashback":
+                    self.move(o, "exile")                        # 702.34a: whenever it leaves the stack
+                elif o.cd.permanent and not fizzled:
                     self.enter(o, t)                             # 608.3
                 elif self.announced.get(o.id) == "buyback" and not fizzled:
                     self.move(o, "hand")                         # 702.27a: as it resolves
@@ -1989,6 +2042,14 @@ class Game:
             if o is not None and o.zone == "battlefield":
                 self.move(o, "hand")
             return
+        if verb == "discard":
+            # 701.9a: the player discards a card of their choice; where the cards can't be told
+            # apart (or there is at most one), which one is no choice (next() asks otherwise)
+            q = self.who(x, ins[1])
+            hand = sorted(o.id for o in self.hand(q))
+            if hand:
+                self.discard(q, hand[:ins[2]], t)
+            return
         if verb == "counter":
             # 701.5a: the countered spell is removed from the stack and put into its owner's
             # graveyard (it doesn't resolve)
@@ -1997,7 +2058,8 @@ class Game:
             if o is not None and o.zone == "stack" and y in self.stack:
                 self.stack.remove(y)
                 self.targets.pop(y, None)
-                self.move(o, "graveyard")
+                # 702.34a: a spell cast with flashback is exiled instead
+                self.move(o, "exile" if self.announced.get(y) == "flashback" else "graveyard")
             return
         if verb == "damage":
             src = self.source_object(x)
@@ -2175,4 +2237,6 @@ def announcement(entry):
         for m in sorted(entry.modes, reverse=True):
             chosen = ("m", m, chosen)
         return ("modes", chosen)
+    if entry.announces == "retrace":
+        return ("retrace", entry.discarding)                     # with the land card it discards
     return entry.announces or "none"

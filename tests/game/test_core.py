@@ -494,8 +494,7 @@ def test_a_search_opens_each_mana_ability_of_a_dual_land():
 @pytest.mark.parametrize(("card", "line", "word"), [
     ("Glacial Ray", "alice casts Glacial Ray targeting bob", "splice"),
     ("Everflowing Chalice", "alice casts Everflowing Chalice", "multikicker"),
-    ("Raven's Crime", "alice casts Raven's Crime targeting bob", "retrace"),
-    ("Think Twice", "alice casts Think Twice", "flashback"),
+    ("Orim's Thunder", "alice casts Orim's Thunder targeting Grizzly Bears", "if-kicked"),
 ])
 def test_a_casting_word_the_core_does_not_model_is_refused_by_name(card, line, word):
     s = parse_scenario(f"""name: t
@@ -508,3 +507,53 @@ state:
 """).state
     with pytest.raises(UnsupportedQuestion, match=f"does not model yet \\(.*{word}"):
         what_happens(s, lines(s, line))
+
+
+RETRACE = """name: t
+edition: {edition}
+question: {{kind: turn, ask: trace}}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {{hand: [Mountain], graveyard: [Raven's Crime], battlefield: [Swamp], library: {{hidden: 3}}}}
+  bob: {{hand: [Forest], library: {{hidden: 3}}}}
+"""
+
+
+def test_retrace_is_refused_naming_the_edition_that_has_no_rule_for_it():
+    # retrace came with Eventide: the 2008-02-01 rules have no 502.81a (keyword.retrace)
+    s = parse_scenario(RETRACE.format(edition="2008-02-01")).state
+    script = lines(s, "alice taps Swamp for mana",
+                   "alice casts Raven's Crime targeting bob with retrace discarding Mountain")
+    with pytest.raises(UnsupportedQuestion, match=r"2008-02-01 edition .* no rule for retrace"):
+        what_happens(s, script, edition=Edition("2008-02-01"))
+    later = what_happens(s, script, edition=Edition("2008-10-01"))
+    assert "CR 502.81a" in {str(c) for c in later.citations}
+
+
+@pytest.mark.parametrize(("line", "error"), [
+    ("alice casts Raven's Crime targeting bob with retrace", "with the land card discarded"),
+    ("alice casts Raven's Crime targeting bob discarding Mountain", "no object 'bob discarding Mountain'"),
+    ("alice casts Raven's Crime with retrace discarding Plains", "Plains"),
+])
+def test_a_retrace_line_names_its_land_card(line, error):
+    s = parse_scenario(RETRACE.format(edition="2026-08-07")).state
+    with pytest.raises(ScenarioError, match=error):
+        lines(s, line)
+
+
+def test_flashback_with_another_optional_cost_is_refused_by_name():
+    # no real card has both; a scenario card (flashback with kicker): not modelled, never guessed
+    s = parse_scenario("""name: t
+question: {kind: turn, ask: trace}
+cards:
+  - {name: Test Bolt, cost: "{R}", types: [instant], kicker: "{1}", flashback: "{2}{R}",
+     targets: [any], resolve: [{do: damage, amount: 1, target: any}]}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {graveyard: [Test Bolt], battlefield: [Mountain, Mountain, Mountain], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+""").state
+    with pytest.raises(UnsupportedQuestion, match="does not model yet"):
+        what_happens(s, lines(s, "alice casts Test Bolt targeting bob with flashback"))

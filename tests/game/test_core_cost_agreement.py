@@ -18,7 +18,8 @@ from mtgrules.queries import check_scenario
 from mtgrules.queries.scenario import scenario_from
 
 LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
-ANNOUNCED = {"buyback": {"buyback": True}, "kicker": {"kicked": True}, "entwine": {"entwined": True}}
+ANNOUNCED = {"buyback": {"buyback": True}, "kicker": {"kicked": True}, "entwine": {"entwined": True},
+             "flashback": {"alternative": "flashback", "from": "graveyard"}}
 """The cost question's field for each announcement the core reads (and modes(L): ``modes``)."""
 
 
@@ -75,7 +76,9 @@ def question_total(card: Card, announced: str) -> Total | None:
         targets.append(TARGET[kind] + ("#2" if TARGET[kind] == card.name else ""))
     mine = card.name + ("#1" if card.name in TARGET.values() else "")
     doc = {"name": f"{card.name} ({announced})", "edition": "2026-08-07",
-           "state": {"players": ["alice", "bob"], "alice": {"hand": [card.name]},
+           "state": {"players": ["alice", "bob"],
+                     # flashback casts from the graveyard (CR 702.34a)
+                     "alice": {"graveyard" if announced == "flashback" else "hand": [card.name]},
                      "bob": {"battlefield": ["Grizzly Bears"]}},
            "question": {"kind": "cost", "ask": "total", "card": mine, "targets": targets,
                         **ANNOUNCED.get(announced, {}),
@@ -94,7 +97,7 @@ CASES = [(card, announced) for card in builtin_cards().values()
 
 def test_the_comparison_covers_each_announcement():
     words = {announced for _, announced in CASES}
-    assert {"none", "buyback", "kicker", "entwine"} <= words
+    assert {"none", "buyback", "kicker", "entwine", "flashback"} <= words
     assert any(modes_of(w)[1:] for w in words)          # escalate: two modes
     assert len(CASES) >= 100
     assert any(core_totals(card)[w] == "unpayable" for card, w in CASES)

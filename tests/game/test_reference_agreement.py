@@ -42,6 +42,9 @@ EDITIONS = ["2008-10-01", "2026-08-07"]
 
 # Why an action is illegal, as the core words it (trace.WHY), back to the stepper's keys.
 WORDS = [
+    # casting from the graveyard (flashback, retrace)
+    ("graveyard: ", "not_in_graveyard"), ("retrace discards a land card", "not_a_land_card"),
+    ("to discard for retrace", "discard_not_in_hand"),
     # combat damage (the order of blockers, 509.2; assignments, 510.1c-e, 702.19b)
     ("a creature blocks only one attacker", "cant_block"),
     ("still to be ordered", "not_chosen_from"), ("the order must name each creature", "bad_order_list"),
@@ -99,11 +102,13 @@ NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "
               "Gladecover Scout", "Storm Crow", "Boggart Brute", "Sparkmage Apprentice",
               "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize", "Burst Lightning",
               "Izzet Charm", "Borrowed Grace", "Journey of Discovery",
-              "Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite"] \
+              "Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite", "Think Twice"] \
     + ["Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite", "Memnite"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
             "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm",
-            "Stoke the Flames"}
+            "Stoke the Flames", "Raven's Crime", "Firebolt"}
+# cards cast from the graveyard: flashback (702.34a) and retrace (702.81a)
+FROM_GRAVEYARD = ["Think Twice", "Raven's Crime", "Firebolt"]
 HELPED = ("convoke", "improvise", "delve")   # objects paying part of a cost (702.51a, 702.126a, 702.66a)
 # Modal spells (CR 700.2): the choices of modes a cast mostly makes (legal ones, one with a mode
 # the library has no words for, too many), entwined or not
@@ -177,6 +182,11 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
         hand.append("Isamaru, Hound of Konda")
     spec = {"life": draw(st.integers(4 if AVOID_KNOWN or new else 1, 20))}
     spec["hand"] = hand + ([{"hidden": hidden_hand}] if hidden_hand else [])
+    if new and draw(st.booleans()):
+        spec["graveyard"] = draw(st.lists(st.sampled_from(FROM_GRAVEYARD * 2 + ["Lightning Bolt", "Forest"]),
+                                          min_size=1, max_size=2))
+        if "Raven's Crime" in spec["graveyard"] and draw(st.integers(0, 3)):
+            spec["hand"].insert(0, draw(st.sampled_from(["Swamp", "Mountain", "Forest"])))  # to discard
     spec["library"] = lib_named + ([{"hidden": lib_hidden}] if lib_hidden else [])
     if new and draw(st.booleans()):
         # a graveyard to delve from
@@ -192,7 +202,9 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
     if draw(st.integers(0, 1)) == 0 or (new and active):
         colours = draw(st.lists(st.sampled_from("RGUBWC"), min_size=1, max_size=3))
         if new:
-            colours += draw(st.lists(st.sampled_from("RRGUW"), min_size=2 * active, max_size=4))
+            colours += draw(st.lists(st.sampled_from("RRGUWUB"), min_size=2 * active, max_size=4))
+            if active and "Raven's Crime" in spec.get("graveyard", ()) and draw(st.booleans()):
+                colours.append("B")          # its retrace cost, {B} (and a land card to discard)
         spec["mana-pool"] = "".join(f"{{{c}}}" for c in colours)
     if draw(st.integers(0, 4)) == 0:
         spec["lands-played"] = 1
@@ -266,7 +278,7 @@ def examples(draw):
             [{"from": "Explore", "controller": q} for q in names]
             + [{"from": "Turf Wound", "controller": q, "target": r} for q in names for r in names]))]
         state = parse(doc)
-    ids = {z: [(p, o.id) for p, zz, o in state.objects(z)] for z in ("hand", "battlefield", "library")}
+    ids = {z: [(p, o.id) for p, zz, o in state.objects(z)] for z in ("hand", "battlefield", "library", "graveyard")}
     named = lambda z: [x for x in ids[z] if not x[1].count(":")]  # noqa: E731
     edition = draw(st.sampled_from(EDITIONS))
     creature_names = {"Grizzly Bears", "Llanowar Elves", "Mutavault", *NEW_CREATURES}
@@ -315,8 +327,15 @@ def examples(draw):
             if draw(st.integers(0, 5)) == 0:
                 paying = tuple(sorted({c: 1 for c in draw(st.lists(st.sampled_from("RGUBWC"), max_size=2))}.items()))
             # buyback or kicker announced: mostly for a card with it, now and then for one without
-            announces = draw(st.sampled_from(["buyback", "kicker"])) if draw(st.integers(0, 9)) == 0 else \
-                {"Capsize": "buyback", "Burst Lightning": "kicker"}.get(card_of(o), "") if draw(st.booleans()) else ""
+            announces = draw(st.sampled_from(["buyback", "kicker", "flashback", "retrace"])) \
+                if draw(st.integers(0, 9)) == 0 else \
+                {"Capsize": "buyback", "Burst Lightning": "kicker", "Think Twice": "flashback"}.get(card_of(o), "") \
+                if draw(st.booleans()) else ""
+            if named("graveyard") and draw(st.integers(0, 3)) == 0:
+                # a card of a graveyard, cast with what lets it be (or not)
+                owner, o = draw(st.sampled_from(named("graveyard")))
+                announces = {"Think Twice": "flashback", "Firebolt": "flashback", "Raven's Crime": "retrace"}.get(
+                    card_of(o), "") if draw(st.integers(0, 3)) else draw(st.sampled_from(["", "flashback", "retrace"]))
             modes, entwined = mode_choice(draw, card_of(o))
             if modes or entwined:
                 announces = entwined
@@ -329,8 +348,11 @@ def examples(draw):
                                 draw(st.sampled_from(["", "", "1", "R", "G"]))),)
                     if helpers[0][0] != "convoke":
                         helpers = ((helpers[0][0], helpers[0][1], ""),)
+            discarding = ""
+            if announces == "retrace":
+                discarding = draw(st.sampled_from([x for _, x in named("hand") + named("battlefield")] or [o]))
             return Decision("cast", p, (o,), target=target, paying=paying, announces=announces,
-                            modes=modes, helpers=helpers)
+                            modes=modes, helpers=helpers, discarding=discarding)
         if verb == "play" and named("hand"):
             mine = [x for x in named("hand") if x[0] == p and card_of(x[1]) in LANDS] or named("hand")
             owner, o = draw(st.sampled_from(mine))
@@ -390,11 +412,15 @@ def examples(draw):
             untapped = [o.id for o in g.battlefield() if o.controller == p and not o.tapped
                         and g.has_mana_ability(o) and not g.sick(o)]
             spells = [o.id for o in g.hand(p) if o.cd and not o.cd.land]
+            # cards the graveyard lets them cast (702.34a, 702.81a), with what it asks
+            again = {o.id: ("flashback" if o.cd.flashback else "retrace")
+                     for o in g.in_zone("graveyard", p) if o.cd and (o.cd.flashback or o.cd.retrace)}
+            spells += list(again)
             lands = [o.id for o in g.hand(p) if o.cd and o.cd.land]
             vaults = [o.id for o in g.battlefield() if o.controller == p and o.card == "Mutavault"
                       and g.has_abilities(o) and not g.is_now(o, "creature")]
             options = ["pass", "pass", "until"] + ["hold"] * (not new)
-            payable = [o for o in spells if (payable_now(g, p, o, new) or helpers_may(g, p, o))
+            payable = [o for o in spells if (payable_now(g, p, o, new, again.get(o, "")) or helpers_may(g, p, o))
                        and (g.objs[o].cd.instant_speed or (p == g.active and not g.stack
                                                            and g.step in ("main1", "main2")))]
             options += ["mana"] * (6 if new else 3) * bool(untapped) \
@@ -436,10 +462,20 @@ def examples(draw):
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
                 announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else "") \
                     if draw(st.booleans()) else entwined
+                if o in again:       # from the graveyard: mostly with what allows it
+                    announces = again[o] if draw(st.integers(0, 5)) else ""
+                elif cd_.flashback and draw(st.integers(0, 5)) == 0:
+                    announces = "flashback"                   # from the hand: illegal
+                discarding = ""
+                if announces == "retrace":
+                    lands_ = [x.id for x in g.hand(p) if x.cd and x.cd.land]
+                    discarding = draw(st.sampled_from(lands_)) if lands_ and draw(st.integers(0, 5)) else \
+                        draw(st.sampled_from([x.id for x in g.hand(p)] + [o.id for o in g.battlefield()] or [o]))
                 helpers = helpers_for(draw, g, p, cd_) if new else ()
                 _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
-                                                    helpers=helpers))
+                                                    discarding=discarding, helpers=helpers))
                 script.append(Decision("cast", p, (o,), target=target, announces=announces, modes=modes,
+                                       discarding=discarding,
                                        paying=paying_for(g, p, cost) if new and cost else (),
                                        helpers=helpers))
                 continue
@@ -527,9 +563,10 @@ def examples(draw):
     return state, edition, script, until
 
 
-def payable_now(g, p, o, new):
-    """Whether the pool pays the spell's total cost (affinity's reduction taken) as it is."""
-    _, cost = g.helped(p, g.objs[o].cd, Decision("cast", p, (o,)))
+def payable_now(g, p, o, new, announces=""):
+    """Whether the pool pays the spell's total cost (affinity's reduction taken; flashback's
+    cost for a card cast from the graveyard so) as it is."""
+    _, cost = g.helped(p, g.objs[o].cd, Decision("cast", p, (o,), announces=announces))
     return g.pay_problems(p, cost, Decision("cast", p, (o,))) <= ({"payment"} if new else set())
 
 
