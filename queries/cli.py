@@ -38,9 +38,6 @@ def _width() -> int | None:
     return None if sys.stdout.isatty() else PIPED_WIDTH
 
 
-_console = Console(width=_width())
-
-
 def _out() -> Console:
     """A console for standard output at the width asked for now (``_width``)."""
     return Console(width=_width())
@@ -283,10 +280,10 @@ def regress(old: str, new: str, files: tuple[Path, ...], jobs: int, backend: str
                               ", ".join(r.responsible) or ("no rule's edition range differs"
                                                            if r.changed else ""),
                               style=style.get(r.status, ""))
-        _console.print(table)
+        _out().print(table)
         count = {s: sum(r.status == s for r in rows)
                  for s in ("same", "expected-change", "unexpected", "error")}
-        _console.print(f"{len(rows)} scenarios: " + ", ".join(f"{n} {s}" for s, n in count.items()),
+        _out().print(f"{len(rows)} scenarios: " + ", ".join(f"{n} {s}" for s, n in count.items()),
                        highlight=False)
     for r in rows:
         if r.error:
@@ -326,7 +323,7 @@ def cr_diff(old_file: Path, new_file: Path, section: str | None, as_json: bool) 
     if as_json:
         click.echo(json.dumps(diff.to_json(section), indent=2))
     else:
-        print_diff(diff, _console, section)
+        print_diff(diff, _out(), section)
     # with --section, only the encoded rules cited in it decide (nothing changed there: 0)
     sys.exit(EXIT_MISMATCH if diff.affected_in(section) else EXIT_OK)
 
@@ -353,7 +350,7 @@ def coverage(cr_file: Path | None, edition: str | None, static: bool, jobs: int,
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
     else:
-        print_coverage(result, _console)
+        print_coverage(result, _out())
 
 
 @main.command("rules-diff")
@@ -380,10 +377,10 @@ def rules_diff(old_file: Path, new_file: Path, show_all: bool, as_json: bool) ->
     for c in changes:
         if show_all or c.status != "unchanged":
             table.add_row(c.key, c.old_number or "—", c.new_number or "—", c.status)
-    _console.print(table)
+    _out().print(table)
     counts = {s: sum(c.status == s for c in changes) for s in
               ("changed", "added", "removed", "missing", "unchanged")}
-    _console.print(", ".join(f"{n} {s}" for s, n in counts.items()))
+    _out().print(", ".join(f"{n} {s}" for s, n in counts.items()))
 
 
 @main.command()

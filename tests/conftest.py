@@ -38,3 +38,12 @@ def library_results():
     from mtgrules.queries import batch
 
     return {Path(r.file).resolve(): r for r in batch.check(workers=os.cpu_count() or 1)}
+
+
+@pytest.fixture(autouse=True)
+def _no_worker_terminal_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest-xdist's workers get ``COLUMNS=80``/``LINES=24``: without them the CLI prints at the
+    width of a pipe, as it does under a plain ``pytest`` (a test of the width sets its own)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        monkeypatch.delenv("COLUMNS", raising=False)
+        monkeypatch.delenv("LINES", raising=False)
