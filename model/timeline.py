@@ -16,14 +16,15 @@ from mtgrules.model.turn import Step
 if TYPE_CHECKING:
     from mtgrules.model.state import GameState
 
-DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", "block",
+DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "turn-up", "attack", "block",
                   "discard", "choose", "order", "target", "order-blockers", "assign", "pass-until",
                   "shortcut")
 """What a player may decide in a script (see ``encodings/game/README.md``); ``shortcut`` is
 a standard shortcut's words in a ``shortcut`` question's proposal (its word in ``objects``)."""
 
-ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked"}
-"""The optional additional costs a cast line may announce (CR 601.2b), as the line says them."""
+ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked", "face_down": " face down"}
+"""What a cast line may announce (CR 601.2b): an optional additional cost, or casting the card
+face down with its morph (CR 702.37c), as the line says it."""
 
 SHORTCUT_WORDS = {"go": "says go", "pass": "passes", "ready_for_combat": "is ready for combat",
                   "no_attacks": "declares no attacks"}
@@ -117,7 +118,8 @@ class Decision:
     with several (``alice taps Tundra for {U}``); empty where the object has one."""
     announces: str = ""
     """For ``cast``: the optional additional cost announced as the spell is cast (CR 601.2b):
-    ``buyback`` (``… with buyback``) or ``kicker`` (``… kicked``); empty: none."""
+    ``buyback`` (``… with buyback``) or ``kicker`` (``… kicked``); or that the card is cast face
+    down (``face_down``, ``… face down``, CR 702.37c); empty: none."""
     text: str = field(default="", compare=False)
     """The script line as written, to quote back in verdicts (not part of the decision's
     identity: two spellings of one decision are equal)."""
@@ -144,6 +146,7 @@ class Decision:
             "activate": f"{p} activates {first}"
                         + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,
             "play": f"{p} plays {first}", "attack": f"{p} attacks with {objects}",
+            "turn-up": f"{p} turns {first} face up" + pay,
             "block": f"{p} blocks " + (" and ".join(f"{attacker} with {blocker}"
                                                    for blocker, attacker in self.blocks)
                                        or "with nothing"),

@@ -188,6 +188,8 @@ class Words:
             return f"{actor} taps {args[1]} for {{{COLOUR_LETTER[args[2]]}}}"
         if name == "play":
             return f"{actor} plays {args[1]}"
+        if name == "turn_up":
+            return f"{actor} turns {args[1]} face up (a special action: it doesn't use the stack)"
         if name == "attack":
             return self.entry(args[1]) or f"{actor} declares no attackers"
         if name == "block":
@@ -301,6 +303,14 @@ class Words:
             return f"{player} can't pay the cost from their mana pool ({mana_words(why[1])})"
         if key == "no_such_cost":
             return f"the card has no {why[1]} cost to announce"
+        if key == "no_morph":
+            return "the card has no morph: it can't be cast face down or turned face up"
+        if key == "not_face_down":
+            return "it is not a face-down permanent"
+        if key == "up_not_controller":
+            return f"{player} doesn't control it"
+        if key == "up_no_priority":
+            return f"{player} doesn't have priority"
         if key == "cant_attack":
             return f"{why[1]} can't attack"
         if key == "cant_block":

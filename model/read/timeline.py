@@ -210,7 +210,8 @@ def _paying(text: str | None, node: Field) -> tuple[tuple[str, int], ...]:
 
 
 LINE_FORMS = [
-    "P passes", "P holds priority", "P casts CARD [targeting X] [with buyback | kicked] [paying {M}…]",
+    "P passes", "P holds priority", "P casts CARD [targeting X] [with buyback | kicked | face down] [paying {M}…]",
+    "P turns OBJECT face up [paying {M}…]",
     "P taps OBJECT for mana", "P taps OBJECT for {U} (one of its mana abilities)",
     "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
     "P plays LAND", "P attacks with A, B | nothing", "P blocks A with B [and C with D] | with nothing",
@@ -236,12 +237,15 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
     forms: list[tuple[str, Callable[[tuple[str, ...]], Decision]]] = [
         (r"passes", lambda g: Decision("pass", p, text=text)),
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
-        (r"casts (.+?)(?: targeting (.+?))?(?: (with buyback|kicked))?(?: paying (\S+))?",
+        (r"casts (.+?)(?: targeting (.+?))?(?: (with buyback|kicked|face down))?(?: paying (\S+))?",
          lambda g: Decision("cast", p, (names.object(g[0]),),
                             target=names.target(g[1]) if g[1] else None,
                             paying=_paying(g[3], node),
-                            announces={"with buyback": "buyback", "kicked": "kicker"}.get(g[2] or "", ""),
+                            announces={"with buyback": "buyback", "kicked": "kicker",
+                                       "face down": "face_down"}.get(g[2] or "", ""),
                             text=text)),
+        (r"turns (.+?) face up(?: paying (\S+))?",
+         lambda g: Decision("turn-up", p, (names.object(g[0]),), paying=_paying(g[1], node), text=text)),
         (r"taps (.+) for mana", lambda g: Decision("mana", p, (names.object(g[0]),), text=text)),
         (r"taps (.+) for \{([WUBRGC])\}", lambda g: Decision("mana", p, (names.object(g[0]),),
                                                             adds=g[1], text=text)),
