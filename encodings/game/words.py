@@ -37,6 +37,8 @@ WHY = {
     "missing_target": "it needs a target",
     "no_target_wanted": "it has no target",
     "not_controller": "{p} does not control it",
+    "up_not_controller": "{p} does not control it",
+    "up_no_priority": "{p} does not have priority",
     "not_on_battlefield": "it is not on the battlefield",
     "already_tapped": "it is already tapped",
     "summoning_sick": "it has not been under {p}'s control since the start of their turn",
@@ -307,10 +309,6 @@ class Words:
             return "the card has no morph: it can't be cast face down or turned face up"
         if key == "not_face_down":
             return "it is not a face-down permanent"
-        if key == "up_not_controller":
-            return f"{player} doesn't control it"
-        if key == "up_no_priority":
-            return f"{player} doesn't have priority"
         if key == "cant_attack":
             return f"{why[1]} can't attack"
         if key == "cant_block":

@@ -66,6 +66,8 @@ WORDS = [
     ("only with an empty stack", "land_stack_not_empty"),
     ("no land play left", "no_land_plays_left"), ("played, not cast", "land_not_cast"),
     ("can't play lands", "cant_play_lands"), ("can't cast spells", "cant_cast"), ("is not a legal target", "bad_target"),
+    ("it can't be cast face down or turned face up", "no_morph"),
+    ("it is not a face-down permanent", "not_face_down"),
     ("can't pay", "cant_pay"), ("cost to announce", "no_such_cost"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
     ("can't be chosen", "not_chosen_from"), ("card(s) named", "wrong_count"),
     ("ask for another decision", "mismatch"),
