@@ -288,6 +288,7 @@ CARDS = {
 # 708.2, 702.37a: what a face-down spell or permanent cast with morph is: a 2/2 creature, and
 # nothing else (no name, text, subtypes, colour or mana cost).
 FACE_DOWN = CardDef(frozenset({"creature"}), power=2, toughness=2)
+FACE_DOWN_COST = CardDef(frozenset({"creature"}), generic=3)   # 702.37c: {3} instead of its mana cost
 
 
 @dataclass
@@ -1246,7 +1247,7 @@ class Game:
                     why.add("no_morph")
                     cd = replace(cd, target=None)       # (its other reasons are the card's)
                 else:
-                    cd = replace(FACE_DOWN, generic=3)
+                    cd = replace(FACE_DOWN, generic=3)          # FACE_DOWN_COST's {3}
             elif d.announces and not getattr(cd, d.announces, None):
                 why.add("no_such_cost")                                 # 601.2b: it has no such cost
             if cd.land:
@@ -1662,7 +1663,7 @@ class Game:
             p = args[0]
             o = self.objs[args[1]]
             if name == "cast" and args[4] == "face_down":
-                self.pay(p, replace(FACE_DOWN, generic=3), entry)   # {3} (702.37c)
+                self.pay(p, FACE_DOWN_COST, entry)               # {3} (702.37c)
                 self.move(o, "stack")
                 o.face_down = True                               # a face-down spell (708.2)
                 self.stack.append(o.id)

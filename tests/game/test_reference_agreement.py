@@ -89,12 +89,13 @@ def reason_key(what: str) -> str:
 # triggers (model/data/cards/effects.yaml; Liliana of the Veil from golden.yaml).
 NEW_CREATURES = ["Raging Goblin", "Isamaru, Hound of Konda", "Gladecover Scout", "Darksteel Myr",
                  "Storm Crow", "Giant Spider", "Wall of Stone", "Boggart Brute",
-                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear"]
+                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear", "Exalted Angel"]
 NEW_PERMANENTS = NEW_CREATURES + ["Glorious Anthem", "Liliana of the Veil"]
 NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "Puncture Bolt",
               "Leap", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
               "Gladecover Scout", "Storm Crow", "Boggart Brute", "Sparkmage Apprentice",
-              "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize", "Burst Lightning"]
+              "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize", "Burst Lightning",
+              "Exalted Angel"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
             "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning"}
 # abilities an effect of the state grants or removes (deathtouch, lifelink, first strike,
@@ -120,6 +121,8 @@ def permanent_entry(draw, name: str):
         entry["counters"] = {k: draw(st.integers(1, 2)) for k in kinds}
     if name in NEW_CREATURES + PERMANENTS[:2] and draw(st.integers(0, 5)) == 5:
         entry["token"] = True
+    if name == "Exalted Angel" and draw(st.booleans()):
+        entry["face-down"] = True                  # a face-down permanent cast with morph (708)
     if draw(st.integers(0, 3)) == 3:
         entry["entered-this-turn"] = True
     return entry if len(entry) > 1 else name
@@ -253,7 +256,7 @@ def examples(draw):
     def random_decision():
         verb = draw(st.sampled_from(["pass", "pass", "pass", "until", "mana", "mana", "cast", "cast",
                                      "play", "hold", "attack", "discard", "order"]
-                                    + ["activate", "target", "choose", "block"] * new))
+                                    + ["activate", "target", "choose", "block", "turn-up"] * new))
         p = draw(st.sampled_from(names + [active] * 2))
         return decision_of(verb, p)
 
@@ -285,9 +288,16 @@ def examples(draw):
             if draw(st.integers(0, 5)) == 0:
                 paying = tuple(sorted({c: 1 for c in draw(st.lists(st.sampled_from("RGUBWC"), max_size=2))}.items()))
             # buyback or kicker announced: mostly for a card with it, now and then for one without
-            announces = draw(st.sampled_from(["buyback", "kicker"])) if draw(st.integers(0, 9)) == 0 else \
-                {"Capsize": "buyback", "Burst Lightning": "kicker"}.get(card_of(o), "") if draw(st.booleans()) else ""
+            announces = draw(st.sampled_from(["buyback", "kicker", "face_down"])) if draw(st.integers(0, 9)) == 0 else \
+                {"Capsize": "buyback", "Burst Lightning": "kicker",
+                 "Exalted Angel": "face_down"}.get(card_of(o), "") if draw(st.booleans()) else ""
             return Decision("cast", p, (o,), target=target, paying=paying, announces=announces)
+        if verb == "turn-up" and named("battlefield"):
+            # a face-down permanent mostly (702.37e), now and then any permanent
+            angels = [o for q, o in named("battlefield") if card_of(o) == "Exalted Angel"]
+            o = draw(st.sampled_from(angels if angels and draw(st.integers(0, 3)) else
+                                     [o for q, o in named("battlefield")]))
+            return Decision("turn-up", p, (o,))
         if verb == "play" and named("hand"):
             mine = [x for x in named("hand") if x[0] == p and card_of(x[1]) in LANDS] or named("hand")
             owner, o = draw(st.sampled_from(mine))
@@ -351,10 +361,15 @@ def examples(draw):
             vaults = [o.id for o in g.battlefield() if o.controller == p and o.card == "Mutavault"
                       and g.has_abilities(o) and not g.is_now(o, "creature")]
             options = ["pass", "pass", "until"] + ["hold"] * (not new)
+            sorcery_time = p == g.active and not g.stack and g.step in ("main1", "main2")
             payable = [o for o in spells if g.pay_problems(p, g.objs[o].cd, Decision("cast", p, (o,)))
                        <= ({"payment"} if new else set())
-                       and (g.objs[o].cd.instant_speed or (p == g.active and not g.stack
-                                                           and g.step in ("main1", "main2")))]
+                       and (g.objs[o].cd.instant_speed or sorcery_time)]
+            # a card with morph, cast face down for {3} as a creature spell (702.37c)
+            payable += [o for o in spells if g.objs[o].cd.morph and o not in payable and sorcery_time
+                        and g.pay_problems(p, reference.FACE_DOWN_COST, Decision("cast", p, (o,)))
+                        <= {"payment"}]
+            face_down = [o.id for o in g.battlefield() if o.controller == p and o.face_down]
             options += ["mana"] * (6 if new else 3) * bool(untapped) \
                 + ["cast"] * bool(spells and g.pool_total(p) and not new)
             if new:                 # a spell that targets: only with something to target
@@ -364,6 +379,7 @@ def examples(draw):
                 options, spells = ["cast"] * (10 if new else 6) + options, payable
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
+            options += ["turn-up"] * 4 * bool(face_down)
             options += ["pass"] * 8 * bool(new and g.stack)       # let what was cast resolve
             if new and g.step in ("main1", "main2", "end") and not g.stack:
                 options += ["to-combat"] * (g.step == "main1") + ["to-cleanup"]
@@ -373,6 +389,13 @@ def examples(draw):
                 continue
             if verb == "play":
                 script.append(Decision("play", p, (draw(st.sampled_from(lands)),)))
+                continue
+            if verb == "turn-up":
+                # with its morph cost in the pool or not (702.37e)
+                o = draw(st.sampled_from(face_down))
+                cd_ = g.objs[o].card_def
+                cost = reference.CardDef(cd_.types, cd_.morph[0], cd_.morph[1])
+                script.append(Decision("turn-up", p, (o,), paying=paying_for(g, p, cost)))
                 continue
             if verb == "activate":
                 if not g.pool_total(p):
@@ -388,9 +411,10 @@ def examples(draw):
                 target = a_target(g, p, kind_) if kind_ else None
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
                 cd_ = g.objs[o].cd
-                announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else "") \
-                    if draw(st.booleans()) else ""
-                cost = g.total_cost(g.objs[o].cd, Decision("cast", p, (o,), announces=announces))
+                announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else
+                             "face_down" if cd_.morph else "") if draw(st.booleans()) else ""
+                cost = reference.FACE_DOWN_COST if announces == "face_down" else \
+                    g.total_cost(g.objs[o].cd, Decision("cast", p, (o,), announces=announces))
                 script.append(Decision("cast", p, (o,), target=target, announces=announces,
                                        paying=paying_for(g, p, cost) if new else ()))
                 continue
