@@ -121,7 +121,7 @@ def permanent_entry(draw, name: str):
         entry["counters"] = {k: draw(st.integers(1, 2)) for k in kinds}
     if name in NEW_CREATURES + PERMANENTS[:2] and draw(st.integers(0, 5)) == 5:
         entry["token"] = True
-    if name == "Exalted Angel" and draw(st.booleans()):
+    if name == "Exalted Angel" and draw(st.integers(0, 3)):
         entry["face-down"] = True                  # a face-down permanent cast with morph (708)
     if draw(st.integers(0, 3)) == 3:
         entry["entered-this-turn"] = True
@@ -147,6 +147,12 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
     lands = draw(st.lists(st.tuples(st.sampled_from(lands_pool), st.booleans()), max_size=3))
     perms = draw(st.lists(st.sampled_from(PERMANENTS + NEW_PERMANENTS * 2 if new else PERMANENTS),
                           max_size=3 if new else 2))
+    if new and draw(st.integers(0, 3)) == 3:
+        # a morph card to cast face down, and Plains to pay for it or to turn it face up (702.37)
+        hand.append("Exalted Angel")
+        lands += [("Plains", False)] * draw(st.integers(0, 4))
+        if draw(st.booleans()):
+            perms.append("Exalted Angel")
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -413,6 +419,9 @@ def examples(draw):
                 cd_ = g.objs[o].cd
                 announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else
                              "face_down" if cd_.morph else "") if draw(st.booleans()) else ""
+                if cd_.morph and not announces and g.pay_problems(p, cd_, Decision("cast", p, (o,))) \
+                        - {"payment"} and draw(st.integers(0, 3)):
+                    announces = "face_down"                 # mostly, where its own cost can't be paid
                 cost = reference.FACE_DOWN_COST if announces == "face_down" else \
                     g.total_cost(g.objs[o].cd, Decision("cast", p, (o,), announces=announces))
                 script.append(Decision("cast", p, (o,), target=target, announces=announces,
