@@ -16,16 +16,17 @@ from mtgrules.model.turn import Step
 if TYPE_CHECKING:
     from mtgrules.model.state import GameState
 
-DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "attack", "block",
+DECISION_VERBS = ("pass", "hold", "cast", "activate", "mana", "play", "turn-up", "attack", "block",
                   "discard", "choose", "order", "target", "order-blockers", "assign", "pass-until",
                   "shortcut")
 """What a player may decide in a script (see ``encodings/game/README.md``); ``shortcut`` is
 a standard shortcut's words in a ``shortcut`` question's proposal (its word in ``objects``)."""
 
 ANNOUNCE_WORDS = {"buyback": " with buyback", "kicker": " kicked", "entwine": " entwined",
-                  "flashback": " with flashback", "retrace": " with retrace"}
+                  "flashback": " with flashback", "retrace": " with retrace", "face_down": " face down"}
 """The costs a cast line may announce (CR 601.2b), as the line says them: optional additional
-costs, flashback's alternative cost, retrace (followed by ``discarding LAND``)."""
+costs, flashback's alternative cost, retrace (followed by ``discarding LAND``), casting the card
+face down with its morph (CR 702.37c)."""
 
 
 def mode_words(modes: tuple[int, ...]) -> str:
@@ -147,7 +148,8 @@ class Decision:
     ``buyback`` (``… with buyback``), ``kicker`` (``… kicked``) or ``entwine`` (``… entwined``:
     every mode, CR 702.42a); or how a card is cast from its owner's graveyard: ``flashback``
     (``… with flashback``, CR 702.34a), ``retrace`` (``… with retrace discarding LAND``, CR
-    702.81a); empty: none."""
+    702.81a); or that the card is cast face down (``face_down``, ``… face down``, CR 702.37c);
+    empty: none."""
     discarding: str = ""
     """For ``cast`` with ``retrace``: the land card discarded as its additional cost."""
     modes: tuple[int, ...] = ()
@@ -187,6 +189,7 @@ class Decision:
             "activate": f"{p} activates {first}"
                         + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,
             "play": f"{p} plays {first}", "attack": f"{p} attacks with {objects}",
+            "turn-up": f"{p} turns {first} face up" + pay,
             "block": f"{p} blocks " + (" and ".join(f"{attacker} with {blocker}"
                                                    for blocker, attacker in self.blocks)
                                        or "with nothing"),

@@ -49,6 +49,8 @@ def decision_term(k: int, d: Decision) -> Sym:
         return a("activate", p, obj, N(d.ability), target, pay)
     if d.verb == "shortcut":
         return a("shortcut", p, F(d.objects[0], []))
+    if d.verb == "turn-up":
+        return a("turn_up", p, obj, pay)
     if d.verb in ("mana", "play"):
         return a(d.verb, p, obj)
     if d.verb == "target":

@@ -96,9 +96,14 @@ def split_state(state: GameState, edition: Edition, stack_targets: dict[str, str
             init.append(a("pool", S(p.name), F(COLOUR[letter], []), N(amount)))
         for zone, objects in p.zones:
             for position, obj in enumerate(objects, start=1):
-                if obj.face_down and zone != "library":
+                card_ = state.card_of(obj)
+                if obj.face_down and zone == "battlefield" and card_ is not None and morph_modelled(card_):
+                    # a face-down permanent of a card with morph (CR 702.37c, 708.2)
+                    init.append(a("face_down", S(obj.id)))
+                elif obj.face_down and zone != "library":
                     raise Unsupported(f"'{obj.id}' is face down in the {zone}: face-down objects "
-                                      "(CR 708) are not modelled by the core")
+                                      "(CR 708) are modelled by the core only on the battlefield, "
+                                      "of a creature card with morph")
                 out += object_facts(state, obj)
                 init.append(a("zone", S(obj.id), F(zone, [])))
                 if zone == "library":
@@ -274,9 +279,13 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     yield a("spell_card", o)
     if card.alternative_costs or casting_words(card) or (card.kicker and card.buyback) \
             or (card.flashback and (card.kicker or card.buyback or card.is_permanent_card
-                                    or "retrace" in card.keywords)):
+                                    or "retrace" in card.keywords)) \
+            or (card.morph and (card.kicker or card.buyback or card.additional_costs
+                                or not morph_modelled(card))):
         # (a spell cast with two optional costs announced at once, flashback with another
-        # optional cost, or a permanent card with flashback: not modelled)
+        # optional cost, or a permanent card with flashback; morph on a card that is not a
+        # creature, with an X or a hybrid symbol in its morph cost, or with other costs of its
+        # text, which a face-down spell doesn't have, CR 708.2: not modelled)
         yield a("cost_unsupported", o)
         return
     sacrifices = life = 0
@@ -316,6 +325,22 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if "retrace" in card.keywords:
         # cast from its owner's graveyard, a land card discarded besides (CR 702.81a)
         yield a("retrace_card", o)
+    if card.morph:
+        # it may be cast face down for {3} (CR 702.37c) and turned face up for its morph cost
+        # (CR 702.37e)
+        yield a("morph", o)
+        yield from mana_facts(card.morph, lambda part, *args: a(MORPH_PART[part], o, *args))
+
+
+MORPH_PART = {"cost": "morph_mana", "generic": "morph_generic"}
+"""A morph cost's mana as the core reads it."""
+
+
+def morph_modelled(card: Card) -> bool:
+    """Morph as the core models it: on a creature card (neither a land nor another type a
+    face-down permanent would lose), with a morph cost of plain mana symbols."""
+    cost = card.morph
+    return cost is not None and card.types == {"creature"} and not cost.choices and not cost.x_count
 
 
 OPTIONAL_PART = {"cost": "optional_mana", "generic": "optional_generic"}
@@ -335,7 +360,7 @@ def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
 def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
-    words = [w for w in ("multikicker", "if_kicked", "splice_onto", "morph")
+    words = [w for w in ("multikicker", "if_kicked", "splice_onto")
              if getattr(card, w)]
     if card.kicker and card.buyback:
         words.append("kicker with buyback")   # two optional costs announced at once

@@ -17,7 +17,7 @@ from mtgrules.model.timeline import Decision, Event
 if TYPE_CHECKING:  # the game package reads traces with this module; it passes its types in
     from mtgrules.encodings.game import Stop, Timeline
 
-DECISIONS = {"pass", "hold", "cast", "activate", "mana", "mana_as", "play", "attack", "block", "discard",
+DECISIONS = {"pass", "hold", "cast", "activate", "mana", "mana_as", "play", "turn_up", "attack", "block", "discard",
              "choose", "order", "aim", "keep", "order_blockers", "assign"}
 MODE_GAPS = {
     "mode": lambda w: f"choosing its mode {w[1]}: {w[2]} (not modelled)",

@@ -37,6 +37,8 @@ WHY = {
     "missing_target": "it needs a target",
     "no_target_wanted": "it has no target",
     "not_controller": "{p} does not control it",
+    "up_not_controller": "{p} does not control it",
+    "up_no_priority": "{p} does not have priority",
     "not_on_battlefield": "it is not on the battlefield",
     "already_tapped": "it is already tapped",
     "summoning_sick": "it has not been under {p}'s control since the start of their turn",
@@ -199,6 +201,8 @@ class Words:
             return f"{actor} taps {args[1]} for {{{COLOUR_LETTER[args[2]]}}}"
         if name == "play":
             return f"{actor} plays {args[1]}"
+        if name == "turn_up":
+            return f"{actor} turns {args[1]} face up (a special action: it doesn't use the stack)"
         if name == "attack":
             return self.entry(args[1]) or f"{actor} declares no attackers"
         if name == "block":
@@ -342,6 +346,10 @@ class Words:
             return f"{why[1]} is not a land card: retrace discards a land card"
         if key == "discard_not_in_hand":
             return f"{why[1]} is not in {player}'s hand to discard for retrace"
+        if key == "no_morph":
+            return "the card has no morph: it can't be cast face down or turned face up"
+        if key == "not_face_down":
+            return "it is not a face-down permanent"
         if key == "cant_attack":
             return f"{why[1]} can't attack"
         if key == "cant_block":

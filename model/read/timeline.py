@@ -230,7 +230,7 @@ def _modes(text: str | None, announced: str | None, node: Field) -> tuple[int, .
 
 
 ANNOUNCED = {"with buyback": "buyback", "kicked": "kicker", "entwined": "entwine",
-             "with flashback": "flashback", "with retrace": "retrace"}
+             "with flashback": "flashback", "with retrace": "retrace", "face down": "face_down"}
 
 
 def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> Decision:
@@ -249,8 +249,9 @@ def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> D
 LINE_FORMS = [
     "P passes", "P holds priority",
     "P casts CARD [choosing mode N | choosing modes N and M] [targeting X] "
-    "[with buyback | kicked | entwined | with flashback | with retrace discarding LAND] "
+    "[with buyback | kicked | entwined | with flashback | with retrace discarding LAND | face down] "
     "[convoking A [for {R}], B …] [improvising A, B …] [delving A, B …] [paying {M}…]",
+    "P turns OBJECT face up [paying {M}…]",
     "P taps OBJECT for mana", "P taps OBJECT for {U} (one of its mana abilities)",
     "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
     "P plays LAND", "P attacks with A, B | nothing", "P blocks A with B [and C with D] | with nothing",
@@ -277,9 +278,11 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
         (r"passes", lambda g: Decision("pass", p, text=text)),
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
         (r"casts (.+?)(?: choosing (modes? [\d, and]+?))?(?: targeting (.+?))?"
-         r"(?: (with buyback|kicked|entwined|with flashback|with retrace)(?: discarding (.+?))?)?"
+         r"(?: (with buyback|kicked|entwined|with flashback|with retrace|face down)(?: discarding (.+?))?)?"
          r"(?: convoking (.+?))?(?: improvising (.+?))?(?: delving (.+?))?(?: paying (\S+))?",
          lambda g: _cast(p, g, names, node, text)),
+        (r"turns (.+?) face up(?: paying (\S+))?",
+         lambda g: Decision("turn-up", p, (names.object(g[0]),), paying=_paying(g[1], node), text=text)),
         (r"taps (.+) for mana", lambda g: Decision("mana", p, (names.object(g[0]),), text=text)),
         (r"taps (.+) for \{([WUBRGC])\}", lambda g: Decision("mana", p, (names.object(g[0]),),
                                                             adds=g[1], text=text)),

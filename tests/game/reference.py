@@ -115,6 +115,7 @@ class CardDef:
                                      # alternative cost, paid as the card is cast from its
                                      # owner's graveyard; so cast, it is exiled as it leaves the stack
     retrace: bool = False            # 702.81a: cast from the graveyard, a land card discarded too
+    morph: tuple | None = None       # (colour_cost, generic) of its morph cost (702.37a), or None
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
 
@@ -205,6 +206,9 @@ CARDS = {
     # Firebolt deals 2 damage to any target. Flashback {4}{R}.
     "Firebolt": CardDef(T({"sorcery"}), (("r", 1),), 0, target="any",
                         instructions=(("damage", 2, "target"),), flashback=((("r", 1),), 4)),
+    # Flying, lifelink. Morph {2}{W}{W}.
+    "Exalted Angel": CardDef(T({"creature"}), (("w", 2),), 4, power=4, toughness=5,
+                             keywords=frozenset({"flying", "lifelink"}), morph=((("w", 2),), 2)),
     # Counter target spell.
     "Counterspell": CardDef(T({"instant"}), (("u", 2),), 0, target="spell",
                             instructions=(("counter", "target"),)),
@@ -334,6 +338,11 @@ CARDS = {
                                               Ability(loyalty=-6))),
 }
 
+# 708.2, 702.37a: what a face-down spell or permanent cast with morph is: a 2/2 creature, and
+# nothing else (no name, text, subtypes, colour or mana cost).
+FACE_DOWN = CardDef(frozenset({"creature"}), power=2, toughness=2)
+FACE_DOWN_COST = CardDef(frozenset({"creature"}), generic=3)   # 702.37c: {3} instead of its mana cost
+
 
 @dataclass
 class Obj:
@@ -353,9 +362,19 @@ class Obj:
     ts: int = 0                      # timestamp (613.7d)
     inc: int = 0                     # incarnation: a new object at each zone change (400.7)
     dt: bool = False                 # dealt damage by a deathtouch source since SBAs were checked
+    face_down: bool = False          # a face-down spell or permanent (708)
 
     @property
     def cd(self) -> CardDef | None:
+        """What the object is: its card, or face down the 2/2 creature with no text, name,
+        subtypes or mana cost its morph lists (702.37a, 708.2)."""
+        if self.face_down:
+            return FACE_DOWN
+        return CARDS.get(self.card) if self.card else None
+
+    @property
+    def card_def(self) -> CardDef | None:
+        """The card itself, face down or not."""
         return CARDS.get(self.card) if self.card else None
 
     def is_(self, t):
@@ -436,12 +455,12 @@ class Game:
                 for i, o in enumerate(objs, start=1):
                     if o.card and o.card not in CARDS:
                         raise Unmodelled(o.card)
-                    if o.face_down:
+                    if o.face_down and not (zone == "battlefield" and o.card and CARDS[o.card].morph):
                         raise Unmodelled("a face-down object")
                     ob = Obj(o.id, o.card, o.owner, o.controller, zone,
                              libpos=i if zone == "library" else 0, tapped=o.tapped,
                              attacking=o.attacking, new=o.new, damage=o.damage, token=o.token,
-                             counters={k: n for k, n in o.counters if n})
+                             counters={k: n for k, n in o.counters if n}, face_down=o.face_down)
                     if zone == "battlefield":
                         ob.ts = self.tick()
                         # the project's convention for a state: a planeswalker listed without
@@ -1219,13 +1238,15 @@ class Game:
                 self.apply(("block", (p, "none")))
             return None
         ek = {"pass": "priority", "hold": "priority", "cast": "priority", "activate": "priority",
-              "mana": "priority", "play": "priority", "attack": "attack", "block": "block",
+              "mana": "priority", "play": "priority", "turn-up": "priority",
+              "attack": "attack", "block": "block",
               "discard": "discard", "order": "order",
               "choose": "choose" if kind == "choose" else "legend",
               "target": "target", "order-blockers": "order_blockers",
               "assign": "assign"}.get(entry.verb, "other")
         num = self.k + 1
-        if kind == "priority" and entry.player != p and entry.verb in ("cast", "activate", "mana", "play"):
+        if kind == "priority" and entry.player != p and entry.verb in ("cast", "activate", "mana", "play",
+                                                                       "turn-up"):
             # another player's spell, ability or land while p has priority: an attempt without
             # priority (117.1a, 605.3a, 305.1), illegal for that reason and any other it has
             reasons = {"no_priority"} | self.why_not(entry, num)
@@ -1273,6 +1294,8 @@ class Game:
             self.apply(("mana", (p, entry.objects[0])))
         elif v == "play":
             self.apply(("play", (p, entry.objects[0])))
+        elif v == "turn-up":
+            self.apply(("turn_up", (p, entry.objects[0], num if entry.paying else "auto")), entry)
         elif v == "attack":
             self.apply(("attack", (p, num)), entry)
         elif v == "block":
@@ -1310,7 +1333,15 @@ class Game:
                 why.add("not_in_hand")                                  # 601.2a
             if cd is None:
                 raise Unmodelled("casting a hidden card")
-            if d.announces and not getattr(cd, d.announces, None):
+            if d.announces == "face_down":
+                # 702.37c-d: only a card with morph is cast face down, as the 2/2 creature
+                # spell with no text it then is (708.2), for {3}
+                if not cd.morph:
+                    why.add("no_morph")
+                    cd = replace(cd, target=None)       # (its other reasons are the card's)
+                else:
+                    cd = replace(FACE_DOWN, generic=3)          # FACE_DOWN_COST's {3}
+            elif d.announces and not getattr(cd, d.announces, None):
                 why.add("no_such_cost")                                 # 601.2b: it has no such cost
             modes = self.modes_of(cd, d, why)
             if d.announces == "retrace":
@@ -1352,10 +1383,26 @@ class Game:
                 why.add("bad_target")
             if "no_such_cost" in why:
                 return why                                              # no cost to pay then
+            if "no_morph" in why:
+                why |= self.pay_problems(p, replace(cd, colour_cost=(), generic=3), d)
+                return why
             problems, rest = self.helped(p, cd, d)
             why |= problems
             if rest is not None:
                 why |= self.pay_problems(p, rest, d)
+            return why
+        if d.verb == "turn-up":
+            # 702.37e, 116.2b: a special action of a player with priority (decide checks it): a
+            # face-down permanent they control, with morph; its morph cost paid
+            if o is None or not o.face_down or o.zone != "battlefield":
+                why.add("not_face_down")
+            if o is not None and o.controller != p:
+                why.add("not_controller")
+            cd = o.card_def if o else None
+            if cd is None or not cd.morph:
+                why.add("no_morph")
+                return why
+            why |= self.pay_problems(p, CardDef(cd.types, cd.morph[0], cd.morph[1]), d)
             return why
         if d.verb == "activate":                                        # 602.2
             if o is None or o.cd is None:
@@ -1825,11 +1872,21 @@ class Game:
                 self.prio_to = q
         elif name == "hold":
             pass
-        elif name in ("cast", "mana", "mana_as", "play", "activate"):
+        elif name in ("cast", "mana", "mana_as", "play", "activate", "turn_up"):
             self.passed.clear()                                  # any action breaks the succession
             p = args[0]
             o = self.objs[args[1]]
-            if name == "cast":
+            if name == "cast" and args[4] == "face_down":
+                self.pay(p, FACE_DOWN_COST, entry)               # {3} (702.37c)
+                self.move(o, "stack")
+                o.face_down = True                               # a face-down spell (708.2)
+                self.stack.append(o.id)
+            elif name == "turn_up":
+                cd = o.card_def
+                self.pay(p, CardDef(cd.types, cd.morph[0], cd.morph[1]), entry)
+                o.face_down = False                              # 702.37e: the card again;
+                                                                 # it didn't enter (no trigger)
+            elif name == "cast":
                 self.pay(p, self.helped(p, o.cd, entry)[1], entry)
                 for how, oid, _ in entry.helpers:
                     if how == "delve":
@@ -1930,6 +1987,9 @@ class Game:
         if o.zone == "stack":
             self.announced.pop(o.id, None)                       # what was paid stays behind
             self.chosen.pop(o.id, None)
+        if not (o.zone == "stack" and zone == "battlefield"):
+            o.face_down = False     # a face-down spell resolves face down (702.37c); anywhere
+                                    # else the card is revealed (708.9)
         if o.zone == "battlefield" and zone != "battlefield":
             o.tapped = False
             o.damage = 0

@@ -19,7 +19,8 @@ from mtgrules.queries.scenario import scenario_from
 
 LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
 ANNOUNCED = {"buyback": {"buyback": True}, "kicker": {"kicked": True}, "entwine": {"entwined": True},
-             "flashback": {"alternative": "flashback", "from": "graveyard"}}
+             "flashback": {"alternative": "flashback", "from": "graveyard"},
+             "face_down": {"alternative": "face-down"}}
 """The cost question's field for each announcement the core reads (and modes(L): ``modes``)."""
 
 
@@ -67,7 +68,7 @@ def question_total(card: Card, announced: str) -> Total | None:
     card needs a target of a kind the state has none of."""
     chosen = modes_of(announced) or (range(1, len(card.modes.options) + 1)
                                       if announced == "entwine" and card.modes else [])
-    kinds = list(card.targets) + [k for m in chosen for k in card.modes.options[m - 1].targets]
+    kinds = ([] if announced == "face_down" else list(card.targets)) + [k for m in chosen for k in card.modes.options[m - 1].targets]
     targets = []
     for kind in kinds:
         if kind not in TARGET:
@@ -97,7 +98,7 @@ CASES = [(card, announced) for card in builtin_cards().values()
 
 def test_the_comparison_covers_each_announcement():
     words = {announced for _, announced in CASES}
-    assert {"none", "buyback", "kicker", "entwine", "flashback"} <= words
+    assert {"none", "buyback", "kicker", "entwine", "flashback", "face_down"} <= words
     assert any(modes_of(w)[1:] for w in words)          # escalate: two modes
     assert len(CASES) >= 100
     assert any(core_totals(card)[w] == "unpayable" for card, w in CASES)

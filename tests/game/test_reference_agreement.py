@@ -69,6 +69,8 @@ WORDS = [
     ("only with an empty stack", "land_stack_not_empty"),
     ("no land play left", "no_land_plays_left"), ("played, not cast", "land_not_cast"),
     ("can't play lands", "cant_play_lands"), ("can't cast spells", "cant_cast"), ("is not a legal target", "bad_target"),
+    ("it can't be cast face down or turned face up", "no_morph"),
+    ("it is not a face-down permanent", "not_face_down"),
     ("can't pay by", "cant_help"), ("nothing but mana pays", "no_help"),
     ("than the total cost asks", "overpaid"), ("can pay none of the total", "overpaid"),
     ("can't pay", "cant_pay"), ("cost to announce", "no_such_cost"),
@@ -95,14 +97,15 @@ def reason_key(what: str) -> str:
 # triggers (model/data/cards/effects.yaml; Liliana of the Veil from golden.yaml).
 NEW_CREATURES = ["Raging Goblin", "Isamaru, Hound of Konda", "Gladecover Scout", "Darksteel Myr",
                  "Storm Crow", "Giant Spider", "Wall of Stone", "Boggart Brute",
-                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear", "Memnite"]
+                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear", "Memnite", "Exalted Angel"]
 NEW_PERMANENTS = NEW_CREATURES + ["Glorious Anthem", "Liliana of the Veil"]
 NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "Puncture Bolt",
               "Leap", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
               "Gladecover Scout", "Storm Crow", "Boggart Brute", "Sparkmage Apprentice",
               "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize", "Burst Lightning",
               "Izzet Charm", "Borrowed Grace", "Journey of Discovery",
-              "Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite", "Think Twice"] \
+              "Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite", "Think Twice",
+              "Exalted Angel"] \
     + ["Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite", "Memnite"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
             "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm",
@@ -150,6 +153,8 @@ def permanent_entry(draw, name: str):
         entry["counters"] = {k: draw(st.integers(1, 2)) for k in kinds}
     if name in NEW_CREATURES + PERMANENTS[:2] and draw(st.integers(0, 5)) == 5:
         entry["token"] = True
+    if name == "Exalted Angel" and draw(st.integers(0, 3)):
+        entry["face-down"] = True                  # a face-down permanent cast with morph (708)
     if draw(st.integers(0, 3)) == 3:
         entry["entered-this-turn"] = True
     return entry if len(entry) > 1 else name
@@ -176,6 +181,12 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
     lands = draw(st.lists(st.tuples(st.sampled_from(lands_pool), st.booleans()), max_size=3))
     perms = draw(st.lists(st.sampled_from(PERMANENTS + NEW_PERMANENTS * 2 if new else PERMANENTS),
                           max_size=3 if new else 2))
+    if new and draw(st.integers(0, 3)) == 3:
+        # a morph card to cast face down, and Plains to pay for it or to turn it face up (702.37)
+        hand.append("Exalted Angel")
+        lands += [("Plains", False)] * draw(st.integers(0, 4))
+        if draw(st.booleans()):
+            perms.append("Exalted Angel")
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -295,7 +306,7 @@ def examples(draw):
     def random_decision():
         verb = draw(st.sampled_from(["pass", "pass", "pass", "until", "mana", "mana", "cast", "cast",
                                      "play", "hold", "attack", "discard", "order"]
-                                    + ["activate", "target", "choose", "block"] * new))
+                                    + ["activate", "target", "choose", "block", "turn-up"] * new))
         p = draw(st.sampled_from(names + [active] * 2))
         return decision_of(verb, p)
 
@@ -327,9 +338,10 @@ def examples(draw):
             if draw(st.integers(0, 5)) == 0:
                 paying = tuple(sorted({c: 1 for c in draw(st.lists(st.sampled_from("RGUBWC"), max_size=2))}.items()))
             # buyback or kicker announced: mostly for a card with it, now and then for one without
-            announces = draw(st.sampled_from(["buyback", "kicker", "flashback", "retrace"])) \
+            announces = draw(st.sampled_from(["buyback", "kicker", "flashback", "retrace", "face_down"])) \
                 if draw(st.integers(0, 9)) == 0 else \
-                {"Capsize": "buyback", "Burst Lightning": "kicker", "Think Twice": "flashback"}.get(card_of(o), "") \
+                {"Capsize": "buyback", "Burst Lightning": "kicker", "Think Twice": "flashback",
+                 "Exalted Angel": "face_down"}.get(card_of(o), "") \
                 if draw(st.booleans()) else ""
             if named("graveyard") and draw(st.integers(0, 3)) == 0:
                 # a card of a graveyard, cast with what lets it be (or not)
@@ -353,6 +365,12 @@ def examples(draw):
                 discarding = draw(st.sampled_from([x for _, x in named("hand") + named("battlefield")] or [o]))
             return Decision("cast", p, (o,), target=target, paying=paying, announces=announces,
                             modes=modes, helpers=helpers, discarding=discarding)
+        if verb == "turn-up" and named("battlefield"):
+            # a face-down permanent mostly (702.37e), now and then any permanent
+            angels = [o for q, o in named("battlefield") if card_of(o) == "Exalted Angel"]
+            o = draw(st.sampled_from(angels if angels and draw(st.integers(0, 3)) else
+                                     [o for q, o in named("battlefield")]))
+            return Decision("turn-up", p, (o,))
         if verb == "play" and named("hand"):
             mine = [x for x in named("hand") if x[0] == p and card_of(x[1]) in LANDS] or named("hand")
             owner, o = draw(st.sampled_from(mine))
@@ -420,9 +438,14 @@ def examples(draw):
             vaults = [o.id for o in g.battlefield() if o.controller == p and o.card == "Mutavault"
                       and g.has_abilities(o) and not g.is_now(o, "creature")]
             options = ["pass", "pass", "until"] + ["hold"] * (not new)
+            sorcery_time = p == g.active and not g.stack and g.step in ("main1", "main2")
             payable = [o for o in spells if (payable_now(g, p, o, new, again.get(o, "")) or helpers_may(g, p, o))
-                       and (g.objs[o].cd.instant_speed or (p == g.active and not g.stack
-                                                           and g.step in ("main1", "main2")))]
+                       and (g.objs[o].cd.instant_speed or sorcery_time)]
+            # a card with morph, cast face down for {3} as a creature spell (702.37c)
+            payable += [o for o in spells if g.objs[o].cd.morph and o not in payable and sorcery_time
+                        and g.pay_problems(p, reference.FACE_DOWN_COST, Decision("cast", p, (o,)))
+                        <= {"payment"}]
+            face_down = [o.id for o in g.battlefield() if o.controller == p and o.face_down]
             options += ["mana"] * (6 if new else 3) * bool(untapped) \
                 + ["cast"] * bool(spells and g.pool_total(p) and not new)
             if new:                 # a spell that targets: only with something to target
@@ -432,6 +455,7 @@ def examples(draw):
                 options, spells = ["cast"] * (10 if new else 6) + options, payable
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
+            options += ["turn-up"] * 4 * bool(face_down)
             options += ["pass"] * 8 * bool(new and g.stack)       # let what was cast resolve
             if new and g.step in ("main1", "main2", "end") and not g.stack:
                 options += ["to-combat"] * (g.step == "main1") + ["to-cleanup"]
@@ -441,6 +465,13 @@ def examples(draw):
                 continue
             if verb == "play":
                 script.append(Decision("play", p, (draw(st.sampled_from(lands)),)))
+                continue
+            if verb == "turn-up":
+                # with its morph cost in the pool or not (702.37e)
+                o = draw(st.sampled_from(face_down))
+                cd_ = g.objs[o].card_def
+                cost = reference.CardDef(cd_.types, cd_.morph[0], cd_.morph[1])
+                script.append(Decision("turn-up", p, (o,), paying=paying_for(g, p, cost)))
                 continue
             if verb == "activate":
                 if not g.pool_total(p):
@@ -460,8 +491,11 @@ def examples(draw):
                                   and cd_.modes[m - 1][0]), None)
                 target = a_target(g, p, kind_) if kind_ else None
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
-                announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else "") \
-                    if draw(st.booleans()) else entwined
+                announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else
+                             "face_down" if cd_.morph else "") if draw(st.booleans()) else entwined
+                if cd_.morph and not announces and g.pay_problems(p, cd_, Decision("cast", p, (o,))) \
+                        - {"payment"} and draw(st.integers(0, 3)):
+                    announces = "face_down"                 # mostly, where its own cost can't be paid
                 if o in again:       # from the graveyard: mostly with what allows it
                     announces = again[o] if draw(st.integers(0, 5)) else ""
                 elif cd_.flashback and draw(st.integers(0, 5)) == 0:
@@ -471,9 +505,12 @@ def examples(draw):
                     lands_ = [x.id for x in g.hand(p) if x.cd and x.cd.land]
                     discarding = draw(st.sampled_from(lands_)) if lands_ and draw(st.integers(0, 5)) else \
                         draw(st.sampled_from([x.id for x in g.hand(p)] + [o.id for o in g.battlefield()] or [o]))
-                helpers = helpers_for(draw, g, p, cd_) if new else ()
-                _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
-                                                    discarding=discarding, helpers=helpers))
+                helpers = helpers_for(draw, g, p, cd_) if new and announces != "face_down" else ()
+                if announces == "face_down":
+                    cost = reference.FACE_DOWN_COST
+                else:
+                    _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
+                                                        discarding=discarding, helpers=helpers))
                 script.append(Decision("cast", p, (o,), target=target, announces=announces, modes=modes,
                                        discarding=discarding,
                                        paying=paying_for(g, p, cost) if new and cost else (),
