@@ -837,7 +837,7 @@ def test_core_agrees_with_the_reference_stepper_on_the_library(scenario):
 
 # ---- combat: attacks, blocks, the damage assignment order, assignments, damage --------------
 
-COMBAT_EXAMPLES = int(os.environ.get("MTG_COMBAT_EXAMPLES", "300"))
+COMBAT_EXAMPLES = int(os.environ.get("MTG_COMBAT_EXAMPLES", "200"))
 COMBAT_MAX_EVENTS = 80
 COMBAT_EDITIONS = ["2008-10-01", "2009-10-01", "2016-11-11", "2024-09-20", "2024-11-08", "2026-08-07"]
 COMBAT_CREATURES = ["Tundra Wolves", "Fencing Ace", "Boros Swiftblade", "Knight of Meadowgrain",
