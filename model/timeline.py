@@ -39,6 +39,11 @@ def mode_words(modes: tuple[int, ...]) -> str:
     return " choosing modes " + ", ".join(map(str, modes[:-1])) + f" and {modes[-1]}"
 
 
+def name_list(names: tuple[str, ...]) -> str:
+    """``'bob'``, ``'bob and Grizzly Bears'``, ``'A, B and C'``: names as a line lists them."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
 HELP_WORDS = {"convoke": "convoking", "improvise": "improvising", "delve": "delving"}
 """How a cast line names the objects paying part of its cost (in this order)."""
 
@@ -127,8 +132,10 @@ class Decision:
     """The object the decision is about (cast, play, mana, activate; for target, the source
     of the triggered ability), or the objects it lists (attackers, discarded cards, chosen
     objects, the order of triggers)."""
-    target: str | None = None
-    """A player or object targeted by a spell or ability (for target: by the triggered ability)."""
+    targets: tuple[str, ...] = ()
+    """The players or objects targeted (for ``target``: by the triggered ability): a cast's in
+    the order of its target slots (CR 601.2c) — the card's own, each chosen mode's, each spliced
+    card's; an activation or a trigger has at most one."""
     paying: tuple[tuple[str, int], ...] = ()
     """Colours and amounts of mana paid for the generic part of a cost, when the script says."""
     ability: int = 1
@@ -152,6 +159,9 @@ class Decision:
     empty: none."""
     discarding: str = ""
     """For ``cast`` with ``retrace``: the land card discarded as its additional cost."""
+    splicing: tuple[str, ...] = ()
+    """For ``cast``: the cards of the caster's hand spliced onto the spell (CR 702.47a), in the
+    order their effects happen (702.47b)."""
     modes: tuple[int, ...] = ()
     """For ``cast``: the modes chosen of a modal spell (CR 700.2a), numbered from 1 in the order
     printed, as ``model.casting.Casting.modes`` (``… choosing modes 2 and 3``)."""
@@ -163,6 +173,14 @@ class Decision:
     text: str = field(default="", compare=False)
     """The script line as written, to quote back in verdicts (not part of the decision's
     identity: two spellings of one decision are equal)."""
+
+    @property
+    def target(self) -> str | None:
+        """The one target of a decision that has at most one (an activation, a trigger's
+        target); a cast with several is read by ``targets`` only."""
+        if len(self.targets) > 1:
+            raise ValueError(f"'{self}' has {len(self.targets)} targets: read them as .targets")
+        return self.targets[0] if self.targets else None
 
     @classmethod
     def parse(cls, text: str, state: GameState) -> Decision:
@@ -176,12 +194,13 @@ class Decision:
         """The decision in the script's words, from its values (whatever its ``text``)."""
         p, objects = self.player, ", ".join(self.objects) or "nothing"
         first = self.objects[0] if self.objects else ""
-        aim = f" targeting {self.target}" if self.target else ""
+        aim = f" targeting {name_list(self.targets)}" if self.targets else ""
         pay = " paying " + "".join(f"{{{c}}}" * n for c, n in self.paying) if self.paying else ""
         forms = {
             "pass-until": f"all pass until {self.until or Point('end')}",
             "pass": f"{p} passes", "hold": f"{p} holds priority",
-            "cast": f"{p} casts {first}" + mode_words(self.modes) + aim
+            "cast": f"{p} casts {first}" + mode_words(self.modes)
+                    + (f" splicing {name_list(self.splicing)}" if self.splicing else "") + aim
                     + ANNOUNCE_WORDS.get(self.announces, "")
                     + (f" discarding {self.discarding}" if self.discarding else "")
                     + helper_words(self.helpers) + pay,
@@ -195,7 +214,7 @@ class Decision:
                                        or "with nothing"),
             "discard": f"{p} discards {objects}", "choose": f"{p} chooses {objects}",
             "order": f"{p} orders triggers: {objects}",
-            "target": f"{p} targets {self.target} with {first}",
+            "target": f"{p} targets {name_list(self.targets)} with {first}",
             "order-blockers": f"{p} orders blockers for {first}: " + ", ".join(self.objects[1:]),
             "assign": f"{p} assigns combat damage from {first}: "
                       + ", ".join(f"{n} to {r}" for r, n in self.assignment),

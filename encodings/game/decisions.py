@@ -7,12 +7,14 @@ from collections.abc import Sequence
 
 import clingo
 
-from mtgrules.encodings.game.facts import COLOUR, STEP_ATOM, Sym, a
+from mtgrules.encodings.game.facts import COLOUR, STEP_ATOM, Sym, Unsupported, a
 from mtgrules.model.timeline import END, Condition, Decision, Point
 
 F = clingo.Function
 S = clingo.String
 N = clingo.Number
+MAX_TARGETS = 3
+"""The most targets a cast line may name: the core reads target terms ts/1..3 (vocabulary.lp)."""
 
 
 def point_term(point: Point) -> Sym | None:
@@ -29,7 +31,12 @@ def decision_term(k: int, d: Decision) -> Sym:
     """Script entry ``k`` as the core reads it (the inputs of script.lp)."""
     entry = N(k)
     p = S(d.player or "")
-    target = S(d.target) if d.target else F("none", [])
+    # a cast's targets in the order of its slots (CR 601.2c), ts(Y1,…); an activation's or a
+    # trigger's one target; none
+    if len(d.targets) > MAX_TARGETS:
+        raise Unsupported(f"'{d}': more than {MAX_TARGETS} targets (not modelled)")
+    aimed = [S(y) for y in d.targets]
+    target = F("none", []) if not aimed else aimed[0] if d.verb != "cast" else a("ts", *aimed)
     # the entry's number where the line says how part of the cost is paid (script_pay, script_help)
     pay = entry if d.paying or d.helpers else F("auto", [])
     obj = S(d.objects[0]) if d.objects else S("")
@@ -37,7 +44,13 @@ def decision_term(k: int, d: Decision) -> Sym:
         return a(d.verb, p)
     if d.verb == "cast":
         # what was announced (CR 601.2b): the modes chosen (a list m(M,Rest) ending in nil, in
-        # the order printed), a cost (retrace with the land card it discards), or none
+        # the order printed), the cards spliced (a list s(C,Rest) in the order their effects
+        # happen, CR 702.47b), a cost (retrace with the land card it discards), or none
+        if d.splicing:
+            spliced = F("nil", [])
+            for c in reversed(d.splicing):
+                spliced = a("s", S(c), spliced)
+            return a("cast", p, obj, target, pay, a("splice", spliced))
         if d.modes:
             chosen = F("nil", [])
             for m in reversed(d.modes):

@@ -120,29 +120,38 @@ class Names:
 
     def objects_list(self, text: str) -> tuple[str, ...]:
         """Objects separated by commas or "and"; an object whose own name has a comma
-        ("Isamaru, Hound of Konda") is recognised whole."""
+        ("Isamaru, Hound of Konda") is recognised whole. Each object once."""
         text = text.strip()
         if text in ("nothing", "none"):
             return ()
-        parts = re.split(r"(,\s*|\s+and\s+)", text)
-        found: list[str] = []
-        i = 0
-        while i < len(parts):
-            # the longest run of parts that names an object, else the part alone (misspelt)
-            for j in range(len(parts), i, -2):
-                candidate = "".join(parts[i:j]).strip()
-                if self._known(candidate.removeprefix("the ")):
-                    found.append(self.object(candidate))
-                    i = j + 1
-                    break
-            else:
-                if parts[i].strip():
-                    found.append(self.object(parts[i]))
-                i += 2
+        found = self._list(text, self._known, self.object)
         for n, name in enumerate(found):
             if name in found[:n]:
                 raise self.node.error(f"'{name}' is named twice in one decision",
                                       "each object once (a second copy is 'Name#2')")
+        return found
+
+    def targets_list(self, text: str) -> tuple[str, ...]:
+        """A cast's targets, players or objects, separated by commas or "and", in the order of
+        its target slots; one may be named for two slots (CR 115.3: two uses of "target")."""
+        return self._list(text.strip(), lambda n: n in self.players or self._known(n), self.target)
+
+    def _list(self, text: str, known: Callable[[str], bool], read: Callable[[str], str]) -> tuple[str, ...]:
+        parts = re.split(r"(,\s*|\s+and\s+)", text)
+        found: list[str] = []
+        i = 0
+        while i < len(parts):
+            # the longest run of parts that names one, else the part alone (misspelt)
+            for j in range(len(parts), i, -2):
+                candidate = "".join(parts[i:j]).strip()
+                if known(candidate.removeprefix("the ")):
+                    found.append(read(candidate))
+                    i = j + 1
+                    break
+            else:
+                if parts[i].strip():
+                    found.append(read(parts[i]))
+                i += 2
         return tuple(found)
 
 
@@ -234,21 +243,25 @@ ANNOUNCED = {"with buyback": "buyback", "kicked": "kicker", "entwined": "entwine
 
 
 def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> Decision:
-    """A cast line: its card, the modes it chooses, its target, what it announces (retrace with
-    the land it discards), the objects paying part of its cost."""
-    announces = ANNOUNCED.get(g[3] or "", "")
-    if (announces == "retrace") != bool(g[4]):
+    """A cast line: its card, the modes it chooses, the cards spliced onto it, its targets, what
+    it announces (retrace with the land it discards), the objects paying part of its cost."""
+    announces = ANNOUNCED.get(g[4] or "", "")
+    if (announces == "retrace") != bool(g[5]):
         raise node.error(f"'{text}': retrace is announced with the land card discarded for it",
                          "P casts CARD [targeting X] with retrace discarding LAND")
-    return Decision("cast", p, (names.object(g[0]),), target=names.target(g[2]) if g[2] else None,
-                    paying=_paying(g[8], node), announces=announces, modes=_modes(g[1], g[3], node),
-                    discarding=names.object(g[4]) if g[4] else "", helpers=_helpers(g[5:8], names),
-                    text=text)
+    splicing = names.objects_list(g[2]) if g[2] else ()
+    if splicing and (announces or g[1]):
+        raise node.error(f"'{text}': splicing with modes or another announcement is not modelled",
+                         "P casts CARD splicing A [and B] [targeting X [and Y]]")
+    return Decision("cast", p, (names.object(g[0]),), targets=names.targets_list(g[3]) if g[3] else (),
+                    paying=_paying(g[9], node), announces=announces, modes=_modes(g[1], g[4], node),
+                    discarding=names.object(g[5]) if g[5] else "", helpers=_helpers(g[6:9], names),
+                    splicing=splicing, text=text)
 
 
 LINE_FORMS = [
     "P passes", "P holds priority",
-    "P casts CARD [choosing mode N | choosing modes N and M] [targeting X] "
+    "P casts CARD [choosing mode N | choosing modes N and M] [splicing A [and B]] [targeting X [and Y]] "
     "[with buyback | kicked | entwined | with flashback | with retrace discarding LAND | face down] "
     "[convoking A [for {R}], B …] [improvising A, B …] [delving A, B …] [paying {M}…]",
     "P turns OBJECT face up [paying {M}…]",
@@ -277,7 +290,7 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
     forms: list[tuple[str, Callable[[tuple[str, ...]], Decision]]] = [
         (r"passes", lambda g: Decision("pass", p, text=text)),
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
-        (r"casts (.+?)(?: choosing (modes? [\d, and]+?))?(?: targeting (.+?))?"
+        (r"casts (.+?)(?: choosing (modes? [\d, and]+?))?(?: splicing (.+?))?(?: targeting (.+?))?"
          r"(?: (with buyback|kicked|entwined|with flashback|with retrace|face down)(?: discarding (.+?))?)?"
          r"(?: convoking (.+?))?(?: improvising (.+?))?(?: delving (.+?))?(?: paying (\S+))?",
          lambda g: _cast(p, g, names, node, text)),
@@ -289,7 +302,7 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
         (r"activates (.+?)(?: ability (\d+))?(?: targeting (.+?))?(?: paying (\S+))?",
          lambda g: Decision("activate", p, (names.object(g[0]),),
                             ability=names.ability(g[1], names.object(g[0])),
-                            target=names.target(g[2]) if g[2] else None,
+                            targets=(names.target(g[2]),) if g[2] else (),
                             paying=_paying(g[3], node), text=text)),
         (r"plays (.+)", lambda g: Decision("play", p, (names.object(g[0]),), text=text)),
         (r"attacks with (.+)", lambda g: Decision("attack", p, names.objects_list(g[0]), text=text)),
@@ -305,7 +318,7 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
          lambda g: Decision("assign", p, (names.object(g[0]),),
                             assignment=_assignment(g[1], names), text=text)),
         (r"targets (.+?) with (.+)", lambda g: Decision("target", p, (names.object(g[1]),),
-                                                        target=names.target(g[0]), text=text)),
+                                                        targets=(names.target(g[0]),), text=text)),
     ]
     for pattern, build in forms:
         fm = re.fullmatch(pattern, rest)
