@@ -348,7 +348,7 @@ class Words:
     def why_words(self, why: Any, player: str | None) -> str:
         """Why an action is illegal: ``WHY``'s sentence, or one the reason's values change."""
         args = (why,) if isinstance(why, str) else tuple(why)
-        key = args[0]
+        key: str = args[0]
         if key == "cant_pay" and why[1] == "life":
             return f"{player} can't pay the life its additional cost asks: more than their life total"
         if key == "cant_pay" and why[1] == "additional":
