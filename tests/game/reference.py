@@ -1435,12 +1435,14 @@ class Game:
             kinds += self.splice_kinds(p, o, cd, d, why)
             if cd.modes and modes is None:
                 pass                                                    # no legal choice: no targets to tell
-            elif len(d.targets) < len(kinds):
-                why.add("missing_target")
-            elif len(d.targets) > len(kinds):
-                why.add("no_target_wanted")
-            elif any(not self.target_ok(kind, y, p) for kind, y in zip(kinds, d.targets)):
-                why.add("bad_target")
+            else:
+                if len(d.targets) < len(kinds):
+                    why.add("missing_target")
+                elif len(d.targets) > len(kinds):
+                    why.add("no_target_wanted")
+                # (the line lists them in slot order: those it gives are judged for their slots)
+                if any(not self.target_ok(kind, y, p) for kind, y in zip(kinds, d.targets)):
+                    why.add("bad_target")
             if "no_such_cost" in why:
                 return why                                              # no cost to pay then
             if "no_morph" in why:
@@ -1685,7 +1687,7 @@ class Game:
             if card is o or card.zone != "hand" or card.owner != p:
                 why.add("splice_not_in_hand")
             if not card.cd.splice or card.cd.splice[0] not in cd.subtypes:
-                why.add("no_splice")
+                why.add("cant_splice")
             if card.cd.target:
                 kinds.append(card.cd.target)
         if len(set(d.splicing)) < len(d.splicing):

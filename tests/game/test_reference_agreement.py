@@ -363,7 +363,7 @@ def examples(draw):
             discarding = ""
             if announces == "retrace":
                 discarding = draw(st.sampled_from([x for _, x in named("hand") + named("battlefield")] or [o]))
-            return Decision("cast", p, (o,), target=target, paying=paying, announces=announces,
+            return Decision("cast", p, (o,), targets=(target,) if target else (), paying=paying, announces=announces,
                             modes=modes, helpers=helpers, discarding=discarding)
         if verb == "turn-up" and named("battlefield"):
             # a face-down permanent mostly (702.37e), now and then any permanent
@@ -386,7 +386,7 @@ def examples(draw):
             return Decision("block", p)
         if verb == "target" and named("battlefield"):
             o = draw(st.sampled_from([o for q, o in named("battlefield")]))
-            return Decision("target", p, (o,), target=draw(st.sampled_from(names + [o])))
+            return Decision("target", p, (o,), targets=(draw(st.sampled_from(names + [o])),))
         if verb == "choose" and named("battlefield"):
             return Decision("choose", p, (draw(st.sampled_from([o for q, o in named("battlefield")])),))
         if verb == "discard":
@@ -582,7 +582,7 @@ def examples(draw):
                          if _legal(g, g.target_kind(x), y, g.controller_of(x))]
                 y = draw(st.sampled_from(legal)) if legal and draw(st.integers(0, 5)) else \
                     draw(st.sampled_from(names + [o.id for o in g.battlefield()]))
-                script.append(Decision("target", p, (x[1],), target=y))
+                script.append(Decision("target", p, (x[1],), targets=(y,)))
                 continue
             if what == "legend":
                 ids_ = g.legend_groups().get(g.asking) or [o.id for o in g.battlefield()]
@@ -770,6 +770,8 @@ def words(d) -> str:
         return f"all pass until {d.until}"
     if d.verb == "target":
         return f"{d.player} targets {d.target} with {d.objects[0]}"
+    if d.verb == "cast":
+        return d.line()
     if d.verb == "block" and d.blocks:
         return f"{d.player} blocks " + " and ".join(f"{a} with {b}" for b, a in d.blocks)
     extra = f" choosing modes {d.modes}" if d.modes else ""
@@ -982,7 +984,7 @@ def combat_examples(draw):
                 target = draw(st.sampled_from(fighting or cands)) if cands else other
                 if o.card == "Lightning Bolt" and draw(st.integers(0, 4)) == 4:
                     target = draw(st.sampled_from(["alice", "bob"]))
-                script.append(Decision("cast", p, (o.id,), target=target, paying=paying))
+                script.append(Decision("cast", p, (o.id,), targets=(target,), paying=paying))
                 continue
             if verb == "until":
                 ahead = COMBAT_STEPS[COMBAT_STEPS.index(g.step) + 1:]
@@ -1192,7 +1194,7 @@ state:
               Decision("pass-until", until=Point("step", Step("combat-damage"))),
               Decision("pass", "alice"), Decision("pass", "bob"),
               Decision("mana", "alice", ("Forest",)),
-              Decision("cast", "alice", ("Giant Growth",), target="Tundra Wolves"),
+              Decision("cast", "alice", ("Giant Growth",), targets=("Tundra Wolves",)),
               Decision("pass", "alice"), Decision("pass", "bob"),
               Decision("pass-until", until=Point("step", Step("main2")))]
     assert reference.run(state, "2008-10-01", script, END).game.life["bob"] == 15
@@ -1219,7 +1221,7 @@ state:
               Decision("pass-until", until=Point("step", Step("declare-blockers"))),
               Decision("block", "bob", blocks=(("Typhoid Rats", "Grizzly Bears"),)),
               Decision("mana", "alice", ("Mountain",)),
-              Decision("cast", "alice", ("Lightning Bolt",), target="Grizzly Bears"),
+              Decision("cast", "alice", ("Lightning Bolt",), targets=("Grizzly Bears",)),
               Decision("pass", "alice"), Decision("pass", "bob"),
               Decision("pass-until", until=Point("step", Step("main2")))]
     assert reference.run(state, "2008-10-01", script, END).game.life["bob"] == 14
@@ -1267,7 +1269,7 @@ def test_modal_casts_agree_with_the_reference_stepper(taps, cast, then, stop):
     first = {"Forest": 2, "Plains": 2, "Island": 2, "Mountain": 1}    # the battlefield's first of each
     script = [Decision("mana", "alice", (f"{name}#{k}" if k > 1 else name,))
               for name, n in taps.items() for k in range(first[name], first[name] + n)]
-    script.append(Decision("cast", "alice", (cast["card"],), target=cast.get("target"),
+    script.append(Decision("cast", "alice", (cast["card"],), targets=(cast["target"],) if "target" in cast else (),
                            announces=cast.get("announces", ""), modes=cast.get("modes", ())))
     script += then
     r = reference.run(state, "2026-08-07", script, END, max_events=MAX_EVENTS)
