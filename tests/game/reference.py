@@ -1430,7 +1430,7 @@ class Game:
             # 601.2c: one target for each slot, in order: the card's own (or its chosen modes',
             # 700.2c, printed order), then each spliced card's (702.47d); each legal for its slot;
             # one player or object may fill two slots (115.3)
-            kinds = [cd.modes[m - 1][0] for m in modes if cd.modes[m - 1][0]] if cd.modes \
+            kinds = [cd.modes[m - 1][0] for m in modes or () if cd.modes[m - 1][0]] if cd.modes \
                 else [cd.target] if cd.target else []
             kinds += self.splice_kinds(p, o, cd, d, why)
             if cd.modes and modes is None:

@@ -42,6 +42,9 @@ EDITIONS = ["2008-10-01", "2026-08-07"]
 
 # Why an action is illegal, as the core words it (trace.WHY), back to the stepper's keys.
 WORDS = [
+    # splice (702.47a-b)
+    ("hand to splice", "splice_not_in_hand"), ("can't be spliced onto it", "cant_splice"),
+    ("is spliced onto it twice", "spliced_twice"),
     # casting from the graveyard (flashback, retrace)
     ("graveyard: ", "not_in_graveyard"), ("retrace discards a land card", "not_a_land_card"),
     ("to discard for retrace", "discard_not_in_hand"),
@@ -109,13 +112,24 @@ NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "
     + ["Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite", "Memnite"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
             "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm",
-            "Stoke the Flames", "Raven's Crime", "Firebolt"}
+            "Stoke the Flames", "Raven's Crime", "Firebolt", "Glacial Ray", "Cryptic Command", "Shock"}
+# Hands for several targets (CR 601.2c) and splice (702.47): Arcane spells and Glacial Ray to
+# splice onto them, Cryptic Command (two modes, a target each), and the responses that take a
+# target away (Shock on a creature, Capsize bouncing it), with the mana they ask
+SLOT_HANDS = [(["Lava Spike", "Glacial Ray"], "RRR"), (["Lava Spike", "Glacial Ray", "Glacial Ray"], "RRRRR"),
+              (["Glacial Ray", "Glacial Ray"], "RRRR"), (["Glacial Ray", "Glacial Ray", "Glacial Ray"], "RRRRRR"),
+              (["Glacial Ray", "Glacial Ray", "Lightning Bolt"], "RRRR"),
+              (["Lava Spike", "Glacial Ray", "Lightning Bolt"], "RRR"),
+              (["Cryptic Command"], "UUUU"), (["Cryptic Command", "Lightning Bolt"], "UUUUR"),
+              (["Shock"], "R"), (["Shock", "Capsize"], "RUUU")]
+SLOT_CARDS = {c for cards, _ in SLOT_HANDS for c in cards}
 # cards cast from the graveyard: flashback (702.34a) and retrace (702.81a)
 FROM_GRAVEYARD = ["Think Twice", "Raven's Crime", "Firebolt"]
 HELPED = ("convoke", "improvise", "delve")   # objects paying part of a cost (702.51a, 702.126a, 702.66a)
 # Modal spells (CR 700.2): the choices of modes a cast mostly makes (legal ones, one with a mode
 # the library has no words for, too many), entwined or not
 MODE_CHOICES = {"Izzet Charm": [(2,), (2,), (2,), (2,), (3,), (1,), (2, 3)],
+                "Cryptic Command": [(1, 2), (1, 2), (2, 4), (2, 4), (1, 4), (2,), (3, 4), (1, 2, 4)],
                 "Borrowed Grace": [(1,), (2,), (1, 2), (1, 2), (1, 2), (1, 1)],
                 "Journey of Discovery": [(2,), (2,), (2,), (1,), (1, 2)]}
 
@@ -175,10 +189,17 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
                                   min_size=1 + active, max_size=3))
             if draw(st.integers(0, 2)) == 2:        # a modal spell more often (CR 700.2)
                 hand.append(draw(st.sampled_from(sorted(MODE_CHOICES))))
+    slot_mana = ""
+    if new and draw(st.integers(0, 2 - active)) == 0:     # several targets, splice, responses
+        cards, slot_mana = draw(st.sampled_from(SLOT_HANDS))
+        hand += cards
     hidden_hand = draw(st.integers(0, 2))
     lib_named = draw(st.lists(st.sampled_from(SPELLS + LANDS[:2]), max_size=2))
     lib_hidden = draw(st.integers(0, 3))
     lands = draw(st.lists(st.tuples(st.sampled_from(lands_pool), st.booleans()), max_size=3))
+    if slot_mana and not active:
+        # lands to answer with (the pool may empty before the answer)
+        lands += [({"R": "Mountain", "U": "Island"}[c], False) for c in slot_mana]
     perms = draw(st.lists(st.sampled_from(PERMANENTS + NEW_PERMANENTS * 2 if new else PERMANENTS),
                           max_size=3 if new else 2))
     if new and draw(st.integers(0, 3)) == 3:
@@ -216,6 +237,8 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
             colours += draw(st.lists(st.sampled_from("RRGUWUB"), min_size=2 * active, max_size=4))
             if active and "Raven's Crime" in spec.get("graveyard", ()) and draw(st.booleans()):
                 colours.append("B")          # its retrace cost, {B} (and a land card to discard)
+            if active and slot_mana:
+                colours += list(slot_mana)[:len(slot_mana) - draw(st.sampled_from([0, 0, 0, 1]))]
         spec["mana-pool"] = "".join(f"{{{c}}}" for c in colours)
     if draw(st.integers(0, 4)) == 0:
         spec["lands-played"] = 1
@@ -363,8 +386,14 @@ def examples(draw):
             discarding = ""
             if announces == "retrace":
                 discarding = draw(st.sampled_from([x for _, x in named("hand") + named("battlefield")] or [o]))
-            return Decision("cast", p, (o,), targets=(target,) if target else (), paying=paying, announces=announces,
-                            modes=modes, helpers=helpers, discarding=discarding)
+            targets, splicing = (target,) if target else (), ()
+            rays = [x for _, x in named("hand") if card_of(x) == "Glacial Ray" and x != o]
+            if rays and not (modes or announces or helpers) and draw(st.integers(0, 2)) == 0:
+                # a Glacial Ray spliced (CR 702.47a), onto an Arcane spell or not, with a target for it
+                splicing = (draw(st.sampled_from(rays)),)
+                targets += (draw(st.sampled_from(names + [x for _, x in named("battlefield")])),)
+            return Decision("cast", p, (o,), targets=targets, paying=paying, announces=announces,
+                            modes=modes, helpers=helpers, discarding=discarding, splicing=splicing)
         if verb == "turn-up" and named("battlefield"):
             # a face-down permanent mostly (702.37e), now and then any permanent
             angels = [o for q, o in named("battlefield") if card_of(o) == "Exalted Angel"]
@@ -406,10 +435,15 @@ def examples(draw):
         return [c.id for c in g.battlefield() if g.is_now(c, "creature")]
 
     def a_target(g, p, kind):
-        """Mostly a legal target of this kind, now and then anything."""
+        """Mostly a legal target of this kind, now and then anything; a creature or permanent a
+        spell on the stack targets more often (an answer taking that spell's target away)."""
+        spells_ = [y for y in g.stack if isinstance(y, str) and y != reference.COMBAT_DAMAGE]
         if draw(st.integers(0, 11)) == 11:
-            return draw(st.sampled_from(names + [o.id for o in g.battlefield()]))
-        cands = [y for y in names + [o.id for o in g.battlefield()] if _legal(g, kind, y, p)]
+            return draw(st.sampled_from(names + [o.id for o in g.battlefield()] + spells_))
+        cands = [y for y in names + [o.id for o in g.battlefield()] + spells_ if _legal(g, kind, y, p)]
+        aimed = [y for x in spells_ for y in g.targets.get(x, ()) if y in cands and y not in names]
+        if aimed and draw(st.booleans()):
+            return draw(st.sampled_from(aimed))
         return draw(st.sampled_from(cands)) if cands else draw(st.sampled_from(names))
 
     # Steer the script by the reference stepper: mostly the decision the rules ask for next.
@@ -453,6 +487,12 @@ def examples(draw):
                     _legal(g, g.objs[o].cd.target, y, p) for y in names + [c.id for c in g.battlefield()])]
             if payable:
                 options, spells = ["cast"] * (10 if new else 6) + options, payable
+                slotted = [o for o in payable if card_of(o) in SLOT_CARDS]
+                hosts = [o for o in slotted if "Arcane" in g.objs[o].cd.subtypes and any(
+                    c.cd and c.cd.splice and c.id != o for c in g.hand(p))]
+                slotted = hosts * 3 + slotted
+                if slotted and draw(st.booleans()):
+                    spells = slotted            # several targets, splice, answers (CR 601.2c, 702.47)
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
@@ -484,12 +524,7 @@ def examples(draw):
             if verb == "cast":
                 o = draw(st.sampled_from(spells))
                 cd_ = g.objs[o].cd
-                kind_ = cd_.target
                 modes, entwined = mode_choice(draw, g.objs[o].card) if cd_.modes else ((), "")
-                if cd_.modes:       # the chosen modes' target (CR 700.2c)
-                    kind_ = next((cd_.modes[m - 1][0] for m in modes if 0 < m <= len(cd_.modes)
-                                  and cd_.modes[m - 1][0]), None)
-                target = a_target(g, p, kind_) if kind_ else None
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
                 announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else
                              "face_down" if cd_.morph else "") if draw(st.booleans()) else entwined
@@ -506,15 +541,18 @@ def examples(draw):
                     discarding = draw(st.sampled_from(lands_)) if lands_ and draw(st.integers(0, 5)) else \
                         draw(st.sampled_from([x.id for x in g.hand(p)] + [o.id for o in g.battlefield()] or [o]))
                 helpers = helpers_for(draw, g, p, cd_) if new and announces != "face_down" else ()
+                splicing = splice_choice(draw, g, p, o) if new and not (announces or modes or helpers) else ()
+                targets = slot_targets(draw, g, p, o, modes, splicing, a_target)
                 if announces == "face_down":
                     cost = reference.FACE_DOWN_COST
                 else:
                     _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
-                                                        discarding=discarding, helpers=helpers))
-                script.append(Decision("cast", p, (o,), target=target, announces=announces, modes=modes,
+                                                        discarding=discarding, helpers=helpers,
+                                                        splicing=splicing))
+                script.append(Decision("cast", p, (o,), targets=targets, announces=announces, modes=modes,
                                        discarding=discarding,
                                        paying=paying_for(g, p, cost) if new and cost else (),
-                                       helpers=helpers))
+                                       helpers=helpers, splicing=splicing))
                 continue
             if verb == "to-combat":
                 script.append(Decision("pass-until", until=Point("step", Step("declare-attackers"))))
@@ -598,6 +636,41 @@ def examples(draw):
         last = [d for d in script if d.verb == "pass-until"]
         until = last[-1].until if last and draw(st.booleans()) else point()
     return state, edition, script, until
+
+
+def splice_choice(draw, g, p, o):
+    """The cards spliced onto a cast of ``o`` (CR 702.47a-b): mostly, for an Arcane spell, cards
+    of p's hand with splice onto Arcane; now and then one the rules refuse (a card without
+    splice, the spell itself, a card not in p's hand, a card twice, onto a spell not Arcane)."""
+    hand = [c.id for c in g.hand(p) if c.id != o and c.cd]
+    splicers = [c for c in hand if g.objs[c].cd.splice]
+    roll = draw(st.integers(0, 19))
+    if roll < 12 and splicers and "Arcane" in g.objs[o].cd.subtypes:
+        order = draw(st.permutations(splicers))
+        return tuple(order[:draw(st.integers(1, min(2, len(order))))])
+    if roll == 19 or (roll >= 17 and splicers):
+        elsewhere = [x.id for x in g.objs.values() if x.cd and x.zone in ("hand", "battlefield", "graveyard")
+                     and x.id not in hand]
+        wrong = draw(st.sampled_from([o, *hand, *elsewhere, *splicers * 3]))
+        return draw(st.sampled_from([(wrong,), (wrong, wrong), (*splicers[:1], wrong)]))
+    return ()
+
+
+def slot_targets(draw, g, p, o, modes, splicing, a_target):
+    """A cast's targets, one for each slot (CR 601.2c): the card's own or its chosen modes'
+    (700.2c, printed order), then each spliced card's (702.47d); now and then one too few or
+    one too many."""
+    cd = g.objs[o].cd
+    kinds = [cd.modes[m - 1][0] for m in modes if 0 < m <= len(cd.modes) and cd.modes[m - 1][0]] \
+        if cd.modes else [cd.target] if cd.target else []
+    kinds += [g.objs[c].cd.target for c in splicing if c in g.objs and g.objs[c].cd and g.objs[c].cd.target]
+    targets = [a_target(g, p, k) for k in kinds]
+    roll = draw(st.integers(0, 15))
+    if roll == 15 and targets:
+        targets.pop(draw(st.integers(0, len(targets) - 1)))
+    elif roll == 14:
+        targets.append(a_target(g, p, draw(st.sampled_from(["any", "permanent", "spell"]))))
+    return tuple(targets)
 
 
 def payable_now(g, p, o, new, announces=""):
@@ -770,12 +843,11 @@ def words(d) -> str:
         return f"all pass until {d.until}"
     if d.verb == "target":
         return f"{d.player} targets {d.target} with {d.objects[0]}"
-    if d.verb == "cast":
-        return d.line()
     if d.verb == "block" and d.blocks:
         return f"{d.player} blocks " + " and ".join(f"{a} with {b}" for b, a in d.blocks)
     extra = f" choosing modes {d.modes}" if d.modes else ""
-    extra += f" targeting {d.target}" if d.target else ""
+    extra += f" splicing {', '.join(d.splicing)}" if d.splicing else ""
+    extra += f" targeting {', '.join(d.targets)}" if d.targets else ""
     extra += f" announcing {d.announces}" if d.announces else ""
     extra += f" paying {d.paying}" if d.paying else ""
     extra += f" helped by {d.helpers}" if d.helpers else ""
