@@ -47,6 +47,8 @@ def decision_term(k: int, d: Decision) -> Sym:
         # the order printed), the cards spliced (a list s(C,Rest) in the order their effects
         # happen, CR 702.47b), a cost (retrace with the land card it discards), or none
         if d.splicing:
+            if d.modes or d.announces:
+                raise Unsupported(f"'{d}': splicing with modes or another announcement (not modelled)")
             spliced = F("nil", [])
             for c in reversed(d.splicing):
                 spliced = a("s", S(c), spliced)

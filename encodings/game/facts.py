@@ -115,7 +115,7 @@ def split_state(state: GameState, edition: Edition, stack_targets: dict[str, str
                     init.append(a("stack", S(obj.id), N(stack_position)))
                     card = state.card_of(obj)
                     if obj.id in stack_targets:
-                        init.append(a("target", S(obj.id), S(stack_targets[obj.id])))
+                        init.append(a("target", S(obj.id), N(1), S(stack_targets[obj.id])))
                     elif card and card.targets:
                         raise Unsupported(f"'{obj.id}' is on the stack with a target the state "
                                           "does not give; start before it is cast instead")
@@ -219,10 +219,12 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
         yield a("toughness", o, N(card.toughness))
     if card.loyalty is not None:
         yield a("loyalty", o, N(card.loyalty))
-    if card.is_a("planeswalker"):
+    if card.is_a("planeswalker") or card.is_a("instant") or card.is_a("sorcery"):
+        # a planeswalker's types (the uniqueness rule), a spell's (what splice is onto, CR 702.47a)
         for sub in sorted(card.subtypes):
             yield a("subtype", o, S(sub))
     yield from cost_facts(card, o)
+    yield from splice_facts(card, o)
     yield from mode_facts(card, o)
     yield from target_facts(card.targets, a("spell", o), card.name)
     if set(targets_of(card.resolve)) - set(card.targets):
@@ -332,7 +334,21 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         yield from mana_facts(card.morph, lambda part, *args: a(MORPH_PART[part], o, *args))
 
 
+def splice_facts(card: Card, o: Sym) -> Iterator[Sym]:
+    """Splice (CR 702.47a): the card may be spliced from its caster's hand onto a spell of that
+    subtype, its splice cost added to that spell's total; one with an {X} or a hybrid symbol
+    in its splice cost is marked (splicing it is refused by name)."""
+    if not card.splice_onto or card.splice_cost is None:
+        return
+    if card.splice_cost.choices or card.splice_cost.x_count:
+        yield a("splice_unmodelled", o)
+        return
+    yield a("splice_onto", o, S(card.splice_onto))
+    yield from mana_facts(card.splice_cost, lambda part, *args: a(SPLICE_PART[part], o, *args))
+
+
 MORPH_PART = {"cost": "morph_mana", "generic": "morph_generic"}
+SPLICE_PART = {"cost": "splice_mana", "generic": "splice_generic"}
 """A morph cost's mana as the core reads it."""
 
 
@@ -360,8 +376,7 @@ def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
 def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
-    words = [w for w in ("multikicker", "if_kicked", "splice_onto")
-             if getattr(card, w)]
+    words = [w for w in ("multikicker", "if_kicked") if getattr(card, w)]
     if card.kicker and card.buyback:
         words.append("kicker with buyback")   # two optional costs announced at once
     if card.modes and (card.kicker or card.buyback):

@@ -21,14 +21,14 @@ DECISIONS = {"pass", "hold", "cast", "activate", "mana", "mana_as", "play", "tur
              "choose", "order", "aim", "keep", "order_blockers", "assign"}
 MODE_GAPS = {
     "mode": lambda w: f"choosing its mode {w[1]}: {w[2]} (not modelled)",
-    "targets": lambda w: f"with {w[1]} targets between its chosen modes: the core knows one target a "
-                         "spell (more than one target: not modelled)",
+    "splice": lambda w: f"splicing {w[1]}, whose splice cost has an {{X}} or a hybrid symbol (not modelled)",
     "escalate": lambda w: f"with an escalate cost of '{w[1]}' paid for the modes beyond the first "
                           "(an escalate cost that is not mana: not modelled)",
     "edition": lambda w: f"a card with escalate under the rules of {w[2]}, an edition without it "
                          "(CR 702.120a came in 2016): not modelled",
 }
-"""Why the core refuses a choice of modes (actions.lp's unmodelled reasons)."""
+"""Why the core refuses an announcement: a choice of modes, a splice (actions.lp's unmodelled
+reasons)."""
 
 
 def value(s: clingo.Symbol) -> Any:

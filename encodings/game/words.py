@@ -7,7 +7,7 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from mtgrules.model.timeline import ANNOUNCE_WORDS, Decision, helper_words, mode_words
+from mtgrules.model.timeline import ANNOUNCE_WORDS, Decision, helper_words, mode_words, name_list
 
 STEP_NAME = {"untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "main1",
              "beginning_of_combat": "beginning-of-combat", "declare_attackers": "declare-attackers",
@@ -172,7 +172,7 @@ class Words:
         if name in ("put_trigger", "resolve", "finish", "do", "remove_trigger", "auto"):
             item = self.item(args[0])
             return {"put_trigger": f"{item} is put on the stack", "resolve": f"{item} resolves",
-                    "finish": (f"{item} doesn't resolve: its target is no longer legal, and it "
+                    "finish": (f"{item} doesn't resolve: no target of it is still legal, and it "
                                "leaves the stack") if "resolve.illegal-targets" in self.cites[t]
                     else f"{item} finishes resolving",
                     "remove_trigger": f"{item} has no legal target and is removed from the stack"
@@ -191,8 +191,11 @@ class Words:
             ann = args[4] if len(args) > 4 else ""
             said = ANNOUNCE_WORDS["retrace"] + f" discarding {ann[1]}" \
                 if isinstance(ann, tuple) and ann[0] == "retrace" else ANNOUNCE_WORDS.get(str(ann), "")
+            spliced = listed(ann[1], "s") if isinstance(ann, tuple) and ann[0] == "splice" else ()
+            aimed = tuple(args[2][1:]) if isinstance(args[2], tuple) else ()
             return f"{actor} casts {args[1]}" + mode_words(chosen_modes(ann)) \
-                + (f" targeting {args[2]}" if args[2] != "none" else "") + said + self.helped(args[3])
+                + (f" splicing {name_list(spliced)}" if spliced else "") \
+                + (f" targeting {name_list(aimed)}" if aimed else "") + said + self.helped(args[3])
         if name == "activate":
             return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
         if name == "mana":
@@ -346,6 +349,12 @@ class Words:
             return f"{why[1]} is not a land card: retrace discards a land card"
         if key == "discard_not_in_hand":
             return f"{why[1]} is not in {player}'s hand to discard for retrace"
+        if key == "splice_not_in_hand":
+            return f"{why[1]} is not in {player}'s hand to splice (the spell itself is on the stack)"
+        if key == "cant_splice":
+            return f"{why[1]} can't be spliced onto it: no splice onto a subtype the spell has"
+        if key == "spliced_twice":
+            return f"{why[1]} is spliced onto it twice: a card once"
         if key == "no_morph":
             return "the card has no morph: it can't be cast face down or turned face up"
         if key == "not_face_down":
@@ -432,9 +441,13 @@ class Words:
 
 def chosen_modes(ann: Any) -> tuple[int, ...]:
     """The modes of an announcement ``modes(m(M,Rest))`` (decisions.py), or none."""
-    out: list[int] = []
-    rest = ann[1] if isinstance(ann, tuple) and ann[0] == "modes" else "nil"
-    while isinstance(rest, tuple) and rest[0] == "m":
+    return listed(ann[1], "m") if isinstance(ann, tuple) and ann[0] == "modes" else ()
+
+
+def listed(rest: Any, cell: str) -> tuple[Any, ...]:
+    """The items of a list term ``cell(Item,Rest)`` ending in ``nil`` (decisions.py)."""
+    out: list[Any] = []
+    while isinstance(rest, tuple) and rest[0] == cell:
         out.append(rest[1])
         rest = rest[2]
     return tuple(out)
