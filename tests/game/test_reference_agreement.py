@@ -122,6 +122,8 @@ SLOT_HANDS = [(["Lava Spike", "Glacial Ray"], "RRR"), (["Lava Spike", "Glacial R
               (["Lava Spike", "Glacial Ray", "Lightning Bolt"], "RRR"),
               (["Cryptic Command"], "UUUU"), (["Cryptic Command", "Lightning Bolt"], "UUUUR"),
               (["Shock"], "R"), (["Shock", "Capsize"], "RUUU")]
+ANSWER_HANDS = [(["Shock"], "R"), (["Shock", "Capsize"], "RUUU"), (["Capsize"], "UUU"),
+                (["Cryptic Command"], "UUUU"), (["Shock", "Glacial Ray"], "RRR")]
 SLOT_CARDS = {c for cards, _ in SLOT_HANDS for c in cards}
 # cards cast from the graveyard: flashback (702.34a) and retrace (702.81a)
 FROM_GRAVEYARD = ["Think Twice", "Raven's Crime", "Firebolt"]
@@ -129,7 +131,7 @@ HELPED = ("convoke", "improvise", "delve")   # objects paying part of a cost (70
 # Modal spells (CR 700.2): the choices of modes a cast mostly makes (legal ones, one with a mode
 # the library has no words for, too many), entwined or not
 MODE_CHOICES = {"Izzet Charm": [(2,), (2,), (2,), (2,), (3,), (1,), (2, 3)],
-                "Cryptic Command": [(1, 2), (1, 2), (2, 4), (2, 4), (1, 4), (2,), (3, 4), (1, 2, 4)],
+                "Cryptic Command": [(1, 2)] * 4 + [(2, 4)] * 3 + [(1, 4), (1, 4), (2,), (3, 4), (1, 2, 4)],
                 "Borrowed Grace": [(1,), (2,), (1, 2), (1, 2), (1, 2), (1, 1)],
                 "Journey of Discovery": [(2,), (2,), (2,), (1,), (1, 2)]}
 
@@ -175,7 +177,7 @@ def permanent_entry(draw, name: str):
 
 
 @st.composite
-def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
+def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, slots: bool = False):
     spells = SPELLS * 2 + NEW_SPELLS * 2 if new else SPELLS * 2
     lands_pool = LANDS + ["Mutavault"] * 3 if new else LANDS
     if big_hand and draw(st.integers(0, 3)) == 0:
@@ -190,8 +192,9 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
             if draw(st.integers(0, 2)) == 2:        # a modal spell more often (CR 700.2)
                 hand.append(draw(st.sampled_from(sorted(MODE_CHOICES))))
     slot_mana = ""
-    if new and draw(st.integers(0, 2 - active)) == 0:     # several targets, splice, responses
-        cards, slot_mana = draw(st.sampled_from(SLOT_HANDS))
+    if slots or (new and draw(st.integers(0, 2 - active)) == 0):     # several targets, splice, answers
+        cards, slot_mana = draw(st.sampled_from(SLOT_HANDS if not slots else SLOT_HANDS[:8] if active
+                                                else ANSWER_HANDS))
         hand += cards
     hidden_hand = draw(st.integers(0, 2))
     lib_named = draw(st.lists(st.sampled_from(SPELLS + LANDS[:2]), max_size=2))
@@ -202,6 +205,9 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
         lands += [({"R": "Mountain", "U": "Island"}[c], False) for c in slot_mana]
     perms = draw(st.lists(st.sampled_from(PERMANENTS + NEW_PERMANENTS * 2 if new else PERMANENTS),
                           max_size=3 if new else 2))
+    if slots:                                       # a creature to aim at
+        perms.append(draw(st.sampled_from(["Grizzly Bears", "Giant Spider", "Storm Crow", "Phantasmal Bear",
+                                           "Gladecover Scout"])))
     if new and draw(st.integers(0, 3)) == 3:
         # a morph card to cast face down, and Plains to pay for it or to turn it face up (702.37)
         hand.append("Exalted Angel")
@@ -212,7 +218,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
         hand.append("Isamaru, Hound of Konda")
-    spec = {"life": draw(st.integers(4 if AVOID_KNOWN or new else 1, 20))}
+    spec = {"life": draw(st.integers(10 if slots else 4 if AVOID_KNOWN or new else 1, 20))}
     spec["hand"] = hand + ([{"hidden": hidden_hand}] if hidden_hand else [])
     if new and draw(st.booleans()):
         spec["graveyard"] = draw(st.lists(st.sampled_from(FROM_GRAVEYARD * 2 + ["Lightning Bolt", "Forest"]),
@@ -231,13 +237,13 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
         spec["battlefield"] += [draw(permanent_entry(n)) for n in perms]
     else:
         spec["battlefield"] += perms
-    if draw(st.integers(0, 1)) == 0 or (new and active):
+    if draw(st.integers(0, 1)) == 0 or (new and active) or slots:
         colours = draw(st.lists(st.sampled_from("RGUBWC"), min_size=1, max_size=3))
         if new:
             colours += draw(st.lists(st.sampled_from("RRGUWUB"), min_size=2 * active, max_size=4))
             if active and "Raven's Crime" in spec.get("graveyard", ()) and draw(st.booleans()):
                 colours.append("B")          # its retrace cost, {B} (and a land card to discard)
-            if active and slot_mana:
+            if (active or slots) and slot_mana:
                 colours += list(slot_mana)[:len(slot_mana) - draw(st.sampled_from([0, 0, 0, 1]))]
         spec["mana-pool"] = "".join(f"{{{c}}}" for c in colours)
     if draw(st.integers(0, 4)) == 0:
@@ -273,9 +279,14 @@ def state_effect(draw, names, battlefield, doubled):
 @st.composite
 def examples(draw):
     n = draw(st.sampled_from([2, 2, 2, 3]))
+    # now and then a state made for several targets and splice (CR 601.2c, 702.47): a main phase,
+    # the active player with Arcane spells and Glacial Ray or Cryptic Command, the others with
+    # answers that take a target away, creatures to aim at
+    slots = draw(st.integers(0, 3)) == 0
     names = NAMES[:n]
-    new = draw(st.booleans())                   # about half the cases: the newer cards' rules
-    step = draw(st.sampled_from(START_STEPS + ["main1"] * 4 + ["main2"] * 2 if new else START_STEPS))
+    new = slots or draw(st.booleans())          # about half the cases: the newer cards' rules
+    step = draw(st.sampled_from(["main1", "main1", "main2"] if slots else
+                                START_STEPS + ["main1"] * 4 + ["main2"] * 2 if new else START_STEPS))
     active = draw(st.sampled_from(names))
     big = step in ("end", "cleanup", "main2") and draw(st.booleans())
     doc = {"players": names, "active": active, "step": step}
@@ -285,7 +296,7 @@ def examples(draw):
     if turn:
         doc["turn"] = turn
     for p in names:
-        doc[p] = draw(player_spec(big and p == active, new, p == active))
+        doc[p] = draw(player_spec(big and p == active, new, p == active, slots))
         for k in list(doc[p]):
             if doc[p][k] == []:
                 del doc[p][k]
@@ -442,13 +453,16 @@ def examples(draw):
             return draw(st.sampled_from(names + [o.id for o in g.battlefield()] + spells_))
         cands = [y for y in names + [o.id for o in g.battlefield()] + spells_ if _legal(g, kind, y, p)]
         aimed = [y for x in spells_ for y in g.targets.get(x, ()) if y in cands and y not in names]
-        if aimed and draw(st.booleans()):
+        if aimed and draw(st.integers(0, 3)):
             return draw(st.sampled_from(aimed))
+        objects = [y for y in cands if y not in names]
+        if slots and objects and draw(st.integers(0, 3)):
+            return draw(st.sampled_from(objects))       # (a creature's leaving makes the slot illegal)
         return draw(st.sampled_from(cands)) if cands else draw(st.sampled_from(names))
 
     # Steer the script by the reference stepper: mostly the decision the rules ask for next.
     script = []
-    for _ in range(draw(st.integers(6, 30) if new else st.integers(0, 10))):
+    for _ in range(draw(st.integers(8, 22) if slots else st.integers(6, 30) if new else st.integers(0, 10))):
         if draw(st.integers(0, 29 if new else 9)) == 9:     # (not 0: hypothesis's simplest draw)
             script.append(random_decision())
             continue
@@ -497,6 +511,10 @@ def examples(draw):
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
             options += ["pass"] * 8 * bool(new and g.stack)       # let what was cast resolve
+            # an answer to a spell of another player's that targets (taking a target away, 608.2b)
+            aiming = [x for x in g.stack if isinstance(x, str) and x in g.targets and g.objs[x].controller != p]
+            if new and aiming:
+                options += ["cast"] * 12 * bool(payable) + ["mana"] * 8 * bool(untapped and not payable)
             if new and g.step in ("main1", "main2", "end") and not g.stack:
                 options += ["to-combat"] * (g.step == "main1") + ["to-cleanup"]
             verb = draw(st.sampled_from(options))
@@ -525,6 +543,8 @@ def examples(draw):
                 o = draw(st.sampled_from(spells))
                 cd_ = g.objs[o].cd
                 modes, entwined = mode_choice(draw, g.objs[o].card) if cd_.modes else ((), "")
+                if g.objs[o].card == "Cryptic Command" and 1 in modes and not g.stack and draw(st.integers(0, 3)):
+                    modes = (2, 4)          # mode 1 counters a spell: mostly not with none to counter
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
                 announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else
                              "face_down" if cd_.morph else "") if draw(st.booleans()) else entwined
