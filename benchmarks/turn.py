@@ -63,7 +63,7 @@ def bolt() -> Trace:
     s = state(["alice", "bob"], {"alice": "{hand: [Lightning Bolt], battlefield: [Mountain], library: {hidden: 3}}",
                                  "bob": "{library: {hidden: 3}}"}, step="main1")
     return Trace(s, [Decision("mana", "alice", ("Mountain",)),
-                     Decision("cast", "alice", ("Lightning Bolt",), target="bob"),
+                     Decision("cast", "alice", ("Lightning Bolt",), targets=("bob",)),
                      Decision("pass", "alice")])
 
 
@@ -76,7 +76,7 @@ def ten_spells() -> Trace:
     for i in range(10):
         suffix = "" if i == 0 else f"#{i + 1}"
         script += [Decision("mana", "alice", (f"Mountain{suffix}",)),
-                   Decision("cast", "alice", (f"Lightning Bolt{suffix}",), target="bob"),
+                   Decision("cast", "alice", (f"Lightning Bolt{suffix}",), targets=("bob",)),
                    Decision("pass", "alice"), Decision("pass", "bob")]
     return Trace(s, script)
 

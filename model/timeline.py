@@ -41,7 +41,7 @@ def mode_words(modes: tuple[int, ...]) -> str:
 
 def name_list(names: tuple[str, ...]) -> str:
     """``'bob'``, ``'bob and Grizzly Bears'``, ``'A, B and C'``: names as a line lists them."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 HELP_WORDS = {"convoke": "convoking", "improvise": "improvising", "delve": "delving"}

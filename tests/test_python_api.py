@@ -85,7 +85,7 @@ STATE = GameState.from_dict({"players": ["alice", "bob"],
 
 
 def test_a_decision_built_in_python_prints_a_line_that_reads_back():
-    d = Decision("cast", "alice", ("Lightning Bolt",), target="bob", paying=(("R", 1),))
+    d = Decision("cast", "alice", ("Lightning Bolt",), targets=("bob",), paying=(("R", 1),))
     assert str(d) == "alice casts Lightning Bolt targeting bob paying {R}"
     assert Decision.parse(str(d), STATE) == d
     assert str(Decision("pass-until", until=Point.parse("bob's upkeep", STATE))) == \

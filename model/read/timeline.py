@@ -131,6 +131,11 @@ class Names:
                                       "each object once (a second copy is 'Name#2')")
         return found
 
+    def named_in_order(self, text: str) -> tuple[str, ...]:
+        """Objects in the order named, one named twice kept twice (the rules say whether that is
+        legal: a card spliced twice, CR 702.47b)."""
+        return self._list(text.strip(), self._known, self.object)
+
     def targets_list(self, text: str) -> tuple[str, ...]:
         """A cast's targets, players or objects, separated by commas or "and", in the order of
         its target slots; one may be named for two slots (CR 115.3: two uses of "target")."""
@@ -249,7 +254,7 @@ def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> D
     if (announces == "retrace") != bool(g[5]):
         raise node.error(f"'{text}': retrace is announced with the land card discarded for it",
                          "P casts CARD [targeting X] with retrace discarding LAND")
-    splicing = names.objects_list(g[2]) if g[2] else ()
+    splicing = names.named_in_order(g[2]) if g[2] else ()
     if splicing and (announces or g[1]):
         raise node.error(f"'{text}': splicing with modes or another announcement is not modelled",
                          "P casts CARD splicing A [and B] [targeting X [and Y]]")
@@ -541,7 +546,9 @@ def _read(items: Sequence[Any] | str, state: GameState, path: str, limit: int,
     of its lines: a value must be one its own line reads back as."""
     out = []
     for i, item in enumerate(_items(items, path, limit)):
-        text = item.line() if isinstance(item, kind) else item
+        # a value read from a line reads back from that line (its ids may need the line's
+        # "Name#1" where two players hold the card); one built in Python, from its words
+        text = (item.text or item.line()) if isinstance(item, kind) else item
         read = parse(as_field(text, f"{path}[{i}]"), state)
         if isinstance(item, kind) and read != item:
             raise MtgRulesError(f"{path}[{i}]: the {what} {item!r} is not one a script can say "

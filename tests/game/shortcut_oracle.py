@@ -281,12 +281,12 @@ def topmost_default(dr, d, ed):
     from dataclasses import replace
     g = dr.g
     o = g.objs.get(d.objects[0]) if d.objects else None
-    if d.verb != "cast" or d.target or o is None or not o.cd \
+    if d.verb != "cast" or d.targets or o is None or not o.cd \
             or o.cd.target != "spell":
         return d
     for y in reversed(g.stack):
         if not isinstance(y, tuple) and g.target_ok("spell", y, d.player):
-            return replace(d, target=y)
+            return replace(d, targets=(y,))
     return d
 
 
@@ -696,7 +696,7 @@ def line_text(d, g) -> str:
             return f"{x}#1"
         return x
     from dataclasses import replace
-    return replace(d, objects=tuple(name(x) for x in d.objects), target=name(d.target),
+    return replace(d, objects=tuple(name(x) for x in d.objects), targets=tuple(name(x) for x in d.targets),
                    blocks=tuple((name(b), name(a)) for b, a in d.blocks)).line()
 
 

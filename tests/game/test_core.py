@@ -492,7 +492,6 @@ def test_a_search_opens_each_mana_ability_of_a_dual_land():
 
 
 @pytest.mark.parametrize(("card", "line", "word"), [
-    ("Glacial Ray", "alice casts Glacial Ray targeting bob", "splice"),
     ("Everflowing Chalice", "alice casts Everflowing Chalice", "multikicker"),
     ("Orim's Thunder", "alice casts Orim's Thunder targeting Grizzly Bears", "if-kicked"),
 ])

@@ -128,7 +128,7 @@ def test_mana_empties_as_the_step_or_phase_ends(edition, step, dropped, added, c
 @functools.cache
 def bolt_resolves() -> list[list[list[str]]]:
     return trace(BOLT, 'step(main1). life("bob",3). zone("Bolt",stack). stack("Bolt",1). '
-                 'target("Bolt","bob"). all_passed. passed("alice"). passed("bob").', 5)
+                 'target("Bolt",1,"bob"). all_passed. passed("alice"). passed("bob").', 5)
 
 
 def without_stack_size(answers: list[list[str]]) -> list[list[str]]:
@@ -160,7 +160,7 @@ def test_the_instant_goes_to_its_owners_graveyard_and_the_active_player_gets_pri
         'added(knows("alice","Bolt"))', 'added(knows("bob","Bolt"))', 'added(prio_to("alice"))',
         'added(zone("Bolt",graveyard))',
         'cites("priority.after-resolution",1)', 'cites("resolve.to-graveyard",1)',
-        'dropped(resolving("Bolt",2))', 'dropped(target("Bolt","bob"))', 'dropped(zone("Bolt",stack))',
+        'dropped(resolving("Bolt",2))', 'dropped(target("Bolt",1,"bob"))', 'dropped(zone("Bolt",stack))',
         'happened(1)', 'occurs(finish("Bolt"),1)', 'sba(lose("bob",zero_life),0)']]
 
 
@@ -243,18 +243,18 @@ def test_a_spell_cast_in_response_goes_on_top_and_breaks_the_passes_in_successio
     # 405.2), 601.2c (its target), 601.2h (paid from the pool), 117.3c (bob receives priority
     # again); CR 117.4: alice's pass no longer counts (an action came between).
     bolt2 = BOLT.replace('"Bolt"', '"Bolt2"').replace(',"alice")', ',"bob")')
-    steps = trace(BOLT + bolt2 + 'script(1,pass("alice")). script(2,cast("bob","Bolt2","alice",auto,none)).',
-                  'step(main1). life("bob",20). zone("Bolt",stack). stack("Bolt",1). target("Bolt","bob"). '
+    steps = trace(BOLT + bolt2 + 'script(1,pass("alice")). script(2,cast("bob","Bolt2",ts("alice"),auto,none)).',
+                  'step(main1). life("bob",20). zone("Bolt",stack). stack("Bolt",1). target("Bolt",1,"bob"). '
                   'prio_to("alice"). zone("Bolt2",hand). pool("bob",r,1). next(1).', 2)
     assert steps == [
         [['added(next(2))', 'added(passed("alice"))', 'added(prio_to("bob"))', 'cites("priority.pass",1)',
           'decision("alice",priority,0)', 'dropped(next(1))', 'dropped(prio_to("alice"))', 'happened(1)',
           'has_priority("alice",0)', 'occurs(pass("alice"),1)', 'stack_size(1,0)']],
-        [['added(next(3))', 'added(stack("Bolt2",2))', 'added(target("Bolt2","alice"))',
+        [['added(next(3))', 'added(stack("Bolt2",2))', 'added(target("Bolt2",1,"alice"))',
           'added(zone("Bolt2",stack))', 'cites("cast.pay",1)', 'cites("priority.after-action",1)',
           'cites("stack.lifo",1)', 'cites("timing.cast",1)', 'decision("bob",priority,0)', 'dropped(next(2))',
           'dropped(passed("alice"))', 'dropped(pool("bob",r,1))', 'dropped(zone("Bolt2",hand))', 'happened(1)',
-          'has_priority("bob",0)', 'occurs(cast("bob","Bolt2","alice",auto,none),1)', 'stack_size(1,0)']],
+          'has_priority("bob",0)', 'occurs(cast("bob","Bolt2",ts("alice"),auto,none),1)', 'stack_size(1,0)']],
         [['decision("bob",priority,0)', 'has_priority("bob",0)', 'stack_size(2,0)',
           'stop(needs("bob",priority),0)', 'stopped(0)']]]
 
@@ -266,12 +266,12 @@ def test_a_spell_whose_only_target_is_gone_does_not_resolve():
     bear = ('object("Bear"). owner("Bear","bob"). controller("Bear","bob"). name("Bear","Grizzly Bears"). '
             'is("Bear",creature). power("Bear",2). toughness("Bear",2).')
     steps = trace(BOLT + bear, 'step(main1). life("bob",20). zone("Bolt",stack). stack("Bolt",1). '
-                  'target("Bolt","Bear"). zone("Bear",graveyard). all_passed. passed("alice"). passed("bob").', 2)
+                  'target("Bolt",1,"Bear"). zone("Bear",graveyard). all_passed. passed("alice"). passed("bob").', 2)
     assert without_stack_size(steps[1]) == [[
         'added(knows("alice","Bolt"))', 'added(knows("bob","Bolt"))', 'added(prio_to("alice"))',
         'added(zone("Bolt",graveyard))', 'cites("priority.after-resolution",1)',
         'cites("resolve.illegal-targets",1)', 'cites("resolve.to-graveyard",1)', 'dropped(resolving("Bolt",1))',
-        'dropped(target("Bolt","Bear"))', 'dropped(zone("Bolt",stack))', 'happened(1)',
+        'dropped(target("Bolt",1,"Bear"))', 'dropped(zone("Bolt",stack))', 'happened(1)',
         'instr_of("Bolt",1,damage(3,target),0)', 'occurs(finish("Bolt"),1)']]
 
 

@@ -1,7 +1,7 @@
 """Modal spells on the temporal core (CR 700.2, 702.42 entwine, 702.120 escalate): what it
-refuses by name rather than answer — a mode with no words, more than one target between the
-chosen modes, an escalate cost that is not mana, escalate under an edition without it, a modal
-spell on the stack of a starting state — and the script line's words."""
+refuses by name rather than answer — a mode with no words, an escalate cost that is not mana,
+escalate under an edition without it, a modal spell on the stack of a starting state — and the
+script line's words. (Chosen modes' targets are slots: test_target_slots.py.)"""
 from __future__ import annotations
 
 import pytest
@@ -37,11 +37,12 @@ def test_a_mode_whose_effect_has_no_words_is_refused_when_chosen_not_resolved_as
     assert v.outcome == "needs-decision", v.reasons
 
 
-def test_chosen_modes_with_two_targets_between_them_are_refused_by_name():
+def test_two_modes_of_collective_brutality_are_refused_for_their_escalate_discard_not_their_targets():
     s = scenario("Collective Brutality", "Swamp, Swamp")
-    with pytest.raises(UnsupportedQuestion, match="Collective Brutality, with .*: not modelled"):
+    with pytest.raises(UnsupportedQuestion, match="escalate cost of 'discard card'.*not modelled"):
         what_happens(s, lines(s, "alice taps Swamp for mana", "alice taps Swamp#2 for mana",
-                              "alice casts Collective Brutality choosing modes 2 and 3 targeting bob"))
+                              "alice casts Collective Brutality choosing modes 2 and 3 targeting Grizzly Bears#2 "
+                              "and bob"))
 
 
 ESCALATE_DISCARD = """cards:
