@@ -1056,16 +1056,12 @@ def test_a_glacial_ray_spliced_onto_another_glacial_ray_is_legal():
 
 
 def test_the_same_card_spliced_twice_is_illegal():
-    # 702.47b: a card once onto one spell (the script reader refuses the name twice; a
-    # decision made directly is judged)
-    s = state(SPLICE)
-    with pytest.raises(Exception, match="named twice"):
-        parse_line(Field.of("alice casts Lava Spike splicing Glacial Ray and Glacial Ray targeting bob, bob and bob",
-                            "script"), s)
-    twice = Decision("cast", "alice", ("Lava Spike",), targets=("bob", "bob", "bob"),
-                     splicing=("Glacial Ray", "Glacial Ray"))
-    r, g = stepper(SPLICE, TAP + ["alice taps Mountain#4 for mana", twice])
-    assert "spliced_twice" in r.reasons
+    # 702.47b: a card once onto one spell (the line reads; the rules refuse it)
+    twice = "alice casts Lava Spike splicing Glacial Ray and Glacial Ray targeting bob, bob and bob"
+    d = Decision("cast", "alice", ("Lava Spike",), targets=("bob", "bob", "bob"), splicing=("Glacial Ray", "Glacial Ray"))
+    for line in (twice, d):
+        r, g = stepper(SPLICE, TAP + ["alice taps Mountain#4 for mana", line])
+        assert r.stop[0] == "illegal-action" and "spliced_twice" in r.reasons
 
 
 def test_one_target_gone_the_other_part_still_happens():
