@@ -12,8 +12,9 @@ Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Ragin
 keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire Nighthawk …),
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
-Persecutor, Platinum Angel, Silence, Burst Lightning) and hidden cards; 2+ players;
-scripts of passes, holds, mana, casts (with buyback or kicker announced or not), activations (not loyalty abilities), land plays, attacks,
+Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command) and hidden
+cards; 2+ players; scripts of passes, holds, mana, casts (with buyback or kicker announced or not;
+a target for each slot, 601.2c; cards spliced, 702.47), activations (not loyalty abilities), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
 (2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
@@ -1164,14 +1165,9 @@ class Game:
         return self.objs[x[1] if isinstance(x, tuple) else x].controller
 
     def target_kind(self, x):
-        if isinstance(x, tuple) and x[0] == "tr":
-            return self.objs[x[1]].cd.trigger_target
-        if isinstance(x, tuple):
-            return None
-        cd = self.objs[x].cd
-        if cd.modes:                                     # 700.2c: the chosen mode's target
-            return next((cd.modes[m - 1][0] for m in self.chosen.get(x, ()) if cd.modes[m - 1][0]), None)
-        return cd.target
+        """The kind of x's first target slot (a triggered ability's only one, 603.3d), or None."""
+        kinds = self.slot_kinds(x)
+        return kinds[0] if kinds else None
 
     def target_legal(self, x, y):
         return self.target_ok(self.target_kind(x), y, self.controller_of(x))
