@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import clingo
 
-from mtgrules.encodings.game.facts import casting_words
+from mtgrules.encodings.game.casting_facts import casting_words
 from mtgrules.encodings.game.words import COLOUR_LETTER, COUNTER_WORD, STEP_NAME, Words, natural
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import Decision, Event

@@ -66,7 +66,7 @@ def block_of(question: SequencingQuestion, state: GameState) -> Block:
             targets[s.object or ""] = s.target
     elif s.kind == "casting":
         obj = s.object or ""
-        situation = F("casting", [S(obj), S(s.target) if s.target else F("none", [])])
+        situation = F("casting", [S(obj), F("ts", [S(s.target)]) if s.target else F("none", [])])
         found = state.find(obj)
         caster = found[0] if found else state.active
         added.append(F("prio_to", [S(caster)]))

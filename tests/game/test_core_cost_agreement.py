@@ -10,7 +10,7 @@ import clingo
 import pytest
 
 from mtgrules.encodings.asp import encoding
-from mtgrules.encodings.game.facts import cost_facts, mode_facts
+from mtgrules.encodings.game.casting_facts import cost_facts, mode_facts
 from mtgrules.model.cards import Card, builtin_cards
 from mtgrules.model.mana import ManaCost
 from mtgrules.model.source import Field

@@ -1,0 +1,189 @@
+"""The facts the temporal core reads of how a card is cast (CR 601.2b-h): its costs (mana,
+additional, optional and alternative: buyback, kicker, entwine, flashback, retrace, morph's
+face-down {3}), splice, a modal spell's modes and escalate, and the casting words the core
+refuses by name. Values in, clingo terms out — no rule is decided here (``vocabulary.lp`` and
+``actions.lp`` decide)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from mtgrules.encodings.game.facts import (
+    COLOUR,
+    TARGET_KINDS,
+    F,
+    N,
+    S,
+    Sym,
+    a,
+    describe_cost,
+    instruction_facts,
+    target_facts,
+    targets_of,
+)
+from mtgrules.model import vocabulary
+from mtgrules.model.cards import Card, Mode
+from mtgrules.model.mana import ManaCost
+
+
+def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
+    if card.is_a("land"):
+        return
+    yield a("spell_card", o)
+    if card.alternative_costs or casting_words(card) or (card.kicker and card.buyback) \
+            or (card.flashback and (card.kicker or card.buyback or card.is_permanent_card
+                                    or "retrace" in card.keywords)) \
+            or (card.morph and (card.kicker or card.buyback or card.additional_costs
+                                or not morph_modelled(card))):
+        # (a spell cast with two optional costs announced at once, flashback with another
+        # optional cost, or a permanent card with flashback; morph on a card that is not a
+        # creature, with an X or a hybrid symbol in its morph cost, or with other costs of its
+        # text, which a face-down spell doesn't have, CR 708.2: not modelled)
+        yield a("cost_unsupported", o)
+        return
+    sacrifices = life = 0
+    for extra in card.additional_costs:
+        (kind, what), = extra if len(extra) == 1 else ((None, None),)
+        if kind == "life" and isinstance(what, int):
+            life += what  # paid at once as the spell is cast (CR 601.2h)
+        elif kind == "sacrifice" and what in ("land", "creature", "artifact", "enchantment"):
+            sacrifices += 1  # picked one after another as the cast is paid (resolving.lp)
+            yield a("add_cost", o, N(sacrifices), a("sacrifice", F("you", []), F(str(what), []), N(1)))
+        else:
+            yield a("cost_unsupported", o)
+            return
+    if life:
+        yield a("life_cost", o, N(life))
+    if card.mana_cost is None:
+        # no mana symbols where the mana cost would be: an unpayable cost (actions.lp)
+        yield a("no_mana_cost", o)
+    cost = card.mana_cost or ManaCost()
+    optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker),
+                                    ("entwine", card.entwine), ("flashback", card.flashback)) if c is not None]
+    if cost.choices or cost.x_count or any(c.choices or c.x_count for _, c in optional):
+        yield a("cost_unsupported", o)
+        return
+    yield from mana_facts(cost, lambda part, *args: a(part, o, *args))
+    if card.affinity:
+        # CR 702.41a: it costs {1} less for each permanent of that type its caster controls
+        yield a("affinity", o, F(card.affinity, []))
+    for name, extra in optional:
+        # a cost announced as the spell is cast (CR 601.2b): an optional additional cost
+        # (buyback 702.27a, kicker 702.33a, entwine 702.42a), or flashback's, an alternative
+        # cost paid instead of the mana cost as the card is cast from its owner's graveyard
+        # (702.34a, 118.9)
+        word = F(name, [])
+        yield a("alternative_cost" if name == "flashback" else "optional_cost", o, word)
+        yield from mana_facts(extra, lambda part, *args, w=word: a(OPTIONAL_PART[part], o, w, *args))
+    if "retrace" in card.keywords:
+        # cast from its owner's graveyard, a land card discarded besides (CR 702.81a)
+        yield a("retrace_card", o)
+    if card.morph:
+        # it may be cast face down for {3} (CR 702.37c) and turned face up for its morph cost
+        # (CR 702.37e)
+        yield a("morph", o)
+        yield from mana_facts(card.morph, lambda part, *args: a(MORPH_PART[part], o, *args))
+
+
+def splice_facts(card: Card, o: Sym) -> Iterator[Sym]:
+    """Splice (CR 702.47a): the card may be spliced from its caster's hand onto a spell of that
+    subtype, its splice cost added to that spell's total; one with an {X} or a hybrid symbol
+    in its splice cost is marked (splicing it is refused by name)."""
+    if not card.splice_onto or card.splice_cost is None:
+        return
+    if card.splice_cost.choices or card.splice_cost.x_count:
+        yield a("splice_unmodelled", o)
+        return
+    yield a("splice_onto", o, S(card.splice_onto))
+    yield from mana_facts(card.splice_cost, lambda part, *args: a(SPLICE_PART[part], o, *args))
+
+
+MORPH_PART = {"cost": "morph_mana", "generic": "morph_generic"}
+SPLICE_PART = {"cost": "splice_mana", "generic": "splice_generic"}
+"""A morph cost's mana as the core reads it."""
+
+
+def morph_modelled(card: Card) -> bool:
+    """Morph as the core models it: on a creature card (neither a land nor another type a
+    face-down permanent would lose), with a morph cost of plain mana symbols."""
+    cost = card.morph
+    return cost is not None and card.types == {"creature"} and not cost.choices and not cost.x_count
+
+
+OPTIONAL_PART = {"cost": "optional_mana", "generic": "optional_generic"}
+"""An announced cost's mana (optional or flashback's) as the core reads it: each colour's symbols,
+and the generic part."""
+
+
+def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
+    """A mana cost's symbols, each colour's and the generic part (``fact(part, *args)``)."""
+    for letter, amount in sorted(cost.counts().items()):
+        if letter == "generic":
+            yield fact("generic", N(amount))
+        elif letter in COLOUR:
+            yield fact("cost", F(COLOUR[letter], []), N(amount))
+
+
+def casting_words(card: Card) -> list[str]:
+    """The card's words for announcing and paying while casting that the core does not model
+    (the casting and cost questions do): casting such a card is refused, never guessed."""
+    words = [w for w in ("multikicker", "if_kicked") if getattr(card, w)]
+    if card.kicker and card.buyback:
+        words.append("kicker with buyback")   # two optional costs announced at once
+    if card.modes and (card.kicker or card.buyback):
+        words.append("modes with an optional cost")
+    if card.modes and card.modes.repeat:
+        words.append("the same mode chosen more than once")
+    return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS) - set(PAID_BY) - {"retrace"})
+
+
+PAID_BY = ("convoke", "improvise", "delve")
+"""The keywords that let objects pay part of a spell's locked total (CR 702.51a, 702.126a,
+702.66a): the core reads them as the card's ``keyword/2`` facts (actions.lp)."""
+
+
+def mode_facts(card: Card, o: Sym) -> Iterator[Sym]:
+    """A modal spell's modes (CR 700.2): how many are chosen, and each mode as a source of its
+    own (``mode(O,M)``: its target and instructions, read as the spell resolves with the modes
+    announced); its escalate cost (702.120a). A mode the core can't carry out is marked
+    (``mode_unmodelled``): choosing it is refused by name, never resolved as doing nothing."""
+    if card.modes is None:
+        return
+    yield a("choose_modes", o, N(card.modes.choose) if card.modes.choose else F("one_or_more", []))
+    for m, mode in enumerate(card.modes.options, start=1):
+        yield a("mode", o, N(m))
+        src = a("mode", o, N(m))
+        why = mode_gap(mode)
+        if why:
+            yield a("mode_unmodelled", o, N(m), S(why))
+            continue
+        yield from target_facts(mode.targets, src, card.name)
+        for i, ins in enumerate(mode.resolve, start=1):
+            yield from instruction_facts(src, i, ins)
+    for item in card.escalate:
+        (kind, what), = item if len(item) == 1 else ((None, None),)
+        if kind == "mana":
+            cost = ManaCost.parse(str(what))
+            if not cost.choices and not cost.x_count:
+                yield a("escalate", o)
+                yield from mana_facts(cost, lambda part, *args: a(ESCALATE_PART[part], o, *args))
+                continue
+        # a cost in cards or life for each extra mode (Collective Brutality's discard)
+        yield a("escalate", o)
+        yield a("escalate_unmodelled", o, S(describe_cost(item)))
+
+
+ESCALATE_PART = {"cost": "escalate_mana", "generic": "escalate_generic"}
+
+
+def mode_gap(mode: Mode) -> str:
+    """Why the core can't carry out a mode, or ''."""
+    if not mode.resolve:
+        return "what it does has no words in the library"
+    if len(mode.targets) > 1:
+        return "more than one target"
+    if any(k not in TARGET_KINDS for k in mode.targets):
+        return f"a target of kind '{mode.targets[0]}'"
+    if set(targets_of(mode.resolve)) - set(mode.targets):
+        return "its instructions target what it doesn't"
+    return ""
