@@ -1411,6 +1411,7 @@ class Game:
                 why.add("land_not_cast")                                # 116.2a / 305.1
                 if d.targets:
                     why.add("no_target_wanted")                         # 601.2c: it has none
+                self.splice_kinds(p, o, cd, d, why)                     # (nothing splices onto it)
                 if self.cant_cast(p):
                     why.add("cant_cast")                                # 101.2
                 return why
