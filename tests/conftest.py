@@ -9,6 +9,8 @@ the repository.
 from __future__ import annotations
 
 import os
+import pickle
+import time
 from pathlib import Path
 
 import pytest
@@ -32,12 +34,39 @@ def cr_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def library_results():
+def library_results(tmp_path_factory: pytest.TempPathFactory):
     """The built-in library answered once for the whole run (``mtgrules check``'s own call):
-    the scenario table, the CLI's table and JSON all read it instead of answering it again."""
+    the scenario table, the CLI's table and JSON all read it instead of answering it again.
+    A session fixture is built once per xdist worker, and this one is minutes of CPU: the
+    first worker to ask answers it (on every core) and leaves it in the run's shared temporary
+    folder; the others wait for it. (``--dist loadgroup`` would keep its tests on one worker,
+    but it groups nothing under pytest 9.2: pytest-xdist issue 1386.)"""
     from mtgrules.queries import batch
 
-    return {Path(r.file).resolve(): r for r in batch.check(workers=os.cpu_count() or 1)}
+    def answer():
+        return {Path(r.file).resolve(): r for r in batch.check(workers=os.cpu_count() or 1)}
+
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return answer()
+    shared = tmp_path_factory.getbasetemp().parent  # one per run, each worker's basetemp in it
+    done, failed = shared / "library_results.pickle", shared / "library_results.failed"
+    try:  # creating the file is the lock: exactly one worker succeeds
+        os.close(os.open(shared / "library_results.lock", os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        while not done.exists():
+            if failed.exists():
+                pytest.fail("the worker answering the library failed (its error is in its report)")
+            time.sleep(1)
+        return pickle.loads(done.read_bytes())
+    try:
+        results = answer()
+    except BaseException:
+        failed.touch()
+        raise
+    partial = shared / "library_results.partial"
+    partial.write_bytes(pickle.dumps(results))
+    partial.replace(done)  # whole or absent to the others
+    return results
 
 
 @pytest.fixture(autouse=True)

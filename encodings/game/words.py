@@ -20,11 +20,13 @@ MOD_WORDS = {"pt": "{:+}/{:+}", "set": "base power and toughness {}/{}", "switch
              "remove_all": "loses all abilities"}
 DURATION_WORDS = {"turn": " until end of turn", "next_turn": " until its controller's next turn",
                   "forever": ""}
-# Why an action is illegal, in words.
 ACTION_WORDS = {"play_land": "play lands", "cast_spells": "cast spells", "lose_game": "lose the game",
                 "win_game": "win the game", "gain_life": "gain life"}
 """A player's action an effect permits or forbids (common/prohibitions.lp's acts/3), in words."""
 
+# Why an action is illegal (actions.lp's why_not/3, a stop's reason), in words: {p} is the
+# player acting, {1}, {2} the reason's values; Words.why_words says those whose words change
+# with a value.
 WHY = {
     "no_priority": "{p} does not have priority",
     "priority_elsewhere": "{p} does not have priority",
@@ -54,6 +56,48 @@ WHY = {
     "unpayable_cost": "it has no mana cost: an unpayable cost",
     "cant_play_lands": "an effect says {p} can't play lands",
     "cant_cast": "an effect says {p} can't cast spells",
+    "bad_target": "{1} is not a legal target",
+    "no_such_cost": "the card has no {1} cost to announce",
+    "no_mode": "it is a modal spell: its modes are chosen as it is cast (choosing mode N)",
+    "not_modal": "the card has no modes to choose",
+    "no_such_mode": "the card has no mode {1}",
+    "same_mode": "mode {1} chosen more than once (the card doesn't allow it)",
+    "no_help": "the card has no {1}: nothing but mana pays its cost",
+    "not_in_graveyard": "it is not in {p}'s graveyard: {1} casts it from there only",
+    "not_a_land_card": "{1} is not a land card: retrace discards a land card",
+    "discard_not_in_hand": "{1} is not in {p}'s hand to discard for retrace",
+    "splice_not_in_hand": "{1} is not in {p}'s hand to splice (the spell itself is on the stack)",
+    "cant_splice": "{1} can't be spliced onto it: no splice onto a subtype the spell has",
+    "spliced_twice": "{1} is spliced onto it twice: a card once",
+    "no_morph": "the card has no morph: it can't be cast face down or turned face up",
+    "not_face_down": "it is not a face-down permanent",
+    "cant_attack": "{1} can't attack",
+    "cant_block": "{1} can't block",
+    "summoning_sick_attacker": "{1} can't attack: it came under {p}'s control this turn and has no haste",
+    "defender": "{1} has defender and can't attack",
+    "flying": "{1} has flying: only a creature with flying or reach can block it",
+    "menace": "{1} has menace: it can't be blocked by one creature alone",
+    "restricted_attack": "an effect says {1} can't attack",
+    "restricted_block": "an effect says {1} can't block",
+    "blocks_two": "a creature blocks only one attacker",
+    "not_a_legend_to_keep": "{1} is not one of {p}'s permanents the rule makes them choose among",
+    "not_a_trigger_target": "the triggered ability going on the stack is not {1}'s",
+    "not_chosen_from": "{1} can't be chosen there",
+    "wrong_count": "{1} card(s) named where the rules ask for {2}",
+    "not_to_order": "{1} is not an attacker blocked by two or more creatures still to be ordered",
+    "not_the_blockers": "the order must name each creature blocking {1} once, and no other",
+    "not_to_assign": "{1} is not a creature whose combat damage {p} assigns by choice here",
+    "wrong_total": "the amounts must add up to {1}'s power: all its combat damage is assigned",
+    "not_a_recipient": "{1} can't be assigned this creature's combat damage",
+    "out_of_order": ("{1} can't be assigned damage before every creature ahead of it in the damage "
+                     "assignment order is assigned lethal damage"),
+    "lethal_first": ("with trample, damage goes to the player only once every blocker is assigned "
+                     "lethal damage ({1} is not)"),
+    "several_mana_abilities": "it has several mana abilities: say which one ('P taps OBJECT for {{U}}')",
+    "held_priority": ("nobody can respond to that object: its caster keeps priority and the next goes "
+                      "on top first (CR 117.3c)"),
+    "not_shorter": ("a loop proposed {2} times is shortened to fewer iterations, not cut after {1} "
+                    "(CR 732.2b)"),
 }
 
 
@@ -308,29 +352,17 @@ class Words:
         return verb.replace("_", " ")
 
     def why_words(self, why: Any, player: str | None) -> str:
-        key = why if isinstance(why, str) else why[0]
-        if key == "bad_target":
-            return f"{why[1]} is not a legal target"
+        """Why an action is illegal: ``WHY``'s sentence, or one the reason's values change."""
+        args = (why,) if isinstance(why, str) else tuple(why)
+        key: str = args[0]
         if key == "cant_pay" and why[1] == "life":
             return f"{player} can't pay the life its additional cost asks: more than their life total"
         if key == "cant_pay" and why[1] == "additional":
             return f"{player} can't pay its additional cost: nothing to sacrifice"
         if key == "cant_pay":
             return f"{player} can't pay the cost from their mana pool ({mana_words(why[1])})"
-        if key == "no_such_cost":
-            return f"the card has no {why[1]} cost to announce"
-        if key == "no_mode":
-            return "it is a modal spell: its modes are chosen as it is cast (choosing mode N)"
-        if key == "not_modal":
-            return "the card has no modes to choose"
-        if key == "no_such_mode":
-            return f"the card has no mode {why[1]}"
         if key == "mode_count":
             return f"{plural(why[1], 'mode')} chosen where the card says to choose {why[2]}"
-        if key == "same_mode":
-            return f"mode {why[1]} chosen more than once (the card doesn't allow it)"
-        if key == "no_help":
-            return f"the card has no {why[1]}: nothing but mana pays its cost"
         if key == "cant_help":
             return {"convoke": f"{why[2]} can't pay by convoke: an untapped creature {player} controls "
                                "pays {1} or one mana of its colour",
@@ -343,77 +375,11 @@ class Words:
                 return (f"the objects named pay more {mana_words(why[1]).replace('its ', '')} than the "
                         "total cost asks: each pays one mana of it")
             return f"{why[1]} can pay none of the total cost"
-        if key == "not_in_graveyard":
-            return f"it is not in {player}'s graveyard: {why[1]} casts it from there only"
-        if key == "not_a_land_card":
-            return f"{why[1]} is not a land card: retrace discards a land card"
-        if key == "discard_not_in_hand":
-            return f"{why[1]} is not in {player}'s hand to discard for retrace"
-        if key == "splice_not_in_hand":
-            return f"{why[1]} is not in {player}'s hand to splice (the spell itself is on the stack)"
-        if key == "cant_splice":
-            return f"{why[1]} can't be spliced onto it: no splice onto a subtype the spell has"
-        if key == "spliced_twice":
-            return f"{why[1]} is spliced onto it twice: a card once"
-        if key == "no_morph":
-            return "the card has no morph: it can't be cast face down or turned face up"
-        if key == "not_face_down":
-            return "it is not a face-down permanent"
-        if key == "cant_attack":
-            return f"{why[1]} can't attack"
-        if key == "cant_block":
-            return f"{why[1]} can't block"
-        if key == "summoning_sick_attacker":
-            return f"{why[1]} can't attack: it came under {player}'s control this turn and has no haste"
-        if key == "defender":
-            return f"{why[1]} has defender and can't attack"
-        if key == "flying":
-            return f"{why[1]} has flying: only a creature with flying or reach can block it"
-        if key == "menace":
-            return f"{why[1]} has menace: it can't be blocked by one creature alone"
-        if key == "not_a_legend_to_keep":
-            return f"{why[1]} is not one of {player}'s permanents the rule makes them choose among"
-        if key == "not_a_trigger_target":
-            return f"the triggered ability going on the stack is not {why[1]}'s"
-        if key == "not_chosen_from":
-            return f"{why[1]} can't be chosen there"
-        if key == "not_to_order":
-            return f"{why[1]} is not an attacker blocked by two or more creatures still to be ordered"
-        if key == "not_the_blockers":
-            return f"the order must name each creature blocking {why[1]} once, and no other"
-        if key == "not_to_assign":
-            return f"{why[1]} is not a creature whose combat damage {player} assigns by choice here"
-        if key == "wrong_total":
-            return f"the amounts must add up to {why[1]}'s power: all its combat damage is assigned"
-        if key == "not_a_recipient":
-            return f"{why[1]} can't be assigned this creature's combat damage"
-        if key == "out_of_order":
-            return (f"{why[1]} can't be assigned damage before every creature ahead of it in the "
-                    "damage assignment order is assigned lethal damage")
-        if key == "lethal_first":
-            return (f"with trample, damage goes to the player only once every blocker is assigned "
-                    f"lethal damage ({why[1]} is not)")
-        if key == "restricted_attack":
-            return f"an effect says {why[1]} can't attack"
-        if key == "restricted_block":
-            return f"an effect says {why[1]} can't block"
         if key in ("attack_requirements", "block_requirements"):
             return self.requirement_words(why[1])
-        if key == "blocks_two":
-            return "a creature blocks only one attacker"
-        if key == "wrong_count":
-            return f"{why[1]} card(s) named where the rules ask for {why[2]}"
-        if key == "several_mana_abilities":
-            return "it has several mana abilities: say which one ('P taps OBJECT for {U}')"
         if key == "no_such_mana_ability":
             return f"it has no mana ability adding {{{COLOUR_LETTER.get(why[1], why[1])}}}"
-        if key == "held_priority":
-            return ("nobody can respond to that object: its caster keeps priority and the next goes "
-                    "on top first (CR 117.3c)")
-        if key == "not_shorter":
-            return (f"a loop proposed {why[2]} times is shortened to fewer iterations, not cut after "
-                    f"{why[1]} (CR 732.2b)")
-        return WHY.get(key, key).format(p=player)
+        return WHY.get(key, key).format(*args, p=player)
 
     def requirement_words(self, entry: int) -> str:
         """A declaration obeying fewer requirements than another could (declare.lp's answer):

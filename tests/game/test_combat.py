@@ -99,6 +99,22 @@ def test_attacking_with_two_opponents_is_refused():
                players="[alice, bob, carol]", extra="  carol: {library: {hidden: 3}}\n")
 
 
+def test_a_point_before_a_multiplayer_attack_is_reached():
+    # CR 703.3, 508.1: the declare attackers step begins, then its declaration is made. A trace
+    # ending where the step begins has reached its point: the attack line after it is never
+    # judged; a trace going on to it is refused (CR 508.1b, as above).
+    s = parse_scenario("name: t\nquestion: {kind: turn, ask: trace}\nstate:\n"
+                       "  players: [alice, bob, carol]\n  step: main1\n"
+                       "  alice: {battlefield: [Grizzly Bears], library: {hidden: 3}}\n"
+                       "  bob: {library: {hidden: 3}}\n  carol: {library: {hidden: 3}}\n").state
+    lines = [parse_line(Field.of(t, "script"), s)
+             for t in ("all pass until declare-attackers", "alice attacks with Grizzly Bears")]
+    v = what_happens(s, lines, until="declare-attackers")
+    assert v.outcome == "reached" and v.witness[-1].step == "declare-attackers"
+    with pytest.raises(UnsupportedQuestion, match="508.1b"):
+        what_happens(s, lines)
+
+
 def test_damage_on_the_stack_is_dealt_by_a_blocker_that_left():
     # 2008-10-01, CR 310.4a: combat damage is dealt as assigned even if its source has left the
     # battlefield: Sakura-Tribe Elder, sacrificed with its damage on the stack, still deals 1.
