@@ -12,8 +12,9 @@ Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Ragin
 keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire Nighthawk …),
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
-Persecutor, Platinum Angel, Silence, Burst Lightning) and hidden cards; 2+ players;
-scripts of passes, holds, mana, casts (with buyback or kicker announced or not), activations (not loyalty abilities), land plays, attacks,
+Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command) and hidden
+cards; 2+ players; scripts of passes, holds, mana, casts (with buyback or kicker announced or not;
+a target for each slot, 601.2c; cards spliced, 702.47), activations (not loyalty abilities), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
 (2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
@@ -61,6 +62,11 @@ COMBAT_DAMAGE = "combat_damage"   # the one object of combat damage on the stack
 
 
 NOT_HERE = ("not modelled by the stepper",)   # a mode's instructions the stepper doesn't carry out
+
+
+class Slot(int):
+    """An instruction's "target" on the stack: which of the spell's target slots it means
+    (601.2c: the card's own, each chosen mode's, each spliced card's, in that order)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +122,9 @@ class CardDef:
                                      # owner's graveyard; so cast, it is exiled as it leaves the stack
     retrace: bool = False            # 702.81a: cast from the graveyard, a land card discarded too
     morph: tuple | None = None       # (colour_cost, generic) of its morph cost (702.37a), or None
+    subtypes: frozenset = frozenset()   # the subtypes a rule reads (Arcane: what splice goes onto)
+    splice: tuple | None = None      # (subtype, colour_cost, generic): "splice onto [subtype]
+                                     # [cost]" (702.47a), or None
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
 
@@ -221,8 +230,18 @@ CARDS = {
                          instructions=(("scry", "you", 2), ("draw", "you", 1))),
     # A card of the shortcut scenarios' own: each player scries 1.
     "Shared Augury": CardDef(T({"sorcery"}), (("u", 1),), 0, instructions=(("scry", "each", 1),)),
+    # Sorcery — Arcane. Lava Spike deals 3 damage to target player.
     "Lava Spike": CardDef(T({"sorcery"}), (("r", 1),), 0, target="player",
-                          instructions=(("damage", 3, "target"),)),
+                          instructions=(("damage", 3, "target"),), subtypes=T({"Arcane"})),
+    # Instant — Arcane. Glacial Ray deals 2 damage to any target. Splice onto Arcane {1}{R}.
+    "Glacial Ray": CardDef(T({"instant"}), (("r", 1),), 1, target="any",
+                           instructions=(("damage", 2, "target"),), subtypes=T({"Arcane"}),
+                           splice=("Arcane", (("r", 1),), 1)),
+    # Choose two — counter target spell; return target permanent to its owner's hand; tap all
+    # creatures your opponents control (no words here); draw a card.
+    "Cryptic Command": CardDef(T({"instant"}), (("u", 3),), 1, choose=2, modes=(
+        ("spell", (("counter", "target"),)), ("permanent", (("bounce", "target"),)), (None, None),
+        (None, (("draw", "you", 1),)))),
     "Divination": CardDef(T({"sorcery"}), (("u", 1),), 2, instructions=(("draw", "you", 2),)),
     "Revitalize": CardDef(T({"instant"}), (("w", 1),), 1,
                           instructions=(("gain", "you", 3), ("draw", "you", 1))),
@@ -444,7 +463,8 @@ class Game:
         self.stack: list = []
         self.shuffled: set = set()      # players whose library was shuffled (order unknown)
         self.scried: set = set()        # players who have scried for the instruction resolving
-        self.known: dict = {}           # player -> library cards they have looked at (701.22a)
+        self.known: dict = {}           # player -> library cards they have looked at (701.22a),
+                                        # hand cards revealed to them (702.47a: splice)
         self.not_looked = False         # the next scry choice is made without looking (MTR 4.2)
         self.clock = 0                   # the last timestamp given (613.7)
         self._ch = None                  # computed characteristics, while nothing changes
@@ -492,8 +512,12 @@ class Game:
         self.pending: list = []
         self.announced: dict = {}     # spells on the stack cast with buyback or kicker paid
         self.chosen: dict = {}        # modal spells on the stack: the modes chosen (700.2a)
+        self.spliced: dict = {}       # spells on the stack: the text of each card spliced onto
+                                      # them, ((target kind, instructions), ...) in order (702.47b-c)
+        self.illegal: dict = {}       # a resolving spell or ability: its slots whose target was
+                                      # illegal as it began to resolve (608.2b)
         self.resolving = None            # (X, next instruction index)
-        self.targets: dict = {}
+        self.targets: dict = {}          # spell or ability -> its targets, one per slot (601.2c)
         self.drew_empty: set = set()
         self.lost: set = set()
         self.order_given = None          # (player, [object ids])
@@ -995,14 +1019,14 @@ class Game:
             if x == COMBAT_DAMAGE:
                 return "game", ("finish", (x,))
             instrs = self.instructions(x)
-            if i == 1 and x in self.targets and not self.target_legal(x, self.targets[x]):
+            if i == 1 and self.fizzles(x):
                 return "game", ("finish", (x,))               # 608.2b
             if i <= len(instrs) and instrs[i - 1][0] == "search":
                 # 701.19a: the searching player finds the card (a choice made as it resolves,
                 # 608.2d) — from their library, which the rules let them look through
                 self.asking = x
                 return "decision", self.who(x, instrs[i - 1][1]), "choose"
-            if i <= len(instrs) and instrs[i - 1][0] == "discard":
+            if i <= len(instrs) and instrs[i - 1][0] == "discard" and not self.void(x, instrs[i - 1]):
                 q = self.who(x, instrs[i - 1][1])
                 hand = self.hand(q)
                 if len(hand) > instrs[i - 1][2] and len({o.card or o.id for o in hand}) > 1:
@@ -1095,34 +1119,64 @@ class Game:
             if any(self.objs[x[1]].controller == p for x in self.pending):
                 return p
 
-    def instructions(self, x):
+    def parts(self, x):
+        """The parts of x's effect in the order they happen, each (its target kind or None, its
+        instructions): a spell's own text, or its chosen modes in printed order (700.2, 702.42b),
+        then the text of each card spliced onto it in the order chosen (702.47b)."""
         if isinstance(x, tuple) and x[0] == "tr":
-            return self.objs[x[1]].cd.trigger_effect
+            cd = self.objs[x[1]].cd
+            return [(cd.trigger_target, cd.trigger_effect)]
         if isinstance(x, tuple):
-            return self.objs[x[1]].cd.activated[x[2] - 1].effect
+            return [(None, self.objs[x[1]].cd.activated[x[2] - 1].effect)]
         cd = self.objs[x].cd
-        if cd.modes:                                     # 700.2, 702.42b: the chosen modes, in printed order
-            chosen = [cd.modes[m - 1][1] for m in self.chosen.get(x, ())]
-            if NOT_HERE in chosen:
+        if cd.modes:
+            own = [cd.modes[m - 1] for m in self.chosen.get(x, ())]
+            if any(ins is NOT_HERE for _, ins in own):
                 raise Unmodelled("a mode the stepper doesn't model")
-            return tuple(ins for instructions in chosen for ins in instructions)
-        return cd.instructions
+        else:
+            own = [(cd.target, cd.instructions)]
+        return own + list(self.spliced.get(x, ()))
+
+    def instructions(self, x):
+        """x's instructions in order, each "target" of a spell naming its part's slot (601.2c)."""
+        if isinstance(x, tuple):
+            return self.parts(x)[0][1]
+        out, k = [], 0
+        for kind, instructions in self.parts(x):
+            out += [tuple(Slot(k) if a == "target" else a for a in ins) for ins in instructions]
+            k += bool(kind)
+        return tuple(out)
+
+    def slot_kinds(self, x):
+        """The kind of each of x's target slots, in order (601.2c, 700.2c, 702.47d)."""
+        return [kind for kind, _ in self.parts(x) if kind]
+
+    def fizzles(self, x):
+        """608.2b: every target illegal as it began to resolve: it doesn't resolve."""
+        return bool(self.targets.get(x)) and len(self.illegal.get(x, ())) == len(self.targets[x])
+
+    def void(self, x, ins):
+        """608.2b: an instruction whose slot's target was illegal as x began to resolve does
+        nothing to it (the only thing each of these instructions affects)."""
+        return any((a == "target" or isinstance(a, Slot)) and (0 if a == "target" else int(a))
+                   in self.illegal.get(x, ()) for a in ins)
 
     def controller_of(self, x):
         return self.objs[x[1] if isinstance(x, tuple) else x].controller
 
     def target_kind(self, x):
-        if isinstance(x, tuple) and x[0] == "tr":
-            return self.objs[x[1]].cd.trigger_target
-        if isinstance(x, tuple):
-            return None
-        cd = self.objs[x].cd
-        if cd.modes:                                     # 700.2c: the chosen mode's target
-            return next((cd.modes[m - 1][0] for m in self.chosen.get(x, ()) if cd.modes[m - 1][0]), None)
-        return cd.target
+        """The kind of x's first target slot (a triggered ability's only one, 603.3d), or None."""
+        kinds = self.slot_kinds(x)
+        return kinds[0] if kinds else None
 
     def target_legal(self, x, y):
         return self.target_ok(self.target_kind(x), y, self.controller_of(x))
+
+    def illegal_slots(self, x):
+        """The slots of x whose target is illegal now (608.2b)."""
+        p = self.controller_of(x)
+        return frozenset(k for k, (kind, y) in enumerate(zip(self.slot_kinds(x), self.targets.get(x, ())))
+                         if not self.target_ok(kind, y, p))
 
     def legal_targets(self, x, enough=None):
         """The legal targets of x's controller for x (or the first ``enough`` of them, the
@@ -1281,7 +1335,7 @@ class Game:
             self.apply(("hold", (p,)))
         elif v == "cast":
             # what it announces: the modes, a cost, retrace with the land card it discards (702.81a)
-            self.apply(("cast", (p, entry.objects[0], entry.target or "none",
+            self.apply(("cast", (p, entry.objects[0], aim(entry.targets),
                                  num if entry.paying or entry.helpers else "auto",
                                  announcement(entry))), entry)
         elif v == "activate":
@@ -1355,8 +1409,9 @@ class Game:
                     why.add("absent")                           # no rule for it: refused
             if cd.land:
                 why.add("land_not_cast")                                # 116.2a / 305.1
-                if d.target:
+                if d.targets:
                     why.add("no_target_wanted")                         # 601.2c: it has none
+                self.splice_kinds(p, o, cd, d, why)                     # (nothing splices onto it)
                 if self.cant_cast(p):
                     why.add("cant_cast")                                # 101.2
                 return why
@@ -1369,18 +1424,22 @@ class Game:
                     why.add("stack_not_empty")
             if self.cant_cast(p):
                 why.add("cant_cast")                                    # 101.2
-            kind = cd.target
-            if cd.modes and modes:                                      # 700.2c: the chosen modes' targets
-                kinds = [cd.modes[m - 1][0] for m in modes if cd.modes[m - 1][0]]
-                kind = kinds[0] if kinds else None
+            # 601.2c: one target for each slot, in order: the card's own (or its chosen modes',
+            # 700.2c, printed order), then each spliced card's (702.47d); each legal for its slot;
+            # one player or object may fill two slots (115.3)
+            kinds = [cd.modes[m - 1][0] for m in modes or () if cd.modes[m - 1][0]] if cd.modes \
+                else [cd.target] if cd.target else []
+            kinds += self.splice_kinds(p, o, cd, d, why)
             if cd.modes and modes is None:
                 pass                                                    # no legal choice: no targets to tell
-            elif kind and not d.target:
-                why.add("missing_target")                               # 601.2c
-            elif d.target and not kind:
-                why.add("no_target_wanted")
-            elif d.target and kind and not self.target_ok(kind, d.target, p):
-                why.add("bad_target")
+            else:
+                if len(d.targets) < len(kinds):
+                    why.add("missing_target")
+                elif len(d.targets) > len(kinds):
+                    why.add("no_target_wanted")
+                # (the line lists them in slot order: those it gives are judged for their slots)
+                if any(not self.target_ok(kind, y, p) for kind, y in zip(kinds, d.targets)):
+                    why.add("bad_target")
             if "no_such_cost" in why:
                 return why                                              # no cost to pay then
             if "no_morph" in why:
@@ -1606,9 +1665,31 @@ class Game:
             chosen = tuple(sorted(d.modes))
         if any(cd.modes[m - 1][1] is None for m in chosen):
             raise Unmodelled("a mode whose effect has no words here")
-        if sum(1 for m in chosen if cd.modes[m - 1][0]) > 1:
-            raise Unmodelled("more than one target between the chosen modes")
         return chosen
+
+    def splice_kinds(self, p, o, cd, d, why):
+        """702.47a-b: the cards spliced onto the spell are revealed from p's hand (the spell
+        itself is on the stack by then, 601.2a), each has "splice onto" a subtype the spell has,
+        each once. Adds the reasons they aren't to ``why``; returns the target kind of each
+        spliced card's text, in order (702.47d)."""
+        if not d.splicing:
+            return []
+        if d.announces or d.modes or d.helpers:
+            raise Unmodelled("splice with modes or another announcement")
+        kinds = []
+        for c in d.splicing:
+            card = self.objs.get(c)
+            if card is None or card.cd is None:
+                raise Unmodelled("splicing a hidden card")
+            if card is o or card.zone != "hand" or card.owner != p:
+                why.add("splice_not_in_hand")
+            if not card.cd.splice or card.cd.splice[0] not in cd.subtypes:
+                why.add("cant_splice")
+            if card.cd.target:
+                kinds.append(card.cd.target)
+        if len(set(d.splicing)) < len(d.splicing):
+            why.add("spliced_twice")
+        return kinds
 
     def helped(self, p, cd, d):
         """601.2f-h: the total cost (mana cost, announced optional cost, less affinity's
@@ -1669,12 +1750,11 @@ class Game:
             return why, replace(total, colour_cost=rest_colours, generic=0)
         return why, replace(total, colour_cost=rest_colours, generic=total.generic - paid.get("generic", 0))
 
-    @staticmethod
-    def total_cost(cd, d):
+    def total_cost(self, cd, d):
         """601.2f: the mana cost plus the optional additional cost announced (601.2b: buyback,
         702.27a; kicker 702.33a; entwine 702.42a), and escalate once for each mode chosen beyond
-        the first (702.120a), or the flashback cost instead of the mana cost (702.34a, 118.9), as a
-        card definition's cost."""
+        the first (702.120a), and the splice cost of each card spliced (702.47a), or the
+        flashback cost instead of the mana cost (702.34a, 118.9), as a card definition's cost."""
         if d.verb == "cast" and d.announces == "flashback" and cd.flashback:
             return replace(cd, colour_cost=cd.flashback[0], generic=cd.flashback[1])
         extras = []
@@ -1682,6 +1762,9 @@ class Game:
             extras.append(getattr(cd, d.announces))
         if d.verb == "cast" and cd.escalate and len(d.modes) > 1:
             extras += [cd.escalate] * (len(d.modes) - 1)
+        if d.verb == "cast":
+            spliced = [self.objs[c].cd for c in d.splicing if c in self.objs and self.objs[c].cd]
+            extras += [sc.splice[1:] for sc in spliced if sc.splice]
         if not extras:
             return cd
         colours, generic = dict(cd.colour_cost), cd.generic
@@ -1841,7 +1924,7 @@ class Game:
             p, o = args
             self.kept[(p, self.objs[o].card)] = o
         elif name == "aim":
-            self.targets[args[1]] = args[2]
+            self.targets[args[1]] = (args[2],)
         elif name in ("put_trigger", "remove_trigger"):
             if self.step == "cleanup" and self.prio_to is None:
                 self.open_cleanup()
@@ -1849,10 +1932,10 @@ class Game:
             self.pending.remove(x)
             if name == "put_trigger":
                 if self.target_kind(x) and x not in self.targets:
-                    (self.targets[x],) = self.legal_targets(x)
+                    self.targets[x] = tuple(self.legal_targets(x))      # its one legal target
                 self.stack.append(x)
                 if x in self.targets:
-                    self.became_target(self.targets[x], t)      # 603.3d, then 603.2
+                    self.became_target(self.targets[x][0], t)   # 603.3d, then 603.2
             if self.order_given and not any(self.objs[y[1]].controller == self.order_given[0]
                                              for y in self.pending):
                 self.order_given = None
@@ -1899,12 +1982,20 @@ class Game:
                 if o.cd.modes:                                   # 700.2a, 702.42a
                     self.chosen[o.id] = tuple(range(1, len(o.cd.modes) + 1)) if args[4] == "entwine" \
                         else tuple(sorted(entry.modes))
+                if entry.splicing:
+                    # 702.47a-c: the spell gains each spliced card's text (its "target" its own
+                    # slot's); the cards stay in the hand, revealed to every player
+                    self.spliced[o.id] = tuple((self.objs[c].cd.target, self.objs[c].cd.instructions)
+                                               for c in entry.splicing)
+                    for q in self.players:
+                        self.known.setdefault(q, set()).update(entry.splicing)
                 if entry.announces == "retrace":
                     self.discard(p, [entry.discarding], t)       # 702.81a, paid while casting (601.2h)
                 self.stack.append(o.id)
-                if args[2] != "none":
-                    self.targets[o.id] = args[2]
-                    self.became_target(args[2], t)              # 601.2c
+                if entry.targets:
+                    self.targets[o.id] = tuple(entry.targets)
+                    for y in dict.fromkeys(entry.targets):       # 601.2c: each becomes a target
+                        self.became_target(y, t)                 # (once, however many slots)
             elif name == "activate":
                 self.pay(p, o.cd.activated[args[2] - 1], entry)
                 self.stack.append(("ab", o.id, args[2], t))    # 602.2
@@ -1924,6 +2015,8 @@ class Game:
             if x == COMBAT_DAMAGE:                                # 2008 CR 310.4
                 self.deal_combat_damage(self.on_stack_damage)
                 self.on_stack_damage = {}
+            elif x in self.targets:
+                self.illegal[x] = self.illegal_slots(x)          # 608.2b: checked once, now
             self.resolving = (x, 1)
         elif name == "choose" and self.instructions(args[1])[args[2] - 1][0] == "scry":
             # 701.22a: the chosen cards to the bottom (in the order named), the rest stay on
@@ -1955,8 +2048,7 @@ class Game:
             x = args[0]
             if not isinstance(x, tuple) and x != COMBAT_DAMAGE:
                 o = self.objs[x]
-                fizzled = x in self.targets and self.resolving[1] == 1 \
-                    and not self.target_legal(x, self.targets[x])
+                fizzled = self.resolving[1] == 1 and self.fizzles(x)
                 if self.announced.get(o.id) == "flashback":
                     self.move(o, "exile")                        # 702.34a: whenever it leaves the stack
                 elif o.cd.permanent and not fizzled:
@@ -1966,6 +2058,7 @@ class Game:
                 else:
                     self.move(o, "graveyard")                    # 608.2n
             self.targets.pop(x, None)
+            self.illegal.pop(x, None)
             self.resolving = None
             self.prio_to = self.active                           # 117.3b
         else:
@@ -1987,6 +2080,7 @@ class Game:
         if o.zone == "stack":
             self.announced.pop(o.id, None)                       # what was paid stays behind
             self.chosen.pop(o.id, None)
+            self.spliced.pop(o.id, None)                         # 702.47e
         if not (o.zone == "stack" and zone == "battlefield"):
             o.face_down = False     # a face-down spell resolves face down (702.37c); anywhere
                                     # else the card is revealed (708.9)
@@ -2070,8 +2164,8 @@ class Game:
             return self.controller_of(x)
         if w == "that_player":
             return x[3]
-        if w == "target":
-            return self.targets[x]
+        if w == "target" or isinstance(w, Slot):
+            return self.targets[x][0 if w == "target" else int(w)]
         raise AssertionError(w)
 
     def source_object(self, x):
@@ -2079,8 +2173,8 @@ class Game:
 
     def affected(self, x, what):
         """The objects an instruction affects, fixed as it resolves (611.2c)."""
-        if what == "target":
-            o = self.objs.get(self.targets.get(x))
+        if what == "target" or isinstance(what, Slot):
+            o = self.objs.get(self.who(x, what))
             return [o] if o is not None and o.zone == "battlefield" else []
         src = self.source_object(x)
         if what == "self":
@@ -2091,6 +2185,8 @@ class Game:
 
     def do(self, x, ins, t):
         verb = ins[0]
+        if self.void(x, ins):
+            return                                                # 608.2b
         if verb == "shuffle":
             # 701.20a: a random order — no draw from it is foreseeable here
             self.shuffled.add(self.who(x, ins[1]))
@@ -2098,7 +2194,7 @@ class Game:
         if verb == "bounce":
             # the target permanent, still on the battlefield, to its owner's hand (a new
             # object there, 400.7)
-            o = self.objs.get(self.targets.get(x))
+            o = self.objs.get(self.who(x, ins[1]))
             if o is not None and o.zone == "battlefield":
                 self.move(o, "hand")
             return
@@ -2289,9 +2385,20 @@ def run(state, edition: str, script, until, max_events=200) -> Result:
     return result
 
 
+def aim(targets):
+    """A cast's targets as the core's events name them: ts(Y1, …) in slot order, or none."""
+    return ("ts", *targets) if targets else "none"
+
+
 def announcement(entry):
     """What a cast announced, as the core's events name it: the modes chosen (a list m(M, rest)
-    ending in nil, in printed order), an optional cost, or none."""
+    ending in nil, in printed order), the cards spliced (a list s(C, rest) ending in nil, in the
+    order their text happens), an optional cost, or none."""
+    if entry.splicing:
+        spliced = "nil"
+        for c in reversed(entry.splicing):
+            spliced = ("s", c, spliced)
+        return ("splice", spliced)
     if entry.modes:
         chosen = "nil"
         for m in sorted(entry.modes, reverse=True):

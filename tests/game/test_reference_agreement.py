@@ -42,6 +42,9 @@ EDITIONS = ["2008-10-01", "2026-08-07"]
 
 # Why an action is illegal, as the core words it (trace.WHY), back to the stepper's keys.
 WORDS = [
+    # splice (702.47a-b)
+    ("hand to splice", "splice_not_in_hand"), ("can't be spliced onto it", "cant_splice"),
+    ("is spliced onto it twice", "spliced_twice"),
     # casting from the graveyard (flashback, retrace)
     ("graveyard: ", "not_in_graveyard"), ("retrace discards a land card", "not_a_land_card"),
     ("to discard for retrace", "discard_not_in_hand"),
@@ -109,13 +112,26 @@ NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "
     + ["Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite", "Memnite"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
             "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm",
-            "Stoke the Flames", "Raven's Crime", "Firebolt"}
+            "Stoke the Flames", "Raven's Crime", "Firebolt", "Glacial Ray", "Cryptic Command", "Shock"}
+# Hands for several targets (CR 601.2c) and splice (702.47): Arcane spells and Glacial Ray to
+# splice onto them, Cryptic Command (two modes, a target each), and the responses that take a
+# target away (Shock on a creature, Capsize bouncing it), with the mana they ask
+SLOT_HANDS = [(["Lava Spike", "Glacial Ray"], "RRR"), (["Lava Spike", "Glacial Ray", "Glacial Ray"], "RRRRR"),
+              (["Glacial Ray", "Glacial Ray"], "RRRR"), (["Glacial Ray", "Glacial Ray", "Glacial Ray"], "RRRRRR"),
+              (["Glacial Ray", "Glacial Ray", "Lightning Bolt"], "RRRR"),
+              (["Lava Spike", "Glacial Ray", "Lightning Bolt"], "RRR"),
+              (["Cryptic Command"], "UUUU"), (["Cryptic Command", "Lightning Bolt"], "UUUUR"),
+              (["Shock"], "R"), (["Shock", "Capsize"], "RUUU")]
+ANSWER_HANDS = [(["Shock"], "R"), (["Shock", "Capsize"], "RUUU"), (["Capsize"], "UUU"),
+                (["Cryptic Command"], "UUUU"), (["Shock", "Glacial Ray"], "RRR")]
+SLOT_CARDS = {c for cards, _ in SLOT_HANDS for c in cards}
 # cards cast from the graveyard: flashback (702.34a) and retrace (702.81a)
 FROM_GRAVEYARD = ["Think Twice", "Raven's Crime", "Firebolt"]
 HELPED = ("convoke", "improvise", "delve")   # objects paying part of a cost (702.51a, 702.126a, 702.66a)
 # Modal spells (CR 700.2): the choices of modes a cast mostly makes (legal ones, one with a mode
 # the library has no words for, too many), entwined or not
 MODE_CHOICES = {"Izzet Charm": [(2,), (2,), (2,), (2,), (3,), (1,), (2, 3)],
+                "Cryptic Command": [(1, 2)] * 4 + [(2, 4)] * 3 + [(1, 4), (1, 4), (2,), (3, 4), (1, 2, 4)],
                 "Borrowed Grace": [(1,), (2,), (1, 2), (1, 2), (1, 2), (1, 1)],
                 "Journey of Discovery": [(2,), (2,), (2,), (1,), (1, 2)]}
 
@@ -161,7 +177,7 @@ def permanent_entry(draw, name: str):
 
 
 @st.composite
-def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
+def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, slots: bool = False):
     spells = SPELLS * 2 + NEW_SPELLS * 2 if new else SPELLS * 2
     lands_pool = LANDS + ["Mutavault"] * 3 if new else LANDS
     if big_hand and draw(st.integers(0, 3)) == 0:
@@ -175,12 +191,23 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
                                   min_size=1 + active, max_size=3))
             if draw(st.integers(0, 2)) == 2:        # a modal spell more often (CR 700.2)
                 hand.append(draw(st.sampled_from(sorted(MODE_CHOICES))))
+    slot_mana = ""
+    if slots or (new and draw(st.integers(0, 2 - active)) == 0):     # several targets, splice, answers
+        cards, slot_mana = draw(st.sampled_from(SLOT_HANDS if not slots else SLOT_HANDS[:8] if active
+                                                else ANSWER_HANDS))
+        hand += cards
     hidden_hand = draw(st.integers(0, 2))
     lib_named = draw(st.lists(st.sampled_from(SPELLS + LANDS[:2]), max_size=2))
     lib_hidden = draw(st.integers(0, 3))
     lands = draw(st.lists(st.tuples(st.sampled_from(lands_pool), st.booleans()), max_size=3))
+    if slot_mana and not active:
+        # lands to answer with (the pool may empty before the answer)
+        lands += [({"R": "Mountain", "U": "Island"}[c], False) for c in slot_mana]
     perms = draw(st.lists(st.sampled_from(PERMANENTS + NEW_PERMANENTS * 2 if new else PERMANENTS),
                           max_size=3 if new else 2))
+    if slots:                                       # a creature to aim at
+        perms.append(draw(st.sampled_from(["Grizzly Bears", "Giant Spider", "Storm Crow", "Phantasmal Bear",
+                                           "Gladecover Scout"])))
     if new and draw(st.integers(0, 3)) == 3:
         # a morph card to cast face down, and Plains to pay for it or to turn it face up (702.37)
         hand.append("Exalted Angel")
@@ -191,7 +218,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
         hand.append("Isamaru, Hound of Konda")
-    spec = {"life": draw(st.integers(4 if AVOID_KNOWN or new else 1, 20))}
+    spec = {"life": draw(st.integers(10 if slots else 4 if AVOID_KNOWN or new else 1, 20))}
     spec["hand"] = hand + ([{"hidden": hidden_hand}] if hidden_hand else [])
     if new and draw(st.booleans()):
         spec["graveyard"] = draw(st.lists(st.sampled_from(FROM_GRAVEYARD * 2 + ["Lightning Bolt", "Forest"]),
@@ -210,12 +237,14 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False):
         spec["battlefield"] += [draw(permanent_entry(n)) for n in perms]
     else:
         spec["battlefield"] += perms
-    if draw(st.integers(0, 1)) == 0 or (new and active):
+    if draw(st.integers(0, 1)) == 0 or (new and active) or slots:
         colours = draw(st.lists(st.sampled_from("RGUBWC"), min_size=1, max_size=3))
         if new:
             colours += draw(st.lists(st.sampled_from("RRGUWUB"), min_size=2 * active, max_size=4))
             if active and "Raven's Crime" in spec.get("graveyard", ()) and draw(st.booleans()):
                 colours.append("B")          # its retrace cost, {B} (and a land card to discard)
+            if (active or slots) and slot_mana:
+                colours += list(slot_mana)[:len(slot_mana) - draw(st.sampled_from([0, 0, 0, 1]))]
         spec["mana-pool"] = "".join(f"{{{c}}}" for c in colours)
     if draw(st.integers(0, 4)) == 0:
         spec["lands-played"] = 1
@@ -250,9 +279,14 @@ def state_effect(draw, names, battlefield, doubled):
 @st.composite
 def examples(draw):
     n = draw(st.sampled_from([2, 2, 2, 3]))
+    # now and then a state made for several targets and splice (CR 601.2c, 702.47): a main phase,
+    # the active player with Arcane spells and Glacial Ray or Cryptic Command, the others with
+    # answers that take a target away, creatures to aim at
+    slots = draw(st.integers(0, 3)) == 0
     names = NAMES[:n]
-    new = draw(st.booleans())                   # about half the cases: the newer cards' rules
-    step = draw(st.sampled_from(START_STEPS + ["main1"] * 4 + ["main2"] * 2 if new else START_STEPS))
+    new = slots or draw(st.booleans())          # about half the cases: the newer cards' rules
+    step = draw(st.sampled_from(["main1", "main1", "main2"] if slots else
+                                START_STEPS + ["main1"] * 4 + ["main2"] * 2 if new else START_STEPS))
     active = draw(st.sampled_from(names))
     big = step in ("end", "cleanup", "main2") and draw(st.booleans())
     doc = {"players": names, "active": active, "step": step}
@@ -262,7 +296,7 @@ def examples(draw):
     if turn:
         doc["turn"] = turn
     for p in names:
-        doc[p] = draw(player_spec(big and p == active, new, p == active))
+        doc[p] = draw(player_spec(big and p == active, new, p == active, slots))
         for k in list(doc[p]):
             if doc[p][k] == []:
                 del doc[p][k]
@@ -363,8 +397,14 @@ def examples(draw):
             discarding = ""
             if announces == "retrace":
                 discarding = draw(st.sampled_from([x for _, x in named("hand") + named("battlefield")] or [o]))
-            return Decision("cast", p, (o,), target=target, paying=paying, announces=announces,
-                            modes=modes, helpers=helpers, discarding=discarding)
+            targets, splicing = (target,) if target else (), ()
+            rays = [x for _, x in named("hand") if card_of(x) == "Glacial Ray" and x != o]
+            if rays and not (modes or announces or helpers) and draw(st.integers(0, 2)) == 0:
+                # a Glacial Ray spliced (CR 702.47a), onto an Arcane spell or not, with a target for it
+                splicing = (draw(st.sampled_from(rays)),)
+                targets += (draw(st.sampled_from(names + [x for _, x in named("battlefield")])),)
+            return Decision("cast", p, (o,), targets=targets, paying=paying, announces=announces,
+                            modes=modes, helpers=helpers, discarding=discarding, splicing=splicing)
         if verb == "turn-up" and named("battlefield"):
             # a face-down permanent mostly (702.37e), now and then any permanent
             angels = [o for q, o in named("battlefield") if card_of(o) == "Exalted Angel"]
@@ -386,7 +426,7 @@ def examples(draw):
             return Decision("block", p)
         if verb == "target" and named("battlefield"):
             o = draw(st.sampled_from([o for q, o in named("battlefield")]))
-            return Decision("target", p, (o,), target=draw(st.sampled_from(names + [o])))
+            return Decision("target", p, (o,), targets=(draw(st.sampled_from(names + [o])),))
         if verb == "choose" and named("battlefield"):
             return Decision("choose", p, (draw(st.sampled_from([o for q, o in named("battlefield")])),))
         if verb == "discard":
@@ -406,15 +446,23 @@ def examples(draw):
         return [c.id for c in g.battlefield() if g.is_now(c, "creature")]
 
     def a_target(g, p, kind):
-        """Mostly a legal target of this kind, now and then anything."""
+        """Mostly a legal target of this kind, now and then anything; a creature or permanent a
+        spell on the stack targets more often (an answer taking that spell's target away)."""
+        spells_ = [y for y in g.stack if isinstance(y, str) and y != reference.COMBAT_DAMAGE]
         if draw(st.integers(0, 11)) == 11:
-            return draw(st.sampled_from(names + [o.id for o in g.battlefield()]))
-        cands = [y for y in names + [o.id for o in g.battlefield()] if _legal(g, kind, y, p)]
+            return draw(st.sampled_from(names + [o.id for o in g.battlefield()] + spells_))
+        cands = [y for y in names + [o.id for o in g.battlefield()] + spells_ if _legal(g, kind, y, p)]
+        aimed = [y for x in spells_ for y in g.targets.get(x, ()) if y in cands and y not in names]
+        if aimed and draw(st.integers(0, 3)):
+            return draw(st.sampled_from(aimed))
+        objects = [y for y in cands if y not in names]
+        if slots and objects and draw(st.integers(0, 3)):
+            return draw(st.sampled_from(objects))       # (a creature's leaving makes the slot illegal)
         return draw(st.sampled_from(cands)) if cands else draw(st.sampled_from(names))
 
     # Steer the script by the reference stepper: mostly the decision the rules ask for next.
     script = []
-    for _ in range(draw(st.integers(6, 30) if new else st.integers(0, 10))):
+    for _ in range(draw(st.integers(8, 22) if slots else st.integers(6, 30) if new else st.integers(0, 10))):
         if draw(st.integers(0, 29 if new else 9)) == 9:     # (not 0: hypothesis's simplest draw)
             script.append(random_decision())
             continue
@@ -453,10 +501,20 @@ def examples(draw):
                     _legal(g, g.objs[o].cd.target, y, p) for y in names + [c.id for c in g.battlefield()])]
             if payable:
                 options, spells = ["cast"] * (10 if new else 6) + options, payable
+                slotted = [o for o in payable if card_of(o) in SLOT_CARDS]
+                hosts = [o for o in slotted if "Arcane" in g.objs[o].cd.subtypes and any(
+                    c.cd and c.cd.splice and c.id != o for c in g.hand(p))]
+                slotted = hosts * 3 + slotted
+                if slotted and draw(st.booleans()):
+                    spells = slotted            # several targets, splice, answers (CR 601.2c, 702.47)
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
             options += ["pass"] * 8 * bool(new and g.stack)       # let what was cast resolve
+            # an answer to a spell of another player's that targets (taking a target away, 608.2b)
+            aiming = [x for x in g.stack if isinstance(x, str) and x in g.targets and g.objs[x].controller != p]
+            if new and aiming:
+                options += ["cast"] * 12 * bool(payable) + ["mana"] * 8 * bool(untapped and not payable)
             if new and g.step in ("main1", "main2", "end") and not g.stack:
                 options += ["to-combat"] * (g.step == "main1") + ["to-cleanup"]
             verb = draw(st.sampled_from(options))
@@ -484,12 +542,9 @@ def examples(draw):
             if verb == "cast":
                 o = draw(st.sampled_from(spells))
                 cd_ = g.objs[o].cd
-                kind_ = cd_.target
                 modes, entwined = mode_choice(draw, g.objs[o].card) if cd_.modes else ((), "")
-                if cd_.modes:       # the chosen modes' target (CR 700.2c)
-                    kind_ = next((cd_.modes[m - 1][0] for m in modes if 0 < m <= len(cd_.modes)
-                                  and cd_.modes[m - 1][0]), None)
-                target = a_target(g, p, kind_) if kind_ else None
+                if g.objs[o].card == "Cryptic Command" and 1 in modes and not g.stack and draw(st.integers(0, 3)):
+                    modes = (2, 4)          # mode 1 counters a spell: mostly not with none to counter
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
                 announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else
                              "face_down" if cd_.morph else "") if draw(st.booleans()) else entwined
@@ -506,15 +561,18 @@ def examples(draw):
                     discarding = draw(st.sampled_from(lands_)) if lands_ and draw(st.integers(0, 5)) else \
                         draw(st.sampled_from([x.id for x in g.hand(p)] + [o.id for o in g.battlefield()] or [o]))
                 helpers = helpers_for(draw, g, p, cd_) if new and announces != "face_down" else ()
+                splicing = splice_choice(draw, g, p, o) if new and not (announces or modes or helpers) else ()
+                targets = slot_targets(draw, g, p, o, modes, splicing, a_target)
                 if announces == "face_down":
                     cost = reference.FACE_DOWN_COST
                 else:
                     _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
-                                                        discarding=discarding, helpers=helpers))
-                script.append(Decision("cast", p, (o,), target=target, announces=announces, modes=modes,
+                                                        discarding=discarding, helpers=helpers,
+                                                        splicing=splicing))
+                script.append(Decision("cast", p, (o,), targets=targets, announces=announces, modes=modes,
                                        discarding=discarding,
                                        paying=paying_for(g, p, cost) if new and cost else (),
-                                       helpers=helpers))
+                                       helpers=helpers, splicing=splicing))
                 continue
             if verb == "to-combat":
                 script.append(Decision("pass-until", until=Point("step", Step("declare-attackers"))))
@@ -582,7 +640,7 @@ def examples(draw):
                          if _legal(g, g.target_kind(x), y, g.controller_of(x))]
                 y = draw(st.sampled_from(legal)) if legal and draw(st.integers(0, 5)) else \
                     draw(st.sampled_from(names + [o.id for o in g.battlefield()]))
-                script.append(Decision("target", p, (x[1],), target=y))
+                script.append(Decision("target", p, (x[1],), targets=(y,)))
                 continue
             if what == "legend":
                 ids_ = g.legend_groups().get(g.asking) or [o.id for o in g.battlefield()]
@@ -598,6 +656,41 @@ def examples(draw):
         last = [d for d in script if d.verb == "pass-until"]
         until = last[-1].until if last and draw(st.booleans()) else point()
     return state, edition, script, until
+
+
+def splice_choice(draw, g, p, o):
+    """The cards spliced onto a cast of ``o`` (CR 702.47a-b): mostly, for an Arcane spell, cards
+    of p's hand with splice onto Arcane; now and then one the rules refuse (a card without
+    splice, the spell itself, a card not in p's hand, a card twice, onto a spell not Arcane)."""
+    hand = [c.id for c in g.hand(p) if c.id != o and c.cd]
+    splicers = [c for c in hand if g.objs[c].cd.splice]
+    roll = draw(st.integers(0, 19))
+    if roll < 12 and splicers and "Arcane" in g.objs[o].cd.subtypes:
+        order = draw(st.permutations(splicers))
+        return tuple(order[:draw(st.integers(1, min(2, len(order))))])
+    if roll == 19 or (roll >= 17 and splicers):
+        elsewhere = [x.id for x in g.objs.values() if x.cd and x.zone in ("hand", "battlefield", "graveyard")
+                     and x.id not in hand]
+        wrong = draw(st.sampled_from([o, *hand, *elsewhere, *splicers * 3]))
+        return draw(st.sampled_from([(wrong,), (wrong, wrong), (*splicers[:1], wrong)]))
+    return ()
+
+
+def slot_targets(draw, g, p, o, modes, splicing, a_target):
+    """A cast's targets, one for each slot (CR 601.2c): the card's own or its chosen modes'
+    (700.2c, printed order), then each spliced card's (702.47d); now and then one too few or
+    one too many."""
+    cd = g.objs[o].cd
+    kinds = [cd.modes[m - 1][0] for m in modes if 0 < m <= len(cd.modes) and cd.modes[m - 1][0]] \
+        if cd.modes else [cd.target] if cd.target else []
+    kinds += [g.objs[c].cd.target for c in splicing if c in g.objs and g.objs[c].cd and g.objs[c].cd.target]
+    targets = [a_target(g, p, k) for k in kinds]
+    roll = draw(st.integers(0, 15))
+    if roll == 15 and targets:
+        targets.pop(draw(st.integers(0, len(targets) - 1)))
+    elif roll == 14:
+        targets.append(a_target(g, p, draw(st.sampled_from(["any", "permanent", "spell"]))))
+    return tuple(targets)
 
 
 def payable_now(g, p, o, new, announces=""):
@@ -773,7 +866,8 @@ def words(d) -> str:
     if d.verb == "block" and d.blocks:
         return f"{d.player} blocks " + " and ".join(f"{a} with {b}" for b, a in d.blocks)
     extra = f" choosing modes {d.modes}" if d.modes else ""
-    extra += f" targeting {d.target}" if d.target else ""
+    extra += f" splicing {', '.join(d.splicing)}" if d.splicing else ""
+    extra += f" targeting {', '.join(d.targets)}" if d.targets else ""
     extra += f" announcing {d.announces}" if d.announces else ""
     extra += f" paying {d.paying}" if d.paying else ""
     extra += f" helped by {d.helpers}" if d.helpers else ""
@@ -982,7 +1076,7 @@ def combat_examples(draw):
                 target = draw(st.sampled_from(fighting or cands)) if cands else other
                 if o.card == "Lightning Bolt" and draw(st.integers(0, 4)) == 4:
                     target = draw(st.sampled_from(["alice", "bob"]))
-                script.append(Decision("cast", p, (o.id,), target=target, paying=paying))
+                script.append(Decision("cast", p, (o.id,), targets=(target,), paying=paying))
                 continue
             if verb == "until":
                 ahead = COMBAT_STEPS[COMBAT_STEPS.index(g.step) + 1:]
@@ -1192,7 +1286,7 @@ state:
               Decision("pass-until", until=Point("step", Step("combat-damage"))),
               Decision("pass", "alice"), Decision("pass", "bob"),
               Decision("mana", "alice", ("Forest",)),
-              Decision("cast", "alice", ("Giant Growth",), target="Tundra Wolves"),
+              Decision("cast", "alice", ("Giant Growth",), targets=("Tundra Wolves",)),
               Decision("pass", "alice"), Decision("pass", "bob"),
               Decision("pass-until", until=Point("step", Step("main2")))]
     assert reference.run(state, "2008-10-01", script, END).game.life["bob"] == 15
@@ -1219,7 +1313,7 @@ state:
               Decision("pass-until", until=Point("step", Step("declare-blockers"))),
               Decision("block", "bob", blocks=(("Typhoid Rats", "Grizzly Bears"),)),
               Decision("mana", "alice", ("Mountain",)),
-              Decision("cast", "alice", ("Lightning Bolt",), target="Grizzly Bears"),
+              Decision("cast", "alice", ("Lightning Bolt",), targets=("Grizzly Bears",)),
               Decision("pass", "alice"), Decision("pass", "bob"),
               Decision("pass-until", until=Point("step", Step("main2")))]
     assert reference.run(state, "2008-10-01", script, END).game.life["bob"] == 14
@@ -1267,7 +1361,7 @@ def test_modal_casts_agree_with_the_reference_stepper(taps, cast, then, stop):
     first = {"Forest": 2, "Plains": 2, "Island": 2, "Mountain": 1}    # the battlefield's first of each
     script = [Decision("mana", "alice", (f"{name}#{k}" if k > 1 else name,))
               for name, n in taps.items() for k in range(first[name], first[name] + n)]
-    script.append(Decision("cast", "alice", (cast["card"],), target=cast.get("target"),
+    script.append(Decision("cast", "alice", (cast["card"],), targets=(cast["target"],) if "target" in cast else (),
                            announces=cast.get("announces", ""), modes=cast.get("modes", ())))
     script += then
     r = reference.run(state, "2026-08-07", script, END, max_events=MAX_EVENTS)

@@ -14,7 +14,7 @@ from mtgrules.encodings.game import simulate  # noqa: E402
 from mtgrules.model.edition import Edition  # noqa: E402
 from mtgrules.model.read.timeline import parse_line, parse_point  # noqa: E402
 from mtgrules.model.source import Field  # noqa: E402
-from mtgrules.model.timeline import END  # noqa: E402
+from mtgrules.model.timeline import END, Decision  # noqa: E402
 from mtgrules.queries.scenario import parse_scenario  # noqa: E402
 
 
@@ -583,7 +583,7 @@ def test_tokens_are_created_named_and_cease_to_exist():
   alice: {hand: [Raise the Alarm], mana-pool: "{W}{W}"}
   bob: {hand: [Lightning Bolt], mana-pool: "{R}"}
 """, ["alice casts Raise the Alarm", *RESOLVE, "alice passes",
-      Decision("cast", "bob", ("Lightning Bolt",), target="Soldier token"), "bob passes",
+      Decision("cast", "bob", ("Lightning Bolt",), targets=("Soldier token",)), "bob passes",
       "alice passes"])
     assert r.events[-2:] == [("sba_check", ()), ("sba_check", ())]
     assert g.objs["Soldier token"].zone is None
@@ -658,10 +658,10 @@ def test_a_targeted_trigger_with_several_targets_asks_its_controller():
     assert r.stop == ("needs-decision", "alice", "target", None)
     x = ("tr", "Sparkmage Apprentice", 1, "alice", 6)
     r, g = stepper(ETB, ["alice casts Sparkmage Apprentice paying {R}", *RESOLVE,
-                         Decision("target", "alice", ("Sparkmage Apprentice",), target="Gladecover Scout")])
+                         Decision("target", "alice", ("Sparkmage Apprentice",), targets=("Gladecover Scout",))])
     assert r.reasons == {"bad_target"}
     r, g = stepper(ETB, ["alice casts Sparkmage Apprentice paying {R}", *RESOLVE,
-                         Decision("target", "alice", ("Sparkmage Apprentice",), target="bob"),
+                         Decision("target", "alice", ("Sparkmage Apprentice",), targets=("bob",)),
                          *RESOLVE])
     assert ("aim", ("alice", x, "bob")) in r.events and g.life["bob"] == 19
 
@@ -670,7 +670,7 @@ def test_a_triggered_ability_whose_target_is_gone_does_nothing():
     # CR 608.2b: the Sparkmage targets itself; the Bolt kills it first.
     from mtgrules.model.timeline import Decision
     r, g = stepper(ETB, ["alice casts Sparkmage Apprentice paying {R}", *RESOLVE,
-                         Decision("target", "alice", ("Sparkmage Apprentice",), target="Sparkmage Apprentice"),
+                         Decision("target", "alice", ("Sparkmage Apprentice",), targets=("Sparkmage Apprentice",)),
                          "alice casts Lightning Bolt targeting Sparkmage Apprentice", *RESOLVE, *RESOLVE])
     x = ("tr", "Sparkmage Apprentice", 1, "alice", 6)
     assert ("finish", (x,)) in r.events and ("do", (x, 1)) not in r.events
@@ -942,3 +942,185 @@ def test_a_missing_assignment_needs_the_decision():
     r, g = _combat("Craw Wurm", "Grizzly Bears, Grizzly Bears, Grizzly Bears", "2026-08-07",
                    THREE_BEARS + ["all pass until end-of-combat"])
     assert r.stop[:3] == ("needs-decision", "alice", "assign")
+
+
+# ---- target slots (CR 601.2c, 115.3, 700.2c) and splice (702.47) -------------------------------
+
+CRYPTIC = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Lightning Bolt], battlefield: [Mountain, Grizzly Bears], library: {hidden: 3}}
+  bob: {hand: [Cryptic Command], mana-pool: "{U}{U}{U}{U}", library: {hidden: 3}}
+"""
+BOLT_BOB = ["alice taps Mountain for mana", "alice casts Lightning Bolt targeting bob", "alice passes"]
+
+
+def test_cryptic_command_two_modes_two_slots_in_printed_order():
+    # 601.2c, 700.2c: modes 1 and 2 each target, in printed order (the line may name them in
+    # any order): the spell, then the permanent. 608.2b both legal: Bolt countered (701.5a),
+    # the Bears to alice's hand; bob takes no damage.
+    for modes in ("1 and 2", "2 and 1"):
+        r, g = stepper(CRYPTIC, BOLT_BOB + [
+            f"bob casts Cryptic Command choosing modes {modes} targeting Lightning Bolt and Grizzly Bears",
+            "bob passes", "alice passes"])
+        cast = [a for n, a in r.events if n == "cast" and a[1] == "Cryptic Command"]
+        assert cast == [("bob", "Cryptic Command", ("ts", "Lightning Bolt", "Grizzly Bears"), "auto",
+                         ("modes", ("m", 1, ("m", 2, "nil"))))]
+        assert zone(g, "Lightning Bolt") == "graveyard" and zone(g, "Grizzly Bears") == "hand"
+        assert zone(g, "Cryptic Command") == "graveyard" and g.life["bob"] == 20
+
+
+@pytest.mark.parametrize(("targets", "reason"), [
+    ("Lightning Bolt", "missing_target"),                    # two slots, one target
+    ("Lightning Bolt, Grizzly Bears and bob", "no_target_wanted"),
+    ("Lightning Bolt and bob", "bad_target"),                # slot 2 wants a permanent
+    ("Grizzly Bears and Lightning Bolt", "bad_target"),      # the slots' order is the modes'
+])
+def test_cryptic_command_targets_must_fill_its_slots(targets, reason):
+    # 601.2c: a legal target for each slot, as many as the slots; else the cast is illegal
+    r, g = stepper(CRYPTIC, BOLT_BOB + [
+        f"bob casts Cryptic Command choosing modes 1 and 2 targeting {targets}"])
+    assert r.stop == ("illegal-action", "bob", "illegal", 4)
+    assert reason in r.reasons
+
+
+SPLICE = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Lava Spike, Glacial Ray, Glacial Ray, Lightning Bolt], battlefield: [Mountain, Mountain, Mountain, Mountain],
+          library: {hidden: 3}}
+  bob: {hand: [Shock], battlefield: [Grizzly Bears, Mountain], library: {hidden: 3}}
+"""
+TAP = ["alice taps Mountain#1 for mana", "alice taps Mountain#2 for mana", "alice taps Mountain#3 for mana"]
+
+
+def test_lava_spike_with_glacial_ray_spliced():
+    # 702.47a: Glacial Ray revealed from the hand, {1}{R} more (601.2f: {1}{R}{R} in all), it
+    # stays in the hand; 702.47b: Lava Spike's instruction first, then Glacial Ray's with its
+    # own slot's target (702.47d): bob takes 3, the Bears 2 (and die, 704.5g).
+    r, g = stepper(SPLICE, TAP + ["alice casts Lava Spike splicing Glacial Ray targeting bob and Grizzly Bears",
+                                  "alice passes", "bob passes"])
+    cast = [a for n, a in r.events if n == "cast"]
+    assert cast == [("alice", "Lava Spike", ("ts", "bob", "Grizzly Bears"), "auto",
+                     ("splice", ("s", "Glacial Ray", "nil")))]
+    assert g.pool["alice"] == {}
+    assert [a for n, a in r.events if n == "do"] == [("Lava Spike", 1), ("Lava Spike", 2)]
+    assert g.life["bob"] == 17 and zone(g, "Grizzly Bears") == "graveyard"
+    assert zone(g, "Glacial Ray") == "hand" and zone(g, "Lava Spike") == "graveyard"
+
+
+def test_a_spliced_card_is_revealed_to_every_player():
+    # 601.2b, 702.47a: the card spliced is revealed: bob knows it from then on
+    r, g = stepper(SPLICE, TAP[:2])
+    assert "Glacial Ray" not in g.known.get("bob", set())
+    r, g = stepper(SPLICE, TAP + ["alice casts Lava Spike splicing Glacial Ray targeting bob and Grizzly Bears"])
+    assert "Glacial Ray" in g.known["bob"] and "Glacial Ray#2" not in g.known["bob"]
+
+
+def test_the_splice_cost_is_part_of_the_total_cost():
+    # 601.2f, 702.47a: {R} + {1}{R} is three mana; two Mountains can't pay it (601.2h)
+    r, g = stepper(SPLICE, TAP[:2] + ["alice casts Lava Spike splicing Glacial Ray targeting bob and bob"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"cant_pay"}
+    # two cards spliced: {R} + {1}{R} + {1}{R}, five mana; four Mountains are one short
+    r, g = stepper(SPLICE, TAP + ["alice taps Mountain#4 for mana",
+                                  "alice casts Lava Spike splicing Glacial Ray and Glacial Ray#2 targeting bob, bob and bob"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"cant_pay"}
+
+
+@pytest.mark.parametrize(("line", "reason"), [
+    # 702.47a: Lightning Bolt isn't Arcane: nothing splices onto it
+    ("alice casts Lightning Bolt splicing Glacial Ray targeting bob and bob", "cant_splice"),
+    # 702.47a: a card without splice can't be spliced
+    ("alice casts Lava Spike splicing Lightning Bolt targeting bob and bob", "cant_splice"),
+    # 601.2a then 702.47a: the spell is on the stack, not in the hand, as splices are revealed
+    ("alice casts Glacial Ray splicing Glacial Ray targeting bob and bob", "splice_not_in_hand"),
+    # 702.47a: from the caster's own hand only
+    ("alice casts Lava Spike splicing Shock targeting bob and bob", "splice_not_in_hand"),
+])
+def test_splicing_what_the_rules_dont_allow_is_illegal(line, reason):
+    r, g = stepper(SPLICE, TAP + [line])
+    assert r.stop == ("illegal-action", "alice", "illegal", 4)
+    assert reason in r.reasons
+
+
+def test_a_glacial_ray_spliced_onto_another_glacial_ray_is_legal():
+    # Glacial Ray is Arcane itself (702.47a): a second copy splices onto it; one object fills two
+    # slots (115.3): the Bears take 2 and 2
+    r, g = stepper(SPLICE.replace("Grizzly Bears", "Giant Spider"),
+                   TAP + ["alice taps Mountain#4 for mana",
+                          "alice casts Glacial Ray splicing Glacial Ray#2 targeting Giant Spider and Giant Spider",
+                          "alice passes", "bob passes"])
+    assert zone(g, "Giant Spider") == "graveyard" and zone(g, "Glacial Ray#2") == "hand"
+
+
+def test_the_same_card_spliced_twice_is_illegal():
+    # 702.47b: a card once onto one spell (the line reads; the rules refuse it)
+    twice = "alice casts Lava Spike splicing Glacial Ray and Glacial Ray targeting bob, bob and bob"
+    d = Decision("cast", "alice", ("Lava Spike",), targets=("bob", "bob", "bob"), splicing=("Glacial Ray", "Glacial Ray"))
+    for line in (twice, d):
+        r, g = stepper(SPLICE, TAP + ["alice taps Mountain#4 for mana", line])
+        assert r.stop[0] == "illegal-action" and "spliced_twice" in r.reasons
+
+
+def test_one_target_gone_the_other_part_still_happens():
+    # 608.2b: the Bears are gone (Shock, then 704.5g) as Lava Spike begins to resolve: one
+    # target of two illegal, it resolves; Glacial Ray's part does nothing, Lava Spike's does
+    r, g = stepper(SPLICE, TAP + ["alice casts Lava Spike splicing Glacial Ray targeting bob and Grizzly Bears",
+                                  "alice passes", "bob taps Mountain#5 for mana",
+                                  "bob casts Shock targeting Grizzly Bears", "bob passes", "alice passes",
+                                  "alice passes", "bob passes"])
+    assert zone(g, "Grizzly Bears") == "graveyard" and g.life["bob"] == 17
+    assert ("do", ("Lava Spike", 1)) in r.events and zone(g, "Lava Spike") == "graveyard"
+
+
+def test_cryptic_command_whose_permanent_is_gone_counters_the_spell_still():
+    # 608.2b: modes 1 and 2, two slots; alice Shocks her own Bears in response: one target of
+    # two illegal as it begins to resolve: it resolves, the bounce does nothing to the Bears,
+    # Lightning Bolt is countered (bob takes no damage)
+    text = CRYPTIC.replace("hand: [Lightning Bolt]", "hand: [Lightning Bolt, Shock]") \
+        .replace("[Mountain, Grizzly Bears]", "[Mountain, Mountain, Grizzly Bears]")
+    r, g = stepper(text, BOLT_BOB + [
+        "bob casts Cryptic Command choosing modes 1 and 2 targeting Lightning Bolt and Grizzly Bears",
+        "bob passes", "alice taps Mountain#2 for mana", "alice casts Shock targeting Grizzly Bears",
+        "alice passes", "bob passes", "alice passes", "bob passes"])
+    assert zone(g, "Grizzly Bears") == "graveyard"
+    assert ("do", ("Cryptic Command", 1)) in r.events
+    assert zone(g, "Lightning Bolt") == "graveyard" and g.life["bob"] == 20
+
+
+def test_cryptic_command_with_its_one_target_gone_doesnt_draw():
+    # 608.2b: modes 2 and 4 have one target between them (700.2c: mode 2's); the Bears are gone
+    # as it begins to resolve: all its targets illegal, it doesn't resolve at all, so mode 4's
+    # draw doesn't happen either (the untargeted part goes with it). (The issue's brief said it
+    # still draws; 608.2b says otherwise: "if all its targets … are now illegal, the spell …
+    # doesn't resolve".)
+    text = CRYPTIC.replace("hand: [Lightning Bolt]", "hand: [Shock]")
+    r, g = stepper(text, ["alice passes", "bob casts Cryptic Command choosing modes 2 and 4 targeting Grizzly Bears",
+                          "bob passes", "alice taps Mountain for mana", "alice casts Shock targeting Grizzly Bears",
+                          "alice passes", "bob passes", "alice passes", "bob passes"])
+    assert zone(g, "Grizzly Bears") == "graveyard"
+    assert ("finish", ("Cryptic Command",)) in r.events
+    assert not any(n == "do" and a[0] == "Cryptic Command" for n, a in r.events)
+    assert g.hand("bob") == [] and zone(g, "Cryptic Command") == "graveyard"
+
+
+def test_every_target_gone_it_doesnt_resolve():
+    # 608.2b: both slots name the Bears (115.3); Shock kills them in response: every target
+    # illegal, Glacial Ray doesn't resolve (no instruction happens) and goes to the graveyard
+    r, g = stepper(SPLICE, TAP + ["alice taps Mountain#4 for mana",
+                                  "alice casts Glacial Ray splicing Glacial Ray#2 targeting Grizzly Bears and Grizzly Bears",
+                                  "alice passes", "bob taps Mountain#5 for mana",
+                                  "bob casts Shock targeting Grizzly Bears", "bob passes", "alice passes",
+                                  "alice passes", "bob passes"])
+    assert ("finish", ("Glacial Ray",)) in r.events
+    assert not any(n == "do" and a[0] == "Glacial Ray" for n, a in r.events)
+    assert zone(g, "Glacial Ray") == "graveyard" and zone(g, "Glacial Ray#2") == "hand"
+
+
+def test_splice_under_the_2008_rules():
+    # 2008 CR 502.40a-b, 409.1b: the same splice (Glacial Ray: "target creature or player")
+    r, g = stepper(SPLICE, TAP + ["alice casts Lava Spike splicing Glacial Ray targeting bob and Grizzly Bears",
+                                  "alice passes", "bob passes"], edition="2008-10-01")
+    assert g.life["bob"] == 17 and zone(g, "Grizzly Bears") == "graveyard"
