@@ -1,7 +1,8 @@
 """The temporal core's total cost of a spell agrees with the cost question's (two encodings of
 CR 601.2f: encodings/game/vocabulary.lp's total_cost with the announcement, and
 encodings/cost/cost.lp), for every library card the core casts, with each announcement its card
-offers (nothing, buyback, kicker), in a state where no effect changes costs."""
+offers (nothing, buyback, kicker, modes, entwine, flashback, face down; each card of the library
+spliced onto each spell it may be spliced onto), in a state where no effect changes costs."""
 from __future__ import annotations
 
 import re
@@ -10,7 +11,7 @@ import clingo
 import pytest
 
 from mtgrules.encodings.asp import encoding
-from mtgrules.encodings.game.casting_facts import cost_facts, mode_facts
+from mtgrules.encodings.game.casting_facts import cost_facts, mode_facts, splice_facts
 from mtgrules.model.cards import Card, builtin_cards
 from mtgrules.model.mana import ManaCost
 from mtgrules.model.source import Field
@@ -36,12 +37,17 @@ Total = tuple[dict[str, int], int] | str
 """Symbols by letter ("generic" for the generic part) and the life paid, or "unpayable"."""
 
 
-def core_totals(card: Card) -> dict[str, Total] | None:
-    """The core's total for each announcement; None where the core doesn't cast the card."""
+def core_totals(card: Card, spliced: Card | None = None) -> dict[str, Total] | None:
+    """The core's total for each announcement; None where the core doesn't cast the card.
+    With ``spliced``: that card (object "c") announced spliced onto it, as a script says."""
     facts = [str(s) + "." for s in (*cost_facts(card, clingo.String("o")),
                                     *mode_facts(card, clingo.String("o")))]
     if not facts or any(f.startswith("cost_unsupported") for f in facts):
         return None
+    if spliced is not None:
+        facts += [str(s) + "." for s in splice_facts(spliced, clingo.String("c"))]
+        facts += [f'subtype("o","{sub}").' for sub in card.subtypes]
+        facts += ['object("c").', 'script(1,cast("alice","o",none,auto,splice(s("c",nil)))).']
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], encoding("game/vocabulary") + '\nobject("o").\n' + "\n".join(facts))
     ctl.ground([("base", [])])
@@ -63,12 +69,13 @@ def core_totals(card: Card) -> dict[str, Total] | None:
     return out
 
 
-def question_total(card: Card, announced: str) -> Total | None:
-    """The cost question's total and life for the card cast with ``announced``; None where the
-    card needs a target of a kind the state has none of."""
+def question_total(card: Card, announced: str, spliced: Card | None = None) -> Total | None:
+    """The cost question's total and life for the card cast with ``announced`` (and ``spliced``
+    spliced onto it); None where the card needs a target of a kind the state has none of."""
     chosen = modes_of(announced) or (range(1, len(card.modes.options) + 1)
                                       if announced == "entwine" and card.modes else [])
     kinds = ([] if announced == "face_down" else list(card.targets)) + [k for m in chosen for k in card.modes.options[m - 1].targets]
+    kinds += list(spliced.targets) if spliced is not None else []
     targets = []
     for kind in kinds:
         if kind not in TARGET:
@@ -79,11 +86,13 @@ def question_total(card: Card, announced: str) -> Total | None:
     doc = {"name": f"{card.name} ({announced})", "edition": "2026-08-07",
            "state": {"players": ["alice", "bob"],
                      # flashback casts from the graveyard (CR 702.34a)
-                     "alice": {"graveyard" if announced == "flashback" else "hand": [card.name]},
+                     "alice": {"graveyard" if announced == "flashback" else "hand":
+                               [card.name, *([spliced.name] if spliced is not None else [])]},
                      "bob": {"battlefield": ["Grizzly Bears"]}},
            "question": {"kind": "cost", "ask": "total", "card": mine, "targets": targets,
                         **ANNOUNCED.get(announced, {}),
-                        **({"modes": modes_of(announced)} if modes_of(announced) else {})}}
+                        **({"modes": modes_of(announced)} if modes_of(announced) else {}),
+                        **({"splice": [spliced.name]} if spliced is not None else {})}}
     verdict = check_scenario(scenario_from(Field.of(doc)))
     outcome = str(getattr(verdict.outcome, "value", verdict.outcome))
     if outcome != "total":
@@ -110,3 +119,23 @@ def test_core_total_is_the_cost_questions(card, announced):
     if expected is None:
         pytest.skip(f"no target of the kinds {card.targets} in the comparison's state")
     assert core_totals(card)[announced] == expected
+
+
+SPLICES = [(card, splicer) for card in builtin_cards().values() for splicer in builtin_cards().values()
+           if splicer.splice_onto in card.subtypes and splicer.name != card.name
+           and core_totals(card) is not None]
+"""Each library card spliced onto each other library spell of the subtype it names (CR 702.47a)."""
+
+
+def test_the_comparison_covers_splice():
+    assert SPLICES
+
+
+@pytest.mark.parametrize("card,splicer", SPLICES, ids=[f"{c.name}+{s.name}" for c, s in SPLICES])
+def test_core_total_with_a_splice_is_the_cost_questions(card, splicer):
+    expected = question_total(card, "none", splicer)
+    if expected is None:
+        pytest.skip(f"no target of the kinds {card.targets} in the comparison's state")
+    totals = core_totals(card, splicer)
+    assert totals is not None
+    assert totals['splice(s("c",nil))'] == expected
