@@ -157,8 +157,11 @@ class Decision:
     (``… with flashback``, CR 702.34a), ``retrace`` (``… with retrace discarding LAND``, CR
     702.81a); or that the card is cast face down (``face_down``, ``… face down``, CR 702.37c);
     empty: none."""
-    discarding: str = ""
-    """For ``cast`` with ``retrace``: the land card discarded as its additional cost."""
+    discarding: tuple[str, ...] = ()
+    """For ``cast``: the cards of the caster's hand discarded as a cost while it is cast (CR
+    601.2h, 701.9a): with ``retrace``, the one land card of its additional cost (``… with retrace
+    discarding LAND``, 702.81a); with modes chosen, the cards of an escalate cost, one for each
+    mode beyond the first (``… choosing modes 2 and 3 discarding A [and B]``, 702.120a)."""
     splicing: tuple[str, ...] = ()
     """For ``cast``: the cards of the caster's hand spliced onto the spell (CR 702.47a), in the
     order their effects happen (702.47b)."""
@@ -196,13 +199,17 @@ class Decision:
         first = self.objects[0] if self.objects else ""
         aim = f" targeting {name_list(self.targets)}" if self.targets else ""
         pay = " paying " + "".join(f"{{{c}}}" * n for c, n in self.paying) if self.paying else ""
+        # the cards discarded for modes (escalate) follow them; retrace's land card its word
+        escalated = bool(self.discarding) and bool(self.modes) and self.announces != "retrace"
         forms = {
             "pass-until": f"all pass until {self.until or Point('end')}",
             "pass": f"{p} passes", "hold": f"{p} holds priority",
             "cast": f"{p} casts {first}" + mode_words(self.modes)
+                    + (f" discarding {name_list(self.discarding)}" if escalated else "")
                     + (f" splicing {name_list(self.splicing)}" if self.splicing else "") + aim
                     + ANNOUNCE_WORDS.get(self.announces, "")
-                    + (f" discarding {self.discarding}" if self.discarding else "")
+                    + (f" discarding {name_list(self.discarding)}" if self.discarding and not escalated
+                       else "")
                     + helper_words(self.helpers) + pay,
             "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"

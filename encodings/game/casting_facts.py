@@ -168,8 +168,12 @@ def mode_facts(card: Card, o: Sym) -> Iterator[Sym]:
                 yield a("escalate", o)
                 yield from mana_facts(cost, lambda part, *args: a(ESCALATE_PART[part], o, *args))
                 continue
-        # a cost in cards or life for each extra mode (Collective Brutality's discard)
         yield a("escalate", o)
+        if item == (("discard", "card"),):
+            # a card of the caster's hand discarded for each extra mode (Collective Brutality)
+            yield a("escalate_discard", o, N(1))
+            continue
+        # any other cost in cards or life for each extra mode
         yield a("escalate_unmodelled", o, S(describe_cost(item)))
 
 

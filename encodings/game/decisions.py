@@ -38,7 +38,11 @@ def decision_term(k: int, d: Decision) -> Sym:
     aimed = [S(y) for y in d.targets]
     target = F("none", []) if not aimed else aimed[0] if d.verb != "cast" else a("ts", *aimed)
     # the entry's number where the line says how part of the cost is paid (script_pay, script_help)
-    pay = entry if d.paying or d.helpers else F("auto", [])
+    escalate_discards = d.discarding if d.verb == "cast" and d.announces != "retrace" else ()
+    if escalate_discards and not d.modes:
+        raise Unsupported(f"'{d}': cards discarded with no modes chosen (escalate's discards follow "
+                          "the modes; retrace's follow 'with retrace')")
+    pay = entry if d.paying or d.helpers or escalate_discards else F("auto", [])
     obj = S(d.objects[0]) if d.objects else S("")
     if d.verb in ("pass", "hold"):
         return a(d.verb, p)
@@ -58,7 +62,7 @@ def decision_term(k: int, d: Decision) -> Sym:
             for m in reversed(d.modes):
                 chosen = a("m", N(m), chosen)
             return a("cast", p, obj, target, pay, a("modes", chosen))
-        ann = a("retrace", S(d.discarding)) if d.announces == "retrace" else F(d.announces or "none", [])
+        ann = a("retrace", S(d.discarding[0])) if d.announces == "retrace" else F(d.announces or "none", [])
         return a("cast", p, obj, target, pay, ann)
     if d.verb == "activate":
         return a("activate", p, obj, N(d.ability), target, pay)
@@ -90,6 +94,10 @@ def script_facts(script: Sequence[Decision], until: Point) -> list[Sym]:
             out.append(a("script_pair", K, S(blocker), S(attacker)))
         for letter, amount in d.paying:
             out.append(a("script_pay", K, F(COLOUR[letter], []), N(amount)))
+        if d.verb == "cast" and d.announces != "retrace":
+            # the cards discarded for escalate, in the order named (CR 702.120a, 601.2h)
+            for i, o in enumerate(d.discarding, start=1):
+                out.append(a("script_discard", K, N(i), S(o)))
         for how, o, mana in d.helpers:
             paid = "any" if not mana else "generic" if mana == "1" else COLOUR[mana]
             out.append(a("script_help", K, F(how, []), S(o), F(paid, [])))

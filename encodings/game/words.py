@@ -66,6 +66,8 @@ WHY = {
     "not_in_graveyard": "it is not in {p}'s graveyard: {1} casts it from there only",
     "not_a_land_card": "{1} is not a land card: retrace discards a land card",
     "discard_not_in_hand": "{1} is not in {p}'s hand to discard for retrace",
+    "escalate_not_in_hand": "{1} is not in {p}'s hand to discard for escalate (the spell itself is on the stack)",
+    "discarded_twice": "{1} is named twice to discard: a card is discarded once",
     "splice_not_in_hand": "{1} is not in {p}'s hand to splice (the spell itself is on the stack)",
     "cant_splice": "{1} can't be spliced onto it: no splice onto a subtype the spell has",
     "spliced_twice": "{1} is spliced onto it twice: a card once",
@@ -187,6 +189,14 @@ class Words:
             return ""
         return helper_words(self.script[k - 1].helpers)
 
+    def discarded(self, k: Any) -> str:
+        """The cards the cast of entry ``k`` discarded for its escalate cost (CR 702.120a), in the
+        line's words (retrace's land card is its announcement's)."""
+        if not (isinstance(k, int) and 0 < k <= len(self.script)):
+            return ""
+        d = self.script[k - 1]
+        return f" discarding {name_list(d.discarding)}" if d.discarding and d.announces != "retrace" else ""
+
     def describe(self, t: int, e: Any) -> str:
         """The event ``e`` at ``t`` in the scenario's terms, with what it moved and changed."""
         name: str = e if isinstance(e, str) else e[0]
@@ -237,7 +247,7 @@ class Words:
                 if isinstance(ann, tuple) and ann[0] == "retrace" else ANNOUNCE_WORDS.get(str(ann), "")
             spliced = listed(ann[1], "s") if isinstance(ann, tuple) and ann[0] == "splice" else ()
             aimed = tuple(args[2][1:]) if isinstance(args[2], tuple) else ()
-            return f"{actor} casts {args[1]}" + mode_words(chosen_modes(ann)) \
+            return f"{actor} casts {args[1]}" + mode_words(chosen_modes(ann)) + self.discarded(args[3]) \
                 + (f" splicing {name_list(spliced)}" if spliced else "") \
                 + (f" targeting {name_list(aimed)}" if aimed else "") + said + self.helped(args[3])
         if name == "activate":
@@ -361,6 +371,11 @@ class Words:
             return f"{player} can't pay its additional cost: nothing to sacrifice"
         if key == "cant_pay":
             return f"{player} can't pay the cost from their mana pool ({mana_words(why[1])})"
+        if key == "discard_count":
+            cost = (f"its escalate cost is {plural(why[2], 'card')} discarded" if why[2] else
+                    "no card is discarded for its cost")
+            return (f"{cost} (escalate: one for each mode chosen beyond the first), and the line "
+                    f"names {why[1] or 'none'} to discard")
         if key == "mode_count":
             return f"{plural(why[1], 'mode')} chosen where the card says to choose {why[2]}"
         if key == "cant_help":

@@ -248,25 +248,37 @@ ANNOUNCED = {"with buyback": "buyback", "kicked": "kicker", "entwined": "entwine
 
 
 def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> Decision:
-    """A cast line: its card, the modes it chooses, the cards spliced onto it, its targets, what
-    it announces (retrace with the land it discards), the objects paying part of its cost."""
-    announces = ANNOUNCED.get(g[4] or "", "")
-    if (announces == "retrace") != bool(g[5]):
-        raise node.error(f"'{text}': retrace is announced with the land card discarded for it",
-                         "P casts CARD [targeting X] with retrace discarding LAND")
-    splicing = names.named_in_order(g[2]) if g[2] else ()
-    if splicing and (announces or g[1]):
+    """A cast line: its card, the modes it chooses (and the cards it discards for them), the
+    cards spliced onto it, its targets, what it announces (retrace with the land it discards),
+    the objects paying part of its cost."""
+    card, modes, escalate, spliced, aimed, announced, land = g[:7]
+    announces = ANNOUNCED.get(announced or "", "")
+    if " discarding " in card and not names._known(card):
+        raise node.error(f"'{text}': cards discarded without modes chosen before them",
+                         "a modal spell's escalate discards follow its modes: P casts CARD choosing modes "
+                         "N and M discarding A [targeting X]; retrace's land: P casts CARD [targeting X] "
+                         "with retrace discarding LAND")
+    if (announces == "retrace") != bool(land):
+        raise node.error(f"'{text}': retrace is announced with the land card discarded for it, "
+                         "and only retrace discards there",
+                         "P casts CARD [targeting X] with retrace discarding LAND; a modal spell's "
+                         "escalate discards follow its modes: P casts CARD choosing modes N and M "
+                         "discarding A [targeting X]")
+    splicing = names.named_in_order(spliced) if spliced else ()
+    if splicing and (announces or modes):
         raise node.error(f"'{text}': splicing with modes or another announcement is not modelled",
                          "P casts CARD splicing A [and B] [targeting X [and Y]]")
-    return Decision("cast", p, (names.object(g[0]),), targets=names.targets_list(g[3]) if g[3] else (),
-                    paying=_paying(g[9], node), announces=announces, modes=_modes(g[1], g[4], node),
-                    discarding=names.object(g[5]) if g[5] else "", helpers=_helpers(g[6:9], names),
-                    splicing=splicing, text=text)
+    # escalate's cards in the order named (a card named twice reaches the rules, CR 701.9a)
+    discarding = names.named_in_order(escalate) if escalate else (names.object(land),) if land else ()
+    return Decision("cast", p, (names.object(card),), targets=names.targets_list(aimed) if aimed else (),
+                    paying=_paying(g[10], node), announces=announces, modes=_modes(modes, announced, node),
+                    discarding=discarding, helpers=_helpers(g[7:10], names), splicing=splicing, text=text)
 
 
 LINE_FORMS = [
     "P passes", "P holds priority",
-    "P casts CARD [choosing mode N | choosing modes N and M] [splicing A [and B]] [targeting X [and Y]] "
+    "P casts CARD [choosing mode N | choosing modes N and M [discarding A [and B]]] [splicing A [and B]] "
+    "[targeting X [and Y]] "
     "[with buyback | kicked | entwined | with flashback | with retrace discarding LAND | face down] "
     "[convoking A [for {R}], B …] [improvising A, B …] [delving A, B …] [paying {M}…]",
     "P turns OBJECT face up [paying {M}…]",
@@ -295,7 +307,8 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
     forms: list[tuple[str, Callable[[tuple[str, ...]], Decision]]] = [
         (r"passes", lambda g: Decision("pass", p, text=text)),
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
-        (r"casts (.+?)(?: choosing (modes? [\d, and]+?))?(?: splicing (.+?))?(?: targeting (.+?))?"
+        (r"casts (.+?)(?: choosing (modes? [\d, and]+?)(?: discarding (.+?))?)?(?: splicing (.+?))?"
+         r"(?: targeting (.+?))?"
          r"(?: (with buyback|kicked|entwined|with flashback|with retrace|face down)(?: discarding (.+?))?)?"
          r"(?: convoking (.+?))?(?: improvising (.+?))?(?: delving (.+?))?(?: paying (\S+))?",
          lambda g: _cast(p, g, names, node, text)),

@@ -1400,7 +1400,7 @@ class Game:
             modes = self.modes_of(cd, d, why)
             if d.announces == "retrace":
                 # 702.81a: the additional cost is discarding a land card (from the hand: 701.9a)
-                land = self.objs.get(d.discarding)
+                land = self.objs.get(d.discarding[0]) if len(d.discarding) == 1 else None
                 if land is None or land.cd is None or not land.cd.land:
                     why.add("not_a_land_card")
                 if land is None or land.zone != "hand" or land.owner != p:
@@ -1990,7 +1990,7 @@ class Game:
                     for q in self.players:
                         self.known.setdefault(q, set()).update(entry.splicing)
                 if entry.announces == "retrace":
-                    self.discard(p, [entry.discarding], t)       # 702.81a, paid while casting (601.2h)
+                    self.discard(p, list(entry.discarding), t)   # 702.81a, paid while casting (601.2h)
                 self.stack.append(o.id)
                 if entry.targets:
                     self.targets[o.id] = tuple(entry.targets)
@@ -2405,5 +2405,5 @@ def announcement(entry):
             chosen = ("m", m, chosen)
         return ("modes", chosen)
     if entry.announces == "retrace":
-        return ("retrace", entry.discarding)                     # with the land card it discards
+        return ("retrace", entry.discarding[0])                  # with the land card it discards
     return entry.announces or "none"

@@ -1,7 +1,8 @@
 """Modal spells on the temporal core (CR 700.2, 702.42 entwine, 702.120 escalate): what it
-refuses by name rather than answer — a mode with no words, an escalate cost that is not mana,
-escalate under an edition without it, a modal spell on the stack of a starting state — and the
-script line's words. (Chosen modes' targets are slots: test_target_slots.py.)"""
+refuses by name rather than answer — a mode with no words, an escalate cost that is neither mana
+nor a discard, escalate under an edition without it, a modal spell on the stack of a starting
+state — escalate's discards (CR 702.120a, 601.2h), and the script line's words. (Chosen modes'
+targets are slots: test_target_slots.py.)"""
 from __future__ import annotations
 
 import pytest
@@ -37,12 +38,35 @@ def test_a_mode_whose_effect_has_no_words_is_refused_when_chosen_not_resolved_as
     assert v.outcome == "needs-decision", v.reasons
 
 
-def test_two_modes_of_collective_brutality_are_refused_for_their_escalate_discard_not_their_targets():
-    s = scenario("Collective Brutality", "Swamp, Swamp")
-    with pytest.raises(UnsupportedQuestion, match="escalate cost of 'discard card'.*not modelled"):
-        what_happens(s, lines(s, "alice taps Swamp for mana", "alice taps Swamp#2 for mana",
-                              "alice casts Collective Brutality choosing modes 2 and 3 targeting Grizzly Bears#2 "
-                              "and bob"))
+BRUTALITY = ["alice taps Swamp for mana", "alice taps Swamp#2 for mana"]
+
+
+def test_two_modes_of_collective_brutality_need_their_escalate_discard():
+    """702.120a: one discard for the second mode, named by the line and paid as the spell is
+    cast (601.2h); none named, it can't be paid."""
+    s = scenario("Collective Brutality, Island", "Swamp, Swamp")
+    v = what_happens(s, lines(s, *BRUTALITY, "alice casts Collective Brutality choosing modes 2 and 3 "
+                                             "targeting Grizzly Bears#2 and bob"))
+    assert v.outcome == "illegal-action" and "its escalate cost is 1 card discarded" in v.reasons[0], v.reasons
+    v = what_happens(s, lines(s, *BRUTALITY, "alice casts Collective Brutality choosing modes 2 and 3 discarding "
+                                             "Island targeting Grizzly Bears#2 and bob", "alice passes", "bob passes"))
+    assert v.outcome == "needs-decision", v.reasons
+    cast = next(e.event for e in v.witness if "casts Collective Brutality" in e.event)
+    assert "choosing modes 2 and 3 discarding Island targeting" in cast, cast
+
+
+@pytest.mark.parametrize(("line", "why"), [
+    ("alice casts Collective Brutality choosing mode 2 discarding Island targeting Grizzly Bears#2",
+     "no card is discarded for its cost"),                                         # one mode: no escalate
+    ("alice casts Collective Brutality choosing modes 2 and 3 discarding Grizzly Bears targeting "
+     "Grizzly Bears#2 and bob", "Grizzly Bears is not in alice's hand to discard for escalate"),
+    ("alice casts Collective Brutality choosing modes 2 and 3 discarding Collective Brutality targeting "
+     "Grizzly Bears#2 and bob", "the spell itself is on the stack"),               # 601.2a
+])
+def test_escalate_discards_that_cant_pay_are_illegal(line, why):
+    s = scenario("Collective Brutality, Island", "Swamp, Swamp")
+    v = what_happens(s, lines(s, *BRUTALITY, line))
+    assert v.outcome == "illegal-action" and any(why in r for r in v.reasons), v.reasons
 
 
 ESCALATE_DISCARD = """cards:
@@ -55,17 +79,45 @@ ESCALATE_DISCARD = """cards:
       options:
         - {resolve: [{do: gain-life, who: you, amount: 1}]}
         - {resolve: [{do: gain-life, who: you, amount: 2}]}
+        - {resolve: [{do: gain-life, who: you, amount: 3}]}
+  - name: Life Grace
+    cost: "{W}"
+    types: [instant]
+    escalate: [{life: 2}]
+    modes:
+      choose: one-or-more
+      options:
+        - {resolve: [{do: gain-life, who: you, amount: 1}]}
+        - {resolve: [{do: gain-life, who: you, amount: 2}]}
 """
 
 
-def test_an_escalate_cost_that_is_not_mana_is_refused_for_a_second_mode():
-    s = scenario("Discard Grace, Forest", "Plains", cards=ESCALATE_DISCARD)
-    with pytest.raises(UnsupportedQuestion, match="escalate cost of 'discard card'"):
-        what_happens(s, lines(s, "alice taps Plains for mana", "alice casts Discard Grace choosing modes 1 and 2"))
-    # one mode: no escalate cost to pay
-    v = what_happens(s, lines(s, "alice taps Plains for mana", "alice casts Discard Grace choosing mode 2",
+def test_a_card_is_discarded_once_for_escalate():
+    """701.9a: two modes beyond the first, two cards — the same card named twice is one card."""
+    s = scenario("Discard Grace, Forest, Island", "Plains", cards=ESCALATE_DISCARD)
+    tap = "alice taps Plains for mana"
+    v = what_happens(s, lines(s, tap, "alice casts Discard Grace choosing modes 1, 2 and 3 discarding Forest and Forest"))
+    assert v.outcome == "illegal-action" and any("named twice to discard" in r for r in v.reasons), v.reasons
+    v = what_happens(s, lines(s, tap, "alice casts Discard Grace choosing modes 1, 2 and 3 discarding Forest and Island",
                               "alice passes", "bob passes"))
     assert v.outcome == "needs-decision", v.reasons
+
+
+def test_an_escalate_cost_neither_mana_nor_a_discard_is_refused_for_a_second_mode():
+    s = scenario("Life Grace, Forest", "Plains", cards=ESCALATE_DISCARD)
+    with pytest.raises(UnsupportedQuestion, match="escalate cost of 'life 2'"):
+        what_happens(s, lines(s, "alice taps Plains for mana", "alice casts Life Grace choosing modes 1 and 2"))
+    # one mode: no escalate cost to pay
+    v = what_happens(s, lines(s, "alice taps Plains for mana", "alice casts Life Grace choosing mode 2",
+                              "alice passes", "bob passes"))
+    assert v.outcome == "needs-decision", v.reasons
+
+
+def test_escalate_discards_under_an_edition_without_escalate_are_refused_naming_it():
+    s = scenario("Collective Brutality, Island", "Swamp, Swamp")
+    with pytest.raises(UnsupportedQuestion, match="rules of 2009-07-11, an edition without it"):
+        what_happens(s, lines(s, *BRUTALITY, "alice casts Collective Brutality choosing modes 2 and 3 discarding "
+                                             "Island targeting Grizzly Bears#2 and bob"), edition="2009-07-11")
 
 
 def test_escalate_under_an_edition_without_it_is_refused_naming_it():
@@ -126,6 +178,21 @@ def test_a_search_with_a_mode_the_core_cant_carry_out_in_hand_proves_no_none():
     s = scenario("Izzet Charm", "Island, Mountain")
     with pytest.raises(UnsupportedQuestion):
         is_there_a_way(s, "alice", [Condition("life", ("bob", 1))], Point("step", Step.BEGINNING_OF_COMBAT))
+
+
+def test_a_search_with_escalate_discards_to_choose_proves_no_none():
+    """A "way" search tries casts without discards: Discard Grace's three modes would need two
+    (CR 702.120a), so with other cards in hand it answers no "impossible"; alone in hand, it can't
+    be escalated, and the goal (all three modes' life) is impossible."""
+    from mtgrules.model.timeline import Condition, Point
+    from mtgrules.model.turn import Step
+    from mtgrules.queries import is_there_a_way
+    goal, until = [Condition("life", ("alice", 26))], Point("step", Step.BEGINNING_OF_COMBAT)
+    s = scenario("Discard Grace, Forest, Island", "Plains", cards=ESCALATE_DISCARD)
+    with pytest.raises(UnsupportedQuestion):
+        is_there_a_way(s, "alice", goal, until)
+    s = scenario("Discard Grace", "Plains", cards=ESCALATE_DISCARD)
+    assert is_there_a_way(s, "alice", goal, until).outcome == "impossible"
 
 
 def test_a_sequencing_question_casting_a_modal_spell_is_refused_by_name():

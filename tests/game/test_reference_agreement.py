@@ -394,9 +394,9 @@ def examples(draw):
                                 draw(st.sampled_from(["", "", "1", "R", "G"]))),)
                     if helpers[0][0] != "convoke":
                         helpers = ((helpers[0][0], helpers[0][1], ""),)
-            discarding = ""
+            discarding: tuple[str, ...] = ()
             if announces == "retrace":
-                discarding = draw(st.sampled_from([x for _, x in named("hand") + named("battlefield")] or [o]))
+                discarding = (draw(st.sampled_from([x for _, x in named("hand") + named("battlefield")] or [o])),)
             targets, splicing = (target,) if target else (), ()
             rays = [x for _, x in named("hand") if card_of(x) == "Glacial Ray" and x != o]
             if rays and not (modes or announces or helpers) and draw(st.integers(0, 2)) == 0:
@@ -555,11 +555,12 @@ def examples(draw):
                     announces = again[o] if draw(st.integers(0, 5)) else ""
                 elif cd_.flashback and draw(st.integers(0, 5)) == 0:
                     announces = "flashback"                   # from the hand: illegal
-                discarding = ""
+                discarding: tuple[str, ...] = ()
                 if announces == "retrace":
                     lands_ = [x.id for x in g.hand(p) if x.cd and x.cd.land]
-                    discarding = draw(st.sampled_from(lands_)) if lands_ and draw(st.integers(0, 5)) else \
-                        draw(st.sampled_from([x.id for x in g.hand(p)] + [o.id for o in g.battlefield()] or [o]))
+                    discarding = (draw(st.sampled_from(lands_)) if lands_ and draw(st.integers(0, 5)) else
+                                  draw(st.sampled_from([x.id for x in g.hand(p)] + [o.id for o in g.battlefield()]
+                                                       or [o])),)
                 helpers = helpers_for(draw, g, p, cd_) if new and announces != "face_down" else ()
                 splicing = splice_choice(draw, g, p, o) if new and not (announces or modes or helpers) else ()
                 targets = slot_targets(draw, g, p, o, modes, splicing, a_target)
