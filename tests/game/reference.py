@@ -116,6 +116,8 @@ class CardDef:
     choose: int | None = 1           # how many modes are chosen; None: one or more
     entwine: tuple | None = None     # (colour_cost, generic): every mode, for this much more (702.42a)
     escalate: tuple | None = None    # (colour_cost, generic) for each mode beyond the first (702.120a)
+    escalate_discard: int = 0        # cards discarded for each mode beyond the first (an escalate
+                                     # cost of "discard a card", 702.120a)
     affinity: str | None = None      # "affinity for" this card type (702.41a), or None
     flashback: tuple | None = None   # (colour_cost, generic) of the flashback cost (702.34a): an
                                      # alternative cost, paid as the card is cast from its
@@ -197,6 +199,12 @@ CARDS = {
     # here); 2 damage to target creature; draw two cards, then discard two (no discard here).
     "Izzet Charm": CardDef(T({"instant"}), (("r", 1), ("u", 1)), 0, modes=(
         ("noncreature_spell", None), ("creature", (("damage", 2, "target"),)), (None, NOT_HERE))),
+    # Escalate—Discard a card. Choose one or more — target opponent reveals their hand, you
+    # choose an instant or sorcery card from it, they discard it (no words here); target creature
+    # gets -2/-2 until end of turn; target opponent loses 2 life and you gain 2 life.
+    "Collective Brutality": CardDef(T({"sorcery"}), (("b", 1),), 1, choose=None, escalate_discard=1, modes=(
+        ("opponent", None), ("creature", (("pt", "modify", "target", (-2, -2), "turn"),)),
+        ("opponent", (("lose", "target", 2), ("gain", "you", 2))))),
     # Escalate {1}{W}. Choose one or both — creatures you control get +2/+0 until end of turn;
     # creatures you control get +0/+2 until end of turn.
     "Borrowed Grace": CardDef(T({"instant"}), (("w", 1),), 2, choose=None, escalate=((("w", 1),), 1), modes=(
@@ -1205,7 +1213,8 @@ class Game:
     def target_ok(self, kind, y, controller):
         """115.4, 702.11b: a legal target for a spell or ability ``controller`` controls."""
         if y in self.players:
-            return y not in self.lost and kind in ("any", "player")
+            # "target opponent": a player other than the controller (102.3)
+            return y not in self.lost and (kind in ("any", "player") or kind == "opponent" and y != controller)
         o = self.objs.get(y)
         if kind == "spell":
             # 115.1/112.1: a spell is a card (or copy) on the stack, not an ability
@@ -1336,7 +1345,7 @@ class Game:
         elif v == "cast":
             # what it announces: the modes, a cost, retrace with the land card it discards (702.81a)
             self.apply(("cast", (p, entry.objects[0], aim(entry.targets),
-                                 num if entry.paying or entry.helpers else "auto",
+                                 num if entry.paying or entry.helpers or escalated(entry) else "auto",
                                  announcement(entry))), entry)
         elif v == "activate":
             self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
@@ -1398,6 +1407,7 @@ class Game:
             elif d.announces and not getattr(cd, d.announces, None):
                 why.add("no_such_cost")                                 # 601.2b: it has no such cost
             modes = self.modes_of(cd, d, why)
+            self.escalate_discards(p, o, cd, d, modes, why)
             if d.announces == "retrace":
                 # 702.81a: the additional cost is discarding a land card (from the hand: 701.9a)
                 land = self.objs.get(d.discarding[0]) if len(d.discarding) == 1 else None
@@ -1643,7 +1653,7 @@ class Game:
             if d.modes:
                 why.add("not_modal")                                    # 601.2b: nothing to choose
             return ()
-        if cd.escalate and self.edition < "2016-07-22":
+        if (cd.escalate or cd.escalate_discard) and self.edition < "2016-07-22":
             raise Unmodelled("escalate under an edition before it (702.120a came in 2016)")
         if d.announces == "entwine" and cd.entwine:
             chosen = tuple(range(1, len(cd.modes) + 1))                 # 702.42a: every mode
@@ -1666,6 +1676,26 @@ class Game:
         if any(cd.modes[m - 1][1] is None for m in chosen):
             raise Unmodelled("a mode whose effect has no words here")
         return chosen
+
+    def escalate_discards(self, p, o, cd, d, modes, why):
+        """702.120a: an escalate cost of discarding a card is paid once for each mode chosen
+        beyond the first, as the other costs are (601.2f-h): that many cards of p's hand, named
+        by the line. The spell is on the stack by then (601.2a), so not one of them; a card is
+        discarded once (701.9a: it leaves the hand). Adds the reasons to ``why``."""
+        named = d.discarding if d.announces != "retrace" else ()
+        if named and not d.modes:
+            raise Unmodelled("cards discarded by a cast choosing no modes (the line can't say it)")
+        if cd.modes and modes is None:
+            return                                                      # no legal choice: nothing due
+        due = cd.escalate_discard * (len(modes) - 1) if modes else 0
+        if len(named) != due:
+            why.add("discard_count")
+        for c in named:
+            card = self.objs.get(c)
+            if card is None or card is o or card.zone != "hand" or card.owner != p:
+                why.add("escalate_not_in_hand")
+        if len(set(named)) < len(named):
+            why.add("discarded_twice")
 
     def splice_kinds(self, p, o, cd, d, why):
         """702.47a-b: the cards spliced onto the spell are revealed from p's hand (the spell
@@ -1989,8 +2019,9 @@ class Game:
                                                for c in entry.splicing)
                     for q in self.players:
                         self.known.setdefault(q, set()).update(entry.splicing)
-                if entry.announces == "retrace":
-                    self.discard(p, list(entry.discarding), t)   # 702.81a, paid while casting (601.2h)
+                if entry.discarding:
+                    # 702.81a retrace's land card, 702.120a escalate's cards: paid while casting (601.2h)
+                    self.discard(p, list(entry.discarding), t)
                 self.stack.append(o.id)
                 if entry.targets:
                     self.targets[o.id] = tuple(entry.targets)
@@ -2388,6 +2419,12 @@ def run(state, edition: str, script, until, max_events=200) -> Result:
 def aim(targets):
     """A cast's targets as the core's events name them: ts(Y1, …) in slot order, or none."""
     return ("ts", *targets) if targets else "none"
+
+
+def escalated(entry):
+    """Whether a cast line names cards it discards for escalate (the core reads them, like the
+    objects paying part of a cost, by the line's number)."""
+    return bool(entry.discarding) and entry.announces != "retrace"
 
 
 def announcement(entry):

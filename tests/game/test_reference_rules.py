@@ -1124,3 +1124,86 @@ def test_splice_under_the_2008_rules():
     r, g = stepper(SPLICE, TAP + ["alice casts Lava Spike splicing Glacial Ray targeting bob and Grizzly Bears",
                                   "alice passes", "bob passes"], edition="2008-10-01")
     assert g.life["bob"] == 17 and zone(g, "Grizzly Bears") == "graveyard"
+
+
+BRUTALITY = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Collective Brutality, Island, Forest], battlefield: [Swamp, Swamp], library: {hidden: 3}}
+  bob: {hand: [Mountain], battlefield: [Grizzly Bears, Megrim], library: {hidden: 3}}
+"""
+SWAMPS = ["alice taps Swamp for mana", "alice taps Swamp#2 for mana"]
+ESCALATED = "alice casts Collective Brutality choosing modes 2 and 3 discarding Island targeting Grizzly Bears and bob"
+
+
+def test_escalate_discards_a_card_as_the_spell_is_cast():
+    # 702.120a: modes 2 and 3 (one beyond the first): one card discarded besides {1}{B}, paid as
+    # it is cast (601.2h): the Island is in the graveyard while the spell is on the stack, a
+    # discard like any other (701.9a: bob's Megrim triggers on it, 603.2)
+    r, g = stepper(BRUTALITY, SWAMPS + [ESCALATED])
+    cast = [a for n, a in r.events if n == "cast"]
+    assert cast == [("alice", "Collective Brutality", ("ts", "Grizzly Bears", "bob"), 3,
+                     ("modes", ("m", 2, ("m", 3, "nil"))))]
+    assert zone(g, "Island") == "graveyard" and zone(g, "Collective Brutality") == "stack"
+    assert zone(g, "Forest") == "hand" and g.pool["alice"] == {}
+
+
+def test_escalated_collective_brutality_resolves_in_the_order_printed():
+    # 700.2, 608.2c: mode 2 (-2/-2: the Bears die, 704.5f), then mode 3 (bob 20 - 2, alice
+    # 20 + 2); bob's Megrim (the Island discarded) deals alice 2 first, above it on the stack
+    r, g = stepper(BRUTALITY, SWAMPS + [ESCALATED] + ["all pass until main2"])
+    assert zone(g, "Grizzly Bears") == "graveyard" and zone(g, "Collective Brutality") == "graveyard"
+    assert g.life["bob"] == 18 and g.life["alice"] == 20
+
+
+@pytest.mark.parametrize(("line", "reason"), [
+    # 702.120a: a second mode costs a discard; none named, the cost isn't paid (601.2h)
+    ("alice casts Collective Brutality choosing modes 2 and 3 targeting Grizzly Bears and bob", "discard_count"),
+    # one beyond the first: one card, not two
+    ("alice casts Collective Brutality choosing modes 2 and 3 discarding Island and Forest targeting "
+     "Grizzly Bears and bob", "discard_count"),
+    # one mode: no escalate cost at all
+    ("alice casts Collective Brutality choosing mode 3 discarding Island targeting bob", "discard_count"),
+    # 601.2a: the spell is on the stack as its costs are paid, not in the hand
+    ("alice casts Collective Brutality choosing modes 2 and 3 discarding Collective Brutality targeting "
+     "Grizzly Bears and bob", "escalate_not_in_hand"),
+    # 701.9a: a card of the player's own hand
+    ("alice casts Collective Brutality choosing modes 2 and 3 discarding Mountain targeting Grizzly Bears and bob",
+     "escalate_not_in_hand"),
+    ("alice casts Collective Brutality choosing modes 2 and 3 discarding Swamp targeting Grizzly Bears and bob",
+     "escalate_not_in_hand"),
+    # "target opponent" (mode 3): not its caster
+    ("alice casts Collective Brutality choosing modes 2 and 3 discarding Island targeting Grizzly Bears and alice",
+     "bad_target"),
+])
+def test_escalate_discards_the_rules_dont_allow_are_illegal(line, reason):
+    r, g = stepper(BRUTALITY, SWAMPS + [line])
+    assert r.stop == ("illegal-action", "alice", "illegal", 3)
+    assert reason in r.reasons
+    assert zone(g, "Island") == "hand"
+
+
+def test_a_card_is_discarded_once_for_escalate():
+    # 701.9a: the same card named twice for two discards is one card (a card with three worded
+    # modes for two discards: Collective Brutality's first has no words here)
+    d = Decision("cast", "alice", ("Collective Brutality",), targets=("Grizzly Bears", "bob"), modes=(2, 3),
+                 discarding=("Island", "Island"))
+    r, g = stepper(BRUTALITY, SWAMPS + [d])
+    assert r.stop[0] == "illegal-action" and {"discarded_twice", "discard_count"} <= r.reasons
+
+
+def test_escalate_before_its_edition_is_unmodelled():
+    # escalate came in 2016 (702.119a then): under the 2009 rules there is no rule for it
+    with pytest.raises(reference.Unmodelled):
+        stepper(BRUTALITY, SWAMPS + [ESCALATED], edition="2009-07-11")
+
+
+@pytest.mark.parametrize("lines", [
+    SWAMPS + [ESCALATED, "all pass until main2"],
+    SWAMPS + ["alice casts Collective Brutality choosing modes 2 and 3 discarding Island and Forest targeting "
+              "Grizzly Bears and bob"],
+])
+def test_the_core_discards_for_escalate_as_the_stepper_does(lines):
+    core, stop, ref, rstop = both(state(BRUTALITY), NEW, lines)
+    assert core == ref and stop.kind == rstop[0]
