@@ -45,6 +45,9 @@ WORDS = [
     # splice (702.47a-b)
     ("hand to splice", "splice_not_in_hand"), ("can't be spliced onto it", "cant_splice"),
     ("is spliced onto it twice", "spliced_twice"),
+    # escalate's discards (702.120a)
+    ("one for each mode chosen beyond the first", "discard_count"),
+    ("to discard for escalate", "escalate_not_in_hand"), ("named twice to discard", "discarded_twice"),
     # casting from the graveyard (flashback, retrace)
     ("graveyard: ", "not_in_graveyard"), ("retrace discards a land card", "not_a_land_card"),
     ("to discard for retrace", "discard_not_in_hand"),
@@ -108,11 +111,12 @@ NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "
               "Flametongue Kavu", "Glorious Anthem", "Phantasmal Bear", "Capsize", "Burst Lightning",
               "Izzet Charm", "Borrowed Grace", "Journey of Discovery",
               "Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite", "Think Twice",
-              "Exalted Angel"] \
+              "Exalted Angel", "Collective Brutality"] \
     + ["Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite", "Memnite"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
             "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm",
-            "Stoke the Flames", "Raven's Crime", "Firebolt", "Glacial Ray", "Cryptic Command", "Shock"}
+            "Stoke the Flames", "Raven's Crime", "Firebolt", "Glacial Ray", "Cryptic Command", "Shock",
+            "Collective Brutality"}
 # Hands for several targets (CR 601.2c) and splice (702.47): Arcane spells and Glacial Ray to
 # splice onto them, Cryptic Command (two modes, a target each), and the responses that take a
 # target away (Shock on a creature, Capsize bouncing it), with the mana they ask
@@ -133,7 +137,9 @@ HELPED = ("convoke", "improvise", "delve")   # objects paying part of a cost (70
 MODE_CHOICES = {"Izzet Charm": [(2,), (2,), (2,), (2,), (3,), (1,), (2, 3)],
                 "Cryptic Command": [(1, 2)] * 4 + [(2, 4)] * 3 + [(1, 4), (1, 4), (2,), (3, 4), (1, 2, 4)],
                 "Borrowed Grace": [(1,), (2,), (1, 2), (1, 2), (1, 2), (1, 1)],
-                "Journey of Discovery": [(2,), (2,), (2,), (1,), (1, 2)]}
+                "Journey of Discovery": [(2,), (2,), (2,), (1,), (1, 2)],
+                # its escalate cost a discard (702.120a): one mode or two (mode 1 has no words)
+                "Collective Brutality": [(2,), (3,), (2, 3), (2, 3), (2, 3), (1, 3)]}
 
 
 def mode_choice(draw, card: str) -> tuple[tuple[int, ...], str]:
@@ -397,6 +403,9 @@ def examples(draw):
             discarding: tuple[str, ...] = ()
             if announces == "retrace":
                 discarding = (draw(st.sampled_from([x for _, x in named("hand") + named("battlefield")] or [o])),)
+            elif modes and draw(st.integers(0, 2)) == 0:
+                # cards discarded for escalate (702.120a), any of the hands'
+                discarding = tuple(draw(st.lists(st.sampled_from([x for _, x in named("hand")] or [o]), max_size=2)))
             targets, splicing = (target,) if target else (), ()
             rays = [x for _, x in named("hand") if card_of(x) == "Glacial Ray" and x != o]
             if rays and not (modes or announces or helpers) and draw(st.integers(0, 2)) == 0:
@@ -561,6 +570,8 @@ def examples(draw):
                     discarding = (draw(st.sampled_from(lands_)) if lands_ and draw(st.integers(0, 5)) else
                                   draw(st.sampled_from([x.id for x in g.hand(p)] + [o.id for o in g.battlefield()]
                                                        or [o])),)
+                if modes and announces != "retrace":
+                    discarding = escalate_discards(draw, g, p, o, modes)
                 helpers = helpers_for(draw, g, p, cd_) if new and announces != "face_down" else ()
                 splicing = splice_choice(draw, g, p, o) if new and not (announces or modes or helpers) else ()
                 targets = slot_targets(draw, g, p, o, modes, splicing, a_target)
@@ -675,6 +686,24 @@ def splice_choice(draw, g, p, o):
         wrong = draw(st.sampled_from([o, *hand, *elsewhere, *splicers * 3]))
         return draw(st.sampled_from([(wrong,), (wrong, wrong), (*splicers[:1], wrong)]))
     return ()
+
+
+def escalate_discards(draw, g, p, o, modes):
+    """The cards a cast choosing ``modes`` discards for escalate (CR 702.120a): mostly, for a
+    card whose escalate cost is a discard, one of p's hand for each mode beyond the first; now
+    and then a count the cost doesn't ask (none, one too many, for a card without it), the spell
+    itself, a card not in p's hand, a card twice."""
+    cd = g.objs[o].cd
+    due = cd.escalate_discard * (len(modes) - 1)
+    hand = [c.id for c in g.hand(p) if c.id != o]
+    roll = draw(st.integers(0, 19))
+    if roll < 13 and due and len(hand) >= due:
+        return tuple(draw(st.lists(st.sampled_from(hand), min_size=due, max_size=due, unique=True)))
+    if roll < 16:
+        return ()
+    elsewhere = [x.id for x in g.objs.values() if x.cd and x.zone in ("hand", "battlefield") and x.id not in hand]
+    pick = draw(st.sampled_from([o, *hand, *hand, *elsewhere]))
+    return draw(st.sampled_from([(pick,), (pick, pick), (*hand[:1], pick)]))
 
 
 def slot_targets(draw, g, p, o, modes, splicing, a_target):
@@ -867,6 +896,7 @@ def words(d) -> str:
     if d.verb == "block" and d.blocks:
         return f"{d.player} blocks " + " and ".join(f"{a} with {b}" for b, a in d.blocks)
     extra = f" choosing modes {d.modes}" if d.modes else ""
+    extra += f" discarding {', '.join(d.discarding)}" if d.discarding else ""
     extra += f" splicing {', '.join(d.splicing)}" if d.splicing else ""
     extra += f" targeting {', '.join(d.targets)}" if d.targets else ""
     extra += f" announcing {d.announces}" if d.announces else ""
