@@ -125,6 +125,9 @@ SLOT_HANDS = [(["Lava Spike", "Glacial Ray"], "RRR"), (["Lava Spike", "Glacial R
               (["Glacial Ray", "Glacial Ray", "Lightning Bolt"], "RRRR"),
               (["Lava Spike", "Glacial Ray", "Lightning Bolt"], "RRR"),
               (["Cryptic Command"], "UUUU"), (["Cryptic Command", "Lightning Bolt"], "UUUUR"),
+              # Collective Brutality's two slots (a creature, an opponent) and a card or two to
+              # discard for its escalate cost (702.120a)
+              (["Collective Brutality", "Island"], "BB"), (["Collective Brutality", "Forest", "Lightning Bolt"], "BBR"),
               (["Shock"], "R"), (["Shock", "Capsize"], "RUUU")]
 ANSWER_HANDS = [(["Shock"], "R"), (["Shock", "Capsize"], "RUUU"), (["Capsize"], "UUU"),
                 (["Cryptic Command"], "UUUU"), (["Shock", "Glacial Ray"], "RRR")]
@@ -199,7 +202,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
                 hand.append(draw(st.sampled_from(sorted(MODE_CHOICES))))
     slot_mana = ""
     if slots or (new and draw(st.integers(0, 2 - active)) == 0):     # several targets, splice, answers
-        cards, slot_mana = draw(st.sampled_from(SLOT_HANDS if not slots else SLOT_HANDS[:8] if active
+        cards, slot_mana = draw(st.sampled_from(SLOT_HANDS if not slots else SLOT_HANDS[:10] if active
                                                 else ANSWER_HANDS))
         hand += cards
     hidden_hand = draw(st.integers(0, 2))
@@ -208,7 +211,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
     lands = draw(st.lists(st.tuples(st.sampled_from(lands_pool), st.booleans()), max_size=3))
     if slot_mana and not active:
         # lands to answer with (the pool may empty before the answer)
-        lands += [({"R": "Mountain", "U": "Island"}[c], False) for c in slot_mana]
+        lands += [({"R": "Mountain", "U": "Island", "B": "Swamp"}[c], False) for c in slot_mana]
     perms = draw(st.lists(st.sampled_from(PERMANENTS + NEW_PERMANENTS * 2 if new else PERMANENTS),
                           max_size=3 if new else 2))
     if slots:                                       # a creature to aim at
@@ -516,6 +519,9 @@ def examples(draw):
                 slotted = hosts * 3 + slotted
                 if slotted and draw(st.booleans()):
                     spells = slotted            # several targets, splice, answers (CR 601.2c, 702.47)
+                brutal = [o for o in payable if card_of(o) == "Collective Brutality"]
+                if brutal and draw(st.booleans()):
+                    spells = brutal             # escalate's discards (702.120a)
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
@@ -1398,4 +1404,42 @@ def test_modal_casts_agree_with_the_reference_stepper(taps, cast, then, stop):
     r = reference.run(state, "2026-08-07", script, END, max_events=MAX_EVENTS)
     assert r.stop[0] == stop, r.stop
     diff = compare(state, "2026-08-07", script, END)
+    assert diff is None, diff
+
+
+ESCALATE_STATE = """name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Collective Brutality, Island, Forest], battlefield: [Swamp, Swamp], library: {hidden: 5}}
+  bob: {hand: [Mountain], battlefield: [Grizzly Bears, Megrim], library: {hidden: 5}}
+"""
+TO_MAIN2 = [Decision("pass-until", until=Point("step", Step("main2")))]
+
+
+@pytest.mark.parametrize(("modes", "discarding", "targets", "stop"), [
+    # 702.120a: one discard for the second mode, as it is cast (bob's Megrim sees it, 603.2)
+    ((2, 3), ("Island",), ("Grizzly Bears", "bob"), "reached"),
+    ((2,), (), ("Grizzly Bears",), "reached"),                           # one mode: nothing more
+    ((2, 3), (), ("Grizzly Bears", "bob"), "illegal-action"),            # the discard unpaid (601.2h)
+    ((2, 3), ("Island", "Forest"), ("Grizzly Bears", "bob"), "illegal-action"),    # one card, not two
+    ((3,), ("Island",), ("bob",), "illegal-action"),                     # no escalate for one mode
+    ((2, 3), ("Collective Brutality",), ("Grizzly Bears", "bob"), "illegal-action"),   # on the stack (601.2a)
+    ((2, 3), ("Mountain",), ("Grizzly Bears", "bob"), "illegal-action"),           # bob's card
+    ((2, 3), ("Island", "Island"), ("Grizzly Bears", "bob"), "illegal-action"),    # a card once (701.9a)
+    ((2, 3), ("Island",), ("Grizzly Bears", "alice"), "illegal-action"),           # "target opponent"
+])
+def test_escalate_discards_agree_with_the_reference_stepper(modes, discarding, targets, stop):
+    """Collective Brutality's escalate cost, a discard for each mode beyond the first (CR
+    702.120a), paid or not, from the hand or not: the core agrees event by event."""
+    state = parse_scenario(ESCALATE_STATE).state
+    script = [Decision("mana", "alice", ("Swamp",)), Decision("mana", "alice", ("Swamp#2",)),
+              Decision("cast", "alice", ("Collective Brutality",), targets=targets, modes=modes,
+                       discarding=discarding)]
+    script += TO_MAIN2 if stop == "reached" else []
+    until = Point("step", Step("main2"))
+    r = reference.run(state, "2026-08-07", script, until, max_events=MAX_EVENTS)
+    assert r.stop[0] == stop, r.stop
+    diff = compare(state, "2026-08-07", script, until)
     assert diff is None, diff
