@@ -23,7 +23,7 @@ MODE_GAPS = {
     "mode": lambda w: f"choosing its mode {w[1]}: {w[2]} (not modelled)",
     "splice": lambda w: f"splicing {w[1]}, whose splice cost has an {{X}} or a hybrid symbol (not modelled)",
     "escalate": lambda w: f"with an escalate cost of '{w[1]}' paid for the modes beyond the first "
-                          "(an escalate cost that is not mana: not modelled)",
+                          "(an escalate cost neither mana nor discarding a card: not modelled)",
     "edition": lambda w: f"a card with escalate under the rules of {w[2]}, an edition without it "
                          "(CR 702.120a came in 2016): not modelled",
 }
