@@ -39,6 +39,13 @@ def decision_term(k: int, d: Decision) -> Sym:
     target = F("none", []) if not aimed else aimed[0] if d.verb != "cast" else a("ts", *aimed)
     # the entry's number where the line says how part of the cost is paid (script_pay, script_help)
     escalate_discards = d.discarding if d.verb == "cast" and d.announces != "retrace" else ()
+    if d.verb == "cast" and d.announces == "retrace" and len(d.discarding) != 1:
+        raise Unsupported(f"'{d}': retrace discards one land card (CR 702.81a), named after 'with retrace'")
+    if d.verb == "cast" and d.modes and d.announces:
+        # (a line can't say it: the reader refuses it; a decision built so is refused, not read
+        # as one of the two)
+        raise Unsupported(f"'{d}': modes chosen with '{d.announces}' announced (not modelled; entwined "
+                          "chooses every mode)")
     if escalate_discards and not d.modes:
         raise Unsupported(f"'{d}': cards discarded with no modes chosen (escalate's discards follow "
                           "the modes; retrace's follow 'with retrace')")

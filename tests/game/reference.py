@@ -1649,6 +1649,8 @@ class Game:
     def modes_of(self, cd, d, why):
         """The modes chosen for casting ``cd`` (700.2a, 601.2b), or None where the choice is not
         one the rules allow (the reasons added to ``why``); () for a card without modes."""
+        if d.modes and d.announces:
+            raise Unmodelled("modes chosen with another announcement (the line can't say it)")
         if not cd.modes:
             if d.modes:
                 why.add("not_modal")                                    # 601.2b: nothing to choose

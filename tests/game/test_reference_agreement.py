@@ -149,7 +149,9 @@ def mode_choice(draw, card: str) -> tuple[tuple[int, ...], str]:
     """The modes a cast of ``card`` chooses and whether it is entwined: mostly a choice for its
     card, now and then one for a card without modes, a mode it hasn't, none at all, or entwine."""
     if draw(st.integers(0, 9)) == 0:
-        return draw(st.sampled_from([(), (1,), (4,), (2, 2)])), draw(st.sampled_from(["", "", "entwine"]))
+        # (modes and entwine in one cast: no line says it, the core refuses it)
+        modes, entwined = draw(st.sampled_from([(), (1,), (4,), (2, 2)])), draw(st.sampled_from(["", "", "entwine"]))
+        return (modes, "") if modes else ((), entwined)
     if card not in MODE_CHOICES:
         return (), ""
     if card == "Journey of Discovery" and draw(st.booleans()):
