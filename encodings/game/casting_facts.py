@@ -30,6 +30,20 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.is_a("land"):
         return
     yield a("spell_card", o)
+    cost = card.mana_cost or ManaCost()
+    # its mana cost's symbols (CR 202.1), read for what it costs (CR 601.2f) and for its mana
+    # value (CR 202.3, vocabulary.lp) — even where casting it is refused below: each colour's and
+    # the generic part, and each symbol that can be paid more than one way with its ways (how it
+    # will be paid is announced, CR 601.2b); one with an X or a snow symbol is not read
+    if cost.x_count or any(sym.kind == "snow" for sym in cost):
+        yield a("mana_cost_unread", o)
+    else:
+        yield from mana_facts(ManaCost(tuple(sym for sym in cost if not sym.is_choice)),
+                              lambda part, *args: a(part, o, *args))
+        for i, sym in enumerate(cost.choices, start=1):
+            yield a("choice_symbol", o, N(i))
+            for way in sym.options:
+                yield a("symbol_option", o, N(i), way_term(way))
     if card.alternative_costs or casting_words(card) or (card.kicker and card.buyback) \
             or (card.flashback and (card.kicker or card.buyback or card.is_permanent_card
                                     or "retrace" in card.keywords)) \
@@ -57,13 +71,11 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.mana_cost is None:
         # no mana symbols where the mana cost would be: an unpayable cost (actions.lp)
         yield a("no_mana_cost", o)
-    cost = card.mana_cost or ManaCost()
     optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker),
                                     ("entwine", card.entwine), ("flashback", card.flashback)) if c is not None]
-    if cost.choices or cost.x_count or any(c.choices or c.x_count for _, c in optional):
+    if cost.x_count or any(c.choices or c.x_count for _, c in optional):
         yield a("cost_unsupported", o)
         return
-    yield from mana_facts(cost, lambda part, *args: a(part, o, *args))
     if card.affinity:
         # CR 702.41a: it costs {1} less for each permanent of that type its caster controls
         yield a("affinity", o, F(card.affinity, []))
@@ -83,6 +95,15 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         # (CR 702.37e)
         yield a("morph", o)
         yield from mana_facts(card.morph, lambda part, *args: a(MORPH_PART[part], o, *args))
+
+
+def way_term(way: str) -> Sym:
+    """One way to pay a hybrid or Phyrexian symbol (``ManaSymbol.options``) as the core reads it."""
+    if way.startswith("generic:"):
+        return a("generic", N(int(way.split(":")[1])))
+    if way == "life":
+        return F("life", [])
+    return F(COLOUR[way], []) if way in COLOUR else a("unmodelled", S(way))
 
 
 def splice_facts(card: Card, o: Sym) -> Iterator[Sym]:
@@ -127,7 +148,7 @@ def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
 def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
-    words = [w for w in ("multikicker", "if_kicked") if getattr(card, w)]
+    words = ["multikicker"] if card.multikicker else []
     if card.kicker and card.buyback:
         words.append("kicker with buyback")   # two optional costs announced at once
     if card.modes and (card.kicker or card.buyback):
@@ -177,11 +198,29 @@ def mode_facts(card: Card, o: Sym) -> Iterator[Sym]:
         yield a("escalate_unmodelled", o, S(describe_cost(item)))
 
 
+def kicked_facts(card: Card, o: Sym) -> Iterator[Sym]:
+    """The card's text that applies only if it was kicked (CR 702.33e): a source of its own,
+    ``kicked(O)`` (its target and instructions), a part of the spell only when kicked
+    (vocabulary.lp; CR 702.33g, 601.2c). Text the core can't carry out is marked
+    (``kicked_unmodelled``): kicking is then refused by name."""
+    if card.if_kicked is None or card.kicker is None:
+        return
+    src = a("kicked", o)
+    yield a("kicked_text", o)
+    why = mode_gap(card.if_kicked)
+    if why:
+        yield a("kicked_unmodelled", o, S(why))
+        return
+    yield from target_facts(card.if_kicked.targets, src, card.name)
+    for i, ins in enumerate(card.if_kicked.resolve, start=1):
+        yield from instruction_facts(src, i, ins)
+
+
 ESCALATE_PART = {"cost": "escalate_mana", "generic": "escalate_generic"}
 
 
 def mode_gap(mode: Mode) -> str:
-    """Why the core can't carry out a mode, or ''."""
+    """Why the core can't carry out a mode (or a kicked spell's own text), or ''."""
     if not mode.resolve:
         return "what it does has no words in the library"
     if len(mode.targets) > 1:

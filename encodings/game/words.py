@@ -36,8 +36,10 @@ WHY = {
     "not_main_phase": "a sorcery-speed spell needs a main phase",
     "not_your_turn": "a sorcery-speed spell needs its caster's own turn",
     "stack_not_empty": "a sorcery-speed spell needs an empty stack",
-    "missing_target": "it needs a target",
-    "no_target_wanted": "it has no target",
+    "missing_target": "it needs a target the line doesn't name (one for each \"target\" of its text as "
+                      "cast, with its chosen modes' and kicked text's, CR 601.2c)",
+    "no_target_wanted": "it has no target slot for a target the line names (one for each \"target\" of "
+                        "its text as cast, with its chosen modes' and kicked text's, CR 601.2c)",
     "not_controller": "{p} does not control it",
     "up_not_controller": "{p} does not control it",
     "up_no_priority": "{p} does not have priority",
@@ -108,6 +110,15 @@ def natural(text: str) -> tuple[tuple[int, int | str], ...]:
     ``alice:library:10``, ``Island`` before ``Island#2``."""
     return tuple((0, int(part)) if part.isdigit() else (1, part)
                  for part in re.split(r"(\d+)", text) if part)
+
+
+def way_words(way: Any) -> str:
+    """One way to pay a hybrid or Phyrexian symbol: ``{B}``, ``{2}``, ``2 life``."""
+    if isinstance(way, tuple) and way[0] == "generic":
+        return f"{{{way[1]}}}"
+    if way == "life":
+        return "2 life"
+    return f"{{{COLOUR_LETTER.get(way, way)}}}"
 
 
 def mana_words(colour: Any) -> str:
@@ -298,7 +309,8 @@ class Words:
         if not isinstance(ins, tuple):
             return str(ins)
         def who(w: str) -> str:
-            return ", ".join(self.names.get((x, w, t), [w]))
+            # a target found illegal names no one (CR 608.2b)
+            return ", ".join(self.names.get((x, w, t), ["no legal target" if w == "target" else w]))
 
         verb: str = ins[0]  # the instruction's name
         if verb == "damage":
@@ -337,6 +349,11 @@ class Words:
             return f"{who(ins[1])}: can't {ACTION_WORDS.get(mod[1], str(mod[1]).replace('_', ' '))}"
         if verb == "counter":
             return f"counters {who(ins[1])}"
+        if verb == "destroy":
+            return f"destroys {who(ins[1])}"
+        if verb == "no_information":
+            return (f"nothing: what it would deal needs the mana value of its target {ins[1]}, found "
+                    "illegal as it began to resolve")
         if verb == "bounce":
             return f"returns {who(ins[1])} to its owner's hand"
         if verb in ("scry", "surveil"):
@@ -366,7 +383,14 @@ class Words:
         args = (why,) if isinstance(why, str) else tuple(why)
         key: str = args[0]
         if key == "cant_pay" and why[1] == "life":
-            return f"{player} can't pay the life its additional cost asks: more than their life total"
+            return (f"{player} can't pay the life its cost asks (an additional cost in life, or 2 for "
+                    "each Phyrexian symbol announced as paid with life): more than their life total")
+        if key in ("bad_hybrid_choice", "bad_phyrexian_choice"):
+            kind = "hybrid" if key == "bad_hybrid_choice" else "Phyrexian"
+            return f"its {kind} symbol {why[1]} (of its mana cost, in order) can't be paid with {way_words(why[2])}"
+        if key == "no_such_symbol":
+            return (f"the line announces how a hybrid or Phyrexian symbol {why[1]} is paid, and the cost "
+                    "it is cast for has no such symbol (only the mana cost's are announced)")
         if key == "cant_pay" and why[1] == "additional":
             return f"{player} can't pay its additional cost: nothing to sacrifice"
         if key == "cant_pay":

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgrules.model import vocabulary
-from mtgrules.model.cards import MAX_MODES
+from mtgrules.model.cards import MAX_MODES, Card
 from mtgrules.model.errors import MtgRulesError, UnsupportedQuestion
 from mtgrules.model.read.lines import line_object
 from mtgrules.model.source import Field, did_you_mean
@@ -95,6 +95,11 @@ class Names:
                                   "an object of the state (a second copy is 'Name#2')",
                                   did_you_mean(name, self.objects))
         return name
+
+    def card_of(self, object_id: str) -> Card | None:
+        """The card an object of the state is (None for a token the state doesn't hold yet)."""
+        where = self.state.find(object_id)
+        return self.state.card_of(where[2]) if where else None
 
     def target(self, name: str) -> str:
         """A player or an object, anyone's: a card two players hold is refused bare."""
@@ -270,9 +275,34 @@ def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> D
                          "P casts CARD splicing A [and B] [targeting X [and Y]]")
     # escalate's cards in the order named (a card named twice reaches the rules, CR 701.9a)
     discarding = names.named_in_order(escalate) if escalate else (names.object(land),) if land else ()
-    return Decision("cast", p, (names.object(card),), targets=names.targets_list(aimed) if aimed else (),
-                    paying=_paying(g[10], node), announces=announces, modes=_modes(modes, announced, node),
-                    discarding=discarding, helpers=_helpers(g[7:10], names), splicing=splicing, text=text)
+    obj = names.object(card)
+    return Decision("cast", p, (obj,), targets=names.targets_list(aimed) if aimed else (),
+                    paying=_paying(g[11], node), announces=announces, modes=_modes(modes, announced, node),
+                    discarding=discarding, helpers=_helpers(g[8:11], names), splicing=splicing,
+                    symbols=_symbols(g[7], names.card_of(obj), node, text), text=text)
+
+
+def _symbols(text: str | None, card: Card | None, node: Field, text_line: str) -> tuple[tuple[str, str], ...]:
+    """How a cast line says its hybrid and Phyrexian symbols will be paid (``{B/P} as 2 life and
+    {B/P} as {B}``): each symbol of the card's mana cost that can be paid more than one way, in
+    the order printed, with the line's choice for it. Which choices a symbol allows is the
+    rules' to say (the core's)."""
+    if not text:
+        return ()
+    form = "announcing {H} as {C} | {2} | 2 life, in the order of the card's hybrid and Phyrexian symbols"
+    parts = re.split(r",\s*|\s+and\s+", text)
+    said = []
+    for part in parts:
+        m = re.fullmatch(r"(\{[^{}]+\}) as (?:\{([WUBRGC2])\}|(2 life))", part.strip())
+        if not m:
+            raise node.error(f"'{part}' in '{text_line}' is not a symbol and how it is paid", form)
+        said.append((m.group(1), m.group(2) or "life"))
+    printed = [str(sym) for sym in (card.mana_cost.choices if card and card.mana_cost else ())]
+    named = [sym for sym, _ in said]
+    if named != printed[:len(named)]:
+        raise node.error(f"'{text_line}' announces {', '.join(named)} but the card's mana cost has "
+                         + (", ".join(printed) or "no hybrid or Phyrexian symbol") + " in that order", form)
+    return tuple(said)
 
 
 LINE_FORMS = [
@@ -280,6 +310,7 @@ LINE_FORMS = [
     "P casts CARD [choosing mode N | choosing modes N and M [discarding A [and B]]] [splicing A [and B]] "
     "[targeting X [and Y]] "
     "[with buyback | kicked | entwined | with flashback | with retrace discarding LAND | face down] "
+    "[announcing {B/P} as 2 life and {G/W} as {G}] "
     "[convoking A [for {R}], B …] [improvising A, B …] [delving A, B …] [paying {M}…]",
     "P turns OBJECT face up [paying {M}…]",
     "P taps OBJECT for mana", "P taps OBJECT for {U} (one of its mana abilities)",
@@ -310,6 +341,7 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
         (r"casts (.+?)(?: choosing (modes? [\d, and]+?)(?: discarding (.+?))?)?(?: splicing (.+?))?"
          r"(?: targeting (.+?))?"
          r"(?: (with buyback|kicked|entwined|with flashback|with retrace|face down)(?: discarding (.+?))?)?"
+         r"(?: announcing (.+?))?"
          r"(?: convoking (.+?))?(?: improvising (.+?))?(?: delving (.+?))?(?: paying (\S+))?",
          lambda g: _cast(p, g, names, node, text)),
         (r"turns (.+?) face up(?: paying (\S+))?",
