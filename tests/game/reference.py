@@ -51,6 +51,8 @@ RETRACE = "2008-10-01"        # retrace (Eventide): no rule for it before (502.8
 M14_LEGEND = "2013-07-13"     # legend rule: the controller keeps one (before: all go, 420.5e)
 HEXPROOF = "2011-07-15"       # hexproof is a keyword with rules (702.11, M12)
 MENACE = "2015-07-17"         # menace (702.110/702.111, Magic Origins)
+ILLEGAL_INFO = "2016-07-22"    # 608.2b: information about an illegal target fails to be found
+                               # (what needs it doesn't happen); before, no words for it
 PAID_IN_PLACE = "2016-07-22"   # convoke and delve pay mana of the locked total (702.50a, 702.65a);
                                # before, additional costs reducing it (not modelled: refused)
 IMPROVISE = "2024-07-30"       # improvise (702.126a) is in the rules this set has from here
@@ -109,6 +111,9 @@ class CardDef:
     buyback: tuple | None = None     # (colour_cost, generic) of an optional additional cost
                                      # (702.27a), or None
     kicker: tuple | None = None      # likewise, kicker (702.33a)
+    kicked: tuple | None = None      # (target kind or None, instructions): the part of its text
+                                     # that happens only if it was kicked, after its own (702.33e);
+                                     # its target a slot only then (702.33g, 601.2c)
     modes: tuple | None = None       # a modal spell's modes (700.2): ((target kind or None,
                                      # instructions), ...); instructions None where the library has
                                      # no words (the core refuses the mode), NOT_HERE where the
@@ -131,6 +136,12 @@ class CardDef:
     @property
     def land(self):
         return "land" in self.types
+
+    @property
+    def mana_value(self):
+        """202.3 (2008: converted mana cost, 203.3): the mana its mana cost represents (0 with
+        none, 202.3a)."""
+        return self.generic + sum(n for _, n in self.colour_cost)
 
     @property
     def instant_speed(self):
@@ -193,6 +204,13 @@ CARDS = {
     # deals 4 damage instead.
     "Burst Lightning": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
                                instructions=(("damage", 2, "target", 4),), kicker=((), 4)),
+    # Kicker {R}. Destroy target artifact or enchantment. If this spell was kicked, it deals
+    # damage equal to that permanent's mana value to target creature.
+    "Orim's Thunder": CardDef(T({"instant"}), (("w", 1),), 2, target="artifact_or_enchantment",
+                              instructions=(("destroy", "target"),), kicker=((("r", 1),), 0),
+                              kicked=("creature", (("damage", ("mana_value", Slot(0)), "target"),))),
+    # (its multikicker, charge counters and mana ability: no words here; never cast)
+    "Everflowing Chalice": CardDef(T({"artifact"}), (), 0),
     # Choose one — counter target noncreature spell unless its controller pays {2} (no words
     # here); 2 damage to target creature; draw two cards, then discard two (no discard here).
     "Izzet Charm": CardDef(T({"instant"}), (("r", 1), ("u", 1)), 0, modes=(
@@ -1045,6 +1063,10 @@ class Game:
                 self.resolving = (x, i + 1)
                 return self.next()
             if i <= len(instrs):
+                if self.edition < ILLEGAL_INFO and self.needs_lost_information(x, instrs[i - 1]):
+                    # before 2016, 608.2b (2008: 413.2a) doesn't say what information about an
+                    # illegal target is: refused by name, as the instruction is reached
+                    return "unsupported", "information about an illegal target before 2016-07-22"
                 return "game", ("do", (x, i))
             return "game", ("finish", (x,))
         if self.due:
@@ -1122,7 +1144,8 @@ class Game:
     def parts(self, x):
         """The parts of x's effect in the order they happen, each (its target kind or None, its
         instructions): a spell's own text, or its chosen modes in printed order (700.2, 702.42b),
-        then the text of each card spliced onto it in the order chosen (702.47b)."""
+        then the part that happens only if it was kicked (702.33e), then the text of each card
+        spliced onto it in the order chosen (702.47b)."""
         if isinstance(x, tuple) and x[0] == "tr":
             cd = self.objs[x[1]].cd
             return [(cd.trigger_target, cd.trigger_effect)]
@@ -1135,6 +1158,8 @@ class Game:
                 raise Unmodelled("a mode the stepper doesn't model")
         else:
             own = [(cd.target, cd.instructions)]
+        if cd.kicked and self.announced.get(x) == "kicker":
+            own.append(cd.kicked)                       # 702.33e: then what kicked adds (as printed)
         return own + list(self.spliced.get(x, ()))
 
     def instructions(self, x):
@@ -1211,11 +1236,13 @@ class Game:
             # 115.1/112.1: a spell is a card (or copy) on the stack, not an ability
             return o is not None and o.zone == "stack" and y in self.stack
         if o is None or o.zone != "battlefield" or kind not in ("any", "creature", "creature_you_control",
-                                                                "permanent"):
+                                                                "permanent", "artifact_or_enchantment"):
             return False
         creature = self.is_now(o, "creature")
         if kind == "permanent":                                  # 115.2: any permanent
             ok = True
+        elif kind == "artifact_or_enchantment":                  # its types now (613)
+            ok = self.is_now(o, "artifact") or self.is_now(o, "enchantment")
         elif kind == "any" and not creature and self.is_now(o, "planeswalker"):
             if self.edition < DOMINARIA:
                 raise Unmodelled("a planeswalker as the target of 'any target' before 2018")
@@ -1240,6 +1267,8 @@ class Game:
                 stop = self.decide(nxt[1], nxt[2], dry=True) if nxt[0] == "decision" else None
                 return stop or Result(self.events, ("horizon", None, "", None))
             nxt = self.next()
+            if nxt[0] == "unsupported":
+                return Result(self.events, ("unsupported", None, nxt[1], None))
             if nxt[0] == "game":
                 self.apply(nxt[1])
             else:
@@ -1425,10 +1454,13 @@ class Game:
             if self.cant_cast(p):
                 why.add("cant_cast")                                    # 101.2
             # 601.2c: one target for each slot, in order: the card's own (or its chosen modes',
-            # 700.2c, printed order), then each spliced card's (702.47d); each legal for its slot;
-            # one player or object may fill two slots (115.3)
+            # 700.2c, printed order), then its kicked part's if kicked (702.33g; unkicked it is
+            # cast as though it had none), then each spliced card's (702.47d); each legal for
+            # its slot; one player or object may fill two slots (115.3)
             kinds = [cd.modes[m - 1][0] for m in modes or () if cd.modes[m - 1][0]] if cd.modes \
                 else [cd.target] if cd.target else []
+            if cd.kicked and cd.kicked[0] and d.announces == "kicker":
+                kinds.append(cd.kicked[0])      # 702.33g: the kicked part's target, only if kicked
             kinds += self.splice_kinds(p, o, cd, d, why)
             if cd.modes and modes is None:
                 pass                                                    # no legal choice: no targets to tell
@@ -2191,6 +2223,13 @@ class Game:
             # 701.20a: a random order — no draw from it is foreseeable here
             self.shuffled.add(self.who(x, ins[1]))
             return
+        if verb == "destroy":
+            # 701.8a: from the battlefield to its owner's graveyard; 702.12b: not an
+            # indestructible one (a creature so destroyed dies: no ability here triggers on that)
+            for o in self.affected(x, ins[1]):
+                if not self.has(o, "indestructible"):
+                    self.move(o, "graveyard")
+            return
         if verb == "bounce":
             # the target permanent, still on the battlefield, to its owner's hand (a new
             # object there, 400.7)
@@ -2224,6 +2263,10 @@ class Game:
                 raise Unmodelled("deathtouch or lifelink (triggered before M10) on a damage source")
             y = self.who(x, ins[2])
             n = ins[1]
+            if isinstance(n, tuple):
+                n = self.mana_value_of(x, n[1])
+                if n is None:
+                    return                                        # 608.2b (2016 on): it doesn't happen
             if len(ins) > 3 and self.announced.get(x) == "kicker":
                 n = ins[3]                                        # 702.33d: kicked, it does more
             dealt = 0
@@ -2285,6 +2328,22 @@ class Game:
                                     dur, frozenset((o.id, o.inc) for o in objs)))
         else:
             raise AssertionError(verb)
+
+    def mana_value_of(self, x, k):
+        """202.3: the mana value of x's target in slot k, as that object last existed (the card
+        it is, wherever the instructions before put it: no effect here changes a mana cost); None
+        where that target was illegal as x began to resolve (608.2b: the information can't be
+        determined)."""
+        if k in self.illegal.get(x, ()):
+            return None
+        o = self.objs[self.targets[x][k]]
+        return o.cd.mana_value if o.cd else 0
+
+    def needs_lost_information(self, x, ins):
+        """Whether instruction ins of x needs information about a target illegal as x began to
+        resolve (an amount read from it)."""
+        return any(isinstance(a, tuple) and a[0] == "mana_value" and int(a[1]) in self.illegal.get(x, ())
+                   for a in ins)
 
     def end_step(self, t):
         old = self.step
