@@ -29,6 +29,7 @@ from mtgrules.model.vocabulary import (
     KEYWORDS,
     MAX_AMOUNT,
     MAX_COUNT,
+    MAX_TARGET_SLOTS,
     NOT_PERMITTED,
     ONLY_WITH,
     SUPERTYPES,
@@ -37,6 +38,7 @@ from mtgrules.model.vocabulary import (
     VERBS,
     Param,
     is_mana,
+    mana_value_of,
 )
 
 if TYPE_CHECKING:  # the export module reads cards
@@ -501,6 +503,9 @@ def parse_instruction(node: Field, on_card: bool = True) -> Instruction:
             raise node[name].error(
                 f"'{name}' means nothing in a {verb.name} instruction unless its {rule[0]} is "
                 + " or ".join(rule[1]), f"'{rule[0]}: {rule[1][0]}' alongside it, or no '{name}'")
+    if node.has("divided") and node.has("amount") and mana_value_of(node["amount"].value) is not None:
+        raise node["amount"].error("a mana value divided among targets (not modelled)",
+                                   "a whole number or X with 'divided'")
     if verb.name in AFFECTING and node.has("target") and node.has("what"):
         raise node["what"].error("both 'target' and 'what'", "one of them: what the effect "
                                  "applies to")
@@ -515,6 +520,10 @@ def _check_param(node: Field, param: Param, verb: str) -> None:
         for sub in param.fields:
             if node.has(sub.name):
                 _check_param(node[sub.name], sub, verb)
+        return
+    if param.type == "amount" and isinstance(node.value, dict):
+        node.mapping(required=["mana-value-of"])
+        node["mana-value-of"].int(1, MAX_TARGET_SLOTS)
         return
     if param.type == "list" and isinstance(node.value, list):
         for item in node.list():

@@ -33,6 +33,7 @@ from mtgrules.model.vocabulary import (
     KEYWORDS,
     MAX_AMOUNT,
     MAX_COUNT,
+    MAX_TARGET_SLOTS,
     ONLY_WITH,
     SUPERTYPES,
     TARGETS,
@@ -71,7 +72,10 @@ def param_schema(param: Param, on_card: bool = True) -> Schema:
         return {"type": "integer", "minimum": param.low, "maximum": param.high}
     if param.type == "amount":
         return {"oneOf": [{"type": "integer", "minimum": param.low, "maximum": param.high},
-                          {"const": "X"}]}
+                          {"const": "X"},
+                          {"type": "object", "additionalProperties": False, "required": ["mana-value-of"],
+                           "properties": {"mana-value-of": {"type": "integer", "minimum": 1,
+                                                            "maximum": MAX_TARGET_SLOTS}}}]}
     if param.type == "bool":
         return {"type": "boolean"}
     if param.type == "text":

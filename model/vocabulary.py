@@ -156,7 +156,7 @@ class Param:
                 self.low <= value <= self.high
         if self.type == "amount":
             return value == "X" or (isinstance(value, int) and not isinstance(value, bool)
-                                    and self.low <= value <= self.high)
+                                    and self.low <= value <= self.high) or mana_value_of(value) is not None
         if self.type == "bool":
             return isinstance(value, bool)
         if self.type == "text":
@@ -180,7 +180,8 @@ class Param:
         if self.type == "int":
             return f"a whole number from {self.low} to {self.high}"
         if self.type == "amount":
-            return f"a whole number from {self.low} to {self.high}, or X"
+            return (f"a whole number from {self.low} to {self.high}, X, or {{mana-value-of: N}} "
+                    f"(the mana value of the spell's N-th target, N from 1 to {MAX_TARGET_SLOTS})")
         if self.type == "bool":
             return "true or false"
         if self.type == "mana":
@@ -194,6 +195,23 @@ class Param:
                 return "a mapping of " + "; ".join(f"{f.name}: {f.expected()}" for f in self.fields)
             return "a mapping with keys among: " + ", ".join(self.keys)
         return "a text"
+
+
+MAX_TARGET_SLOTS = 3
+"""The most target slots an amount may refer to (``{mana-value-of: N}``)."""
+
+
+def mana_value_of(value: Any) -> int | None:
+    """The slot N of an amount written ``{mana-value-of: N}`` — the mana value (CR 202.3) of the
+    spell's N-th target, in the order of its target slots (CR 601.2c) — or ``None`` if ``value``
+    is not one."""
+    if isinstance(value, dict) and set(value) == {"mana-value-of"}:
+        n = value["mana-value-of"]
+        if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_TARGET_SLOTS:
+            return n
+    if isinstance(value, tuple) and len(value) == 1 and len(value[0]) == 2 and value[0][0] == "mana-value-of":
+        return mana_value_of({"mana-value-of": value[0][1]})
+    return None
 
 
 def _p(name: str, type_: str, values: tuple[str, ...] = (), **kw: Any) -> Param:
@@ -329,7 +347,8 @@ VERBS: dict[str, Verb] = _verbs(
              fields=(_p("min", "int", low=0), _p("max", "int", low=1))),
           _p("kicked-amount", "int", low=0, high=MAX_AMOUNT))),
     Verb("counter", "counters a spell", (), (_p("target", "choice", ("spell",)),)),
-    Verb("destroy", "destroys a permanent", (), (_p("target", "choice", ("creature", "permanent")),)),
+    Verb("destroy", "destroys a permanent", (),
+         (_p("target", "choice", ("creature", "permanent", "artifact-or-enchantment")),)),
     Verb("bounce", "returns the target permanent to its owner's hand", (),
          (_p("target", "choice", ("creature", "permanent")),)),
     Verb("tap", "taps a permanent", (), (WHAT,)),

@@ -30,6 +30,14 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.is_a("land"):
         return
     yield a("spell_card", o)
+    cost = card.mana_cost or ManaCost()
+    # its mana cost's symbols (CR 202.1), read for what it costs (CR 601.2f) and for its mana
+    # value (CR 202.3, vocabulary.lp) — even where casting it is refused below; one with a
+    # hybrid, Phyrexian or X symbol is not read (its mana value then is unknown)
+    if cost.choices or cost.x_count:
+        yield a("mana_cost_unread", o)
+    else:
+        yield from mana_facts(cost, lambda part, *args: a(part, o, *args))
     if card.alternative_costs or casting_words(card) or (card.kicker and card.buyback) \
             or (card.flashback and (card.kicker or card.buyback or card.is_permanent_card
                                     or "retrace" in card.keywords)) \
@@ -57,13 +65,11 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.mana_cost is None:
         # no mana symbols where the mana cost would be: an unpayable cost (actions.lp)
         yield a("no_mana_cost", o)
-    cost = card.mana_cost or ManaCost()
     optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker),
                                     ("entwine", card.entwine), ("flashback", card.flashback)) if c is not None]
     if cost.choices or cost.x_count or any(c.choices or c.x_count for _, c in optional):
         yield a("cost_unsupported", o)
         return
-    yield from mana_facts(cost, lambda part, *args: a(part, o, *args))
     if card.affinity:
         # CR 702.41a: it costs {1} less for each permanent of that type its caster controls
         yield a("affinity", o, F(card.affinity, []))
@@ -127,7 +133,7 @@ def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
 def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
-    words = [w for w in ("multikicker", "if_kicked") if getattr(card, w)]
+    words = ["multikicker"] if card.multikicker else []
     if card.kicker and card.buyback:
         words.append("kicker with buyback")   # two optional costs announced at once
     if card.modes and (card.kicker or card.buyback):
@@ -173,11 +179,29 @@ def mode_facts(card: Card, o: Sym) -> Iterator[Sym]:
         yield a("escalate_unmodelled", o, S(describe_cost(item)))
 
 
+def kicked_facts(card: Card, o: Sym) -> Iterator[Sym]:
+    """The card's text that applies only if it was kicked (CR 702.33e): a source of its own,
+    ``kicked(O)`` (its target and instructions), a part of the spell only when kicked
+    (vocabulary.lp; CR 702.33g, 601.2c). Text the core can't carry out is marked
+    (``kicked_unmodelled``): kicking is then refused by name."""
+    if card.if_kicked is None or card.kicker is None:
+        return
+    src = a("kicked", o)
+    yield a("kicked_text", o)
+    why = mode_gap(card.if_kicked)
+    if why:
+        yield a("kicked_unmodelled", o, S(why))
+        return
+    yield from target_facts(card.if_kicked.targets, src, card.name)
+    for i, ins in enumerate(card.if_kicked.resolve, start=1):
+        yield from instruction_facts(src, i, ins)
+
+
 ESCALATE_PART = {"cost": "escalate_mana", "generic": "escalate_generic"}
 
 
 def mode_gap(mode: Mode) -> str:
-    """Why the core can't carry out a mode, or ''."""
+    """Why the core can't carry out a mode (or a kicked spell's own text), or ''."""
     if not mode.resolve:
         return "what it does has no words in the library"
     if len(mode.targets) > 1:

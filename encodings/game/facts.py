@@ -227,10 +227,11 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
         for sub in sorted(card.subtypes):
             yield a("subtype", o, S(sub))
     # (the casting facts' own module reads this one's term builders: imported where used)
-    from mtgrules.encodings.game.casting_facts import cost_facts, mode_facts, splice_facts
+    from mtgrules.encodings.game.casting_facts import cost_facts, kicked_facts, mode_facts, splice_facts
     yield from cost_facts(card, o)
     yield from splice_facts(card, o)
     yield from mode_facts(card, o)
+    yield from kicked_facts(card, o)
     yield from target_facts(card.targets, a("spell", o), card.name)
     if set(targets_of(card.resolve)) - set(card.targets):
         raise Unsupported(f"{card.name}: its instructions target "
@@ -397,6 +398,12 @@ def instruction_term(ins: Instruction) -> Sym:
             return plain
         # what it does depends on whether the spell was kicked (CR 702.33d): read as it resolves
         return a("if_kicked", a("damage", N(kicked), F(target_who, [])), plain)
+    if v == "damage" and (slot := vocabulary.mana_value_of(amount)) is not None and target_who \
+            and get("targets") is None:
+        # as much as the mana value of the spell's N-th target (read as it is dealt: resolving.lp)
+        return a("damage", a("mana_value_of", N(slot)), F(target_who, []))
+    if v == "destroy" and target in TARGET_KINDS:
+        return a("destroy", F("target", []))
     if v in ("gain-life", "lose-life") and isinstance(amount, int) and who:
         return a("gain" if v == "gain-life" else "lose", F(who, []), N(amount))
     if v == "draw" and who and isinstance(count, int):

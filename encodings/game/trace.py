@@ -22,6 +22,7 @@ DECISIONS = {"pass", "hold", "cast", "activate", "mana", "mana_as", "play", "tur
 MODE_GAPS = {
     "mode": lambda w: f"choosing its mode {w[1]}: {w[2]} (not modelled)",
     "splice": lambda w: f"splicing {w[1]}, whose splice cost has an {{X}} or a hybrid symbol (not modelled)",
+    "kicked": lambda w: f"kicked: what it does if kicked can't be carried out ({w[1]}; not modelled)",
     "escalate": lambda w: f"with an escalate cost of '{w[1]}' paid for the modes beyond the first "
                           "(an escalate cost that is not mana: not modelled)",
     "edition": lambda w: f"a card with escalate under the rules of {w[2]}, an edition without it "
@@ -366,6 +367,9 @@ class Reader(Words):
                         + ("(improvise came later)" if how == "improvise" else
                            f"({how} was an additional cost that reduced the total then, a form the "
                            "core does not model)"))
+            elif isinstance(what, tuple) and what[0] == "mana_value":
+                text = (f"the mana value of {what[1]} (a cost with a hybrid, Phyrexian or X symbol, or a "
+                        "card that may have been face down)")
             elif what == "colours_unknown":
                 text = ("a creature convoking for a colour while an effect may set colours (layer 5 "
                         "has no words in the core)")

@@ -36,8 +36,10 @@ WHY = {
     "not_main_phase": "a sorcery-speed spell needs a main phase",
     "not_your_turn": "a sorcery-speed spell needs its caster's own turn",
     "stack_not_empty": "a sorcery-speed spell needs an empty stack",
-    "missing_target": "it needs a target",
-    "no_target_wanted": "it has no target",
+    "missing_target": "it needs a target the line doesn't name (one for each \"target\" of its text as "
+                      "cast, with its chosen modes' and kicked text's, CR 601.2c)",
+    "no_target_wanted": "it has no target slot for a target the line names (one for each \"target\" of "
+                        "its text as cast, with its chosen modes' and kicked text's, CR 601.2c)",
     "not_controller": "{p} does not control it",
     "up_not_controller": "{p} does not control it",
     "up_no_priority": "{p} does not have priority",
@@ -288,7 +290,8 @@ class Words:
         if not isinstance(ins, tuple):
             return str(ins)
         def who(w: str) -> str:
-            return ", ".join(self.names.get((x, w, t), [w]))
+            # a target found illegal names no one (CR 608.2b)
+            return ", ".join(self.names.get((x, w, t), ["no legal target" if w == "target" else w]))
 
         verb: str = ins[0]  # the instruction's name
         if verb == "damage":
@@ -327,6 +330,11 @@ class Words:
             return f"{who(ins[1])}: can't {ACTION_WORDS.get(mod[1], str(mod[1]).replace('_', ' '))}"
         if verb == "counter":
             return f"counters {who(ins[1])}"
+        if verb == "destroy":
+            return f"destroys {who(ins[1])}"
+        if verb == "no_information":
+            return (f"nothing: what it would deal needs the mana value of its target {ins[1]}, found "
+                    "illegal as it began to resolve")
         if verb == "bounce":
             return f"returns {who(ins[1])} to its owner's hand"
         if verb in ("scry", "surveil"):
