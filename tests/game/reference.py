@@ -12,9 +12,10 @@ Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Ragin
 keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire Nighthawk …),
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
-Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command) and hidden
+Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command, Orim's
+Thunder, Everflowing Chalice) and hidden
 cards; 2+ players; scripts of passes, holds, mana, casts (with buyback or kicker announced or not;
-a target for each slot, 601.2c; cards spliced, 702.47), activations (not loyalty abilities), land plays, attacks,
+a target for each slot, 601.2c, a kicked part's only if kicked, 702.33g; cards spliced, 702.47), activations (not loyalty abilities), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
 (2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
@@ -52,7 +53,8 @@ M14_LEGEND = "2013-07-13"     # legend rule: the controller keeps one (before: a
 HEXPROOF = "2011-07-15"       # hexproof is a keyword with rules (702.11, M12)
 MENACE = "2015-07-17"         # menace (702.110/702.111, Magic Origins)
 ILLEGAL_INFO = "2016-07-22"    # 608.2b: information about an illegal target fails to be found
-                               # (what needs it doesn't happen); before, no words for it
+                               # (what needs it doesn't happen); before, it was read like any
+                               # object's (2009 608.2g names such a target; 2008 413.2f)
 PAID_IN_PLACE = "2016-07-22"   # convoke and delve pay mana of the locked total (702.50a, 702.65a);
                                # before, additional costs reducing it (not modelled: refused)
 IMPROVISE = "2024-07-30"       # improvise (702.126a) is in the rules this set has from here
@@ -1063,10 +1065,6 @@ class Game:
                 self.resolving = (x, i + 1)
                 return self.next()
             if i <= len(instrs):
-                if self.edition < ILLEGAL_INFO and self.needs_lost_information(x, instrs[i - 1]):
-                    # before 2016, 608.2b (2008: 413.2a) doesn't say what information about an
-                    # illegal target is: refused by name, as the instruction is reached
-                    return "unsupported", "information about an illegal target before 2016-07-22"
                 return "game", ("do", (x, i))
             return "game", ("finish", (x,))
         if self.due:
@@ -1267,8 +1265,6 @@ class Game:
                 stop = self.decide(nxt[1], nxt[2], dry=True) if nxt[0] == "decision" else None
                 return stop or Result(self.events, ("horizon", None, "", None))
             nxt = self.next()
-            if nxt[0] == "unsupported":
-                return Result(self.events, ("unsupported", None, nxt[1], None))
             if nxt[0] == "game":
                 self.apply(nxt[1])
             else:
@@ -2330,20 +2326,15 @@ class Game:
             raise AssertionError(verb)
 
     def mana_value_of(self, x, k):
-        """202.3: the mana value of x's target in slot k, as that object last existed (the card
-        it is, wherever the instructions before put it: no effect here changes a mana cost); None
-        where that target was illegal as x began to resolve (608.2b: the information can't be
-        determined)."""
-        if k in self.illegal.get(x, ()):
+        """202.3: the mana value of x's target in slot k, now or as that object last existed (the
+        card it is, wherever it went: no effect here changes a mana cost; 2008 413.2f, 2009
+        608.2g, 608.2h now); None where that target was illegal as x began to resolve, from 2016
+        (608.2b: the information can't be determined). Before, 608.2g (2009) reads it even
+        from a target that has become illegal, and 413.2f (2008) from any object."""
+        if k in self.illegal.get(x, ()) and self.edition >= ILLEGAL_INFO:
             return None
         o = self.objs[self.targets[x][k]]
         return o.cd.mana_value if o.cd else 0
-
-    def needs_lost_information(self, x, ins):
-        """Whether instruction ins of x needs information about a target illegal as x began to
-        resolve (an amount read from it)."""
-        return any(isinstance(a, tuple) and a[0] == "mana_value" and int(a[1]) in self.illegal.get(x, ())
-                   for a in ins)
 
     def end_step(self, t):
         old = self.step

@@ -1231,18 +1231,31 @@ def test_both_targets_gone_it_doesnt_resolve():
     assert not any(n == "do" and a[0] == "Orim's Thunder" for n, a in r.events)
 
 
-def test_first_target_gone_under_a_2009_edition_is_refused():
-    # 2009 608.2b (2008: 413.2a) says nothing of information from an illegal target: refused by
-    # name as the damage instruction is reached (the destroy, doing nothing, happened)
+def test_first_target_gone_before_2016_its_information_is_still_read():
+    # 2009 608.2g: information from a specific object, "a target that's become illegal" among
+    # them, is its current information, or its last known information once it has changed
+    # zones; 2008 413.2f says the same of any object (and 413.2a only forbids actions on an
+    # illegal target). Font of Mythos bounced: the Bears are still dealt its mana value, 4, and
+    # die (704.5g). (608.2b's "fails to determine" is in the rules from 2016-07-22 only.)
     lines = ["alice casts Orim's Thunder targeting Font of Mythos and Grizzly Bears kicked",
              "alice passes"] + BOUNCE_FONT + ["bob passes", "alice passes", "alice passes", "bob passes"]
     for edition in ("2009-10-01", "2008-10-01"):
         r, g = stepper(THUNDER, lines, edition=edition)
-        assert r.stop[0] == "unsupported" and "2016" in r.stop[2]
-        assert r.events[-1] == ("do", ("Orim's Thunder", 1))
-    # the first target legal: it resolves in every edition
+        assert r.stop[0] == "needs-decision"
+        assert zone(g, "Font of Mythos") == "hand" and zone(g, "Grizzly Bears") == "graveyard"
     r, g = stepper(THUNDER, [KICKED] + RESOLVE, edition="2008-10-01")
     assert zone(g, "Font of Mythos") == "graveyard" and zone(g, "Craw Wurm") == "graveyard"
+
+
+@pytest.mark.parametrize("edition", ["2008-10-01", "2009-10-01", "2016-07-22", "2026-08-07"])
+def test_the_core_and_the_stepper_agree_on_the_lost_information(edition):
+    # the same script on both: 608.2b from 2016 (no damage), 608.2g / 413.2f before (4 damage)
+    text = THUNDER.replace("Craw Wurm, ", "")
+    lines = ["alice casts Orim's Thunder targeting Font of Mythos and Grizzly Bears kicked",
+             "alice passes"] + BOUNCE_FONT + ["bob passes", "alice passes", "alice passes", "bob passes"]
+    core, cstop, ref, rstop = both(state(text), edition, lines)
+    assert core == ref and cstop.kind == rstop[0]
+    assert (("sba_check", ()) in core) == (edition < "2016-07-22")
 
 
 def test_destroy_leaves_an_indestructible_permanent():
