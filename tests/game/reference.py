@@ -1675,8 +1675,10 @@ class Game:
             raise Unmodelled("escalate under an edition before it (702.120a came in 2016)")
         if d.announces == "entwine" and cd.entwine:
             chosen = tuple(range(1, len(cd.modes) + 1))                 # 702.42a: every mode
-        elif d.announces:
-            return None                                                 # (no_such_cost, or kicker/buyback)
+        elif d.announces and (getattr(cd, d.announces, None) or not d.modes):
+            # (no_such_cost, or kicker/buyback; a cost it hasn't announced beside modes named:
+            # the modes are judged too, 700.2a)
+            return None
         elif not d.modes:
             why.add("no_mode")                                          # 700.2a: modes are chosen
             return None
