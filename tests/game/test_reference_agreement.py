@@ -208,7 +208,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
     lands = draw(st.lists(st.tuples(st.sampled_from(lands_pool), st.booleans()), max_size=3))
     if slot_mana and not active:
         # lands to answer with (the pool may empty before the answer)
-        lands += [({"R": "Mountain", "U": "Island"}[c], False) for c in slot_mana]
+        lands += [({"R": "Mountain", "U": "Island", "W": "Plains"}[c], False) for c in slot_mana]
     perms = draw(st.lists(st.sampled_from(PERMANENTS + NEW_PERMANENTS * 2 if new else PERMANENTS),
                           max_size=3 if new else 2))
     if slots:                                       # a creature to aim at
