@@ -12,9 +12,10 @@ Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Ragin
 keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire Nighthawk …),
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
-Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command) and hidden
+Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command, Orim's
+Thunder, Everflowing Chalice) and hidden
 cards; 2+ players; scripts of passes, holds, mana, casts (with buyback or kicker announced or not;
-a target for each slot, 601.2c; cards spliced, 702.47), activations (not loyalty abilities), land plays, attacks,
+a target for each slot, 601.2c, a kicked part's only if kicked, 702.33g; cards spliced, 702.47), activations (not loyalty abilities), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
 (2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
@@ -51,6 +52,9 @@ RETRACE = "2008-10-01"        # retrace (Eventide): no rule for it before (502.8
 M14_LEGEND = "2013-07-13"     # legend rule: the controller keeps one (before: all go, 420.5e)
 HEXPROOF = "2011-07-15"       # hexproof is a keyword with rules (702.11, M12)
 MENACE = "2015-07-17"         # menace (702.110/702.111, Magic Origins)
+ILLEGAL_INFO = "2016-07-22"    # 608.2b: information about an illegal target fails to be found
+                               # (what needs it doesn't happen); before, it was read like any
+                               # object's (2009 608.2g names such a target; 2008 413.2f)
 PAID_IN_PLACE = "2016-07-22"   # convoke and delve pay mana of the locked total (702.50a, 702.65a);
                                # before, additional costs reducing it (not modelled: refused)
 IMPROVISE = "2024-07-30"       # improvise (702.126a) is in the rules this set has from here
@@ -109,6 +113,9 @@ class CardDef:
     buyback: tuple | None = None     # (colour_cost, generic) of an optional additional cost
                                      # (702.27a), or None
     kicker: tuple | None = None      # likewise, kicker (702.33a)
+    kicked: tuple | None = None      # (target kind or None, instructions): the part of its text
+                                     # that happens only if it was kicked, after its own (702.33e);
+                                     # its target a slot only then (702.33g, 601.2c)
     modes: tuple | None = None       # a modal spell's modes (700.2): ((target kind or None,
                                      # instructions), ...); instructions None where the library has
                                      # no words (the core refuses the mode), NOT_HERE where the
@@ -133,6 +140,12 @@ class CardDef:
     @property
     def land(self):
         return "land" in self.types
+
+    @property
+    def mana_value(self):
+        """202.3 (2008: converted mana cost, 203.3): the mana its mana cost represents (0 with
+        none, 202.3a)."""
+        return self.generic + sum(n for _, n in self.colour_cost)
 
     @property
     def instant_speed(self):
@@ -195,6 +208,13 @@ CARDS = {
     # deals 4 damage instead.
     "Burst Lightning": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
                                instructions=(("damage", 2, "target", 4),), kicker=((), 4)),
+    # Kicker {R}. Destroy target artifact or enchantment. If this spell was kicked, it deals
+    # damage equal to that permanent's mana value to target creature.
+    "Orim's Thunder": CardDef(T({"instant"}), (("w", 1),), 2, target="artifact_or_enchantment",
+                              instructions=(("destroy", "target"),), kicker=((("r", 1),), 0),
+                              kicked=("creature", (("damage", ("mana_value", Slot(0)), "target"),))),
+    # (its multikicker, charge counters and mana ability: no words here; never cast)
+    "Everflowing Chalice": CardDef(T({"artifact"}), (), 0),
     # Choose one — counter target noncreature spell unless its controller pays {2} (no words
     # here); 2 damage to target creature; draw two cards, then discard two (no discard here).
     "Izzet Charm": CardDef(T({"instant"}), (("r", 1), ("u", 1)), 0, modes=(
@@ -1130,7 +1150,8 @@ class Game:
     def parts(self, x):
         """The parts of x's effect in the order they happen, each (its target kind or None, its
         instructions): a spell's own text, or its chosen modes in printed order (700.2, 702.42b),
-        then the text of each card spliced onto it in the order chosen (702.47b)."""
+        then the part that happens only if it was kicked (702.33e), then the text of each card
+        spliced onto it in the order chosen (702.47b)."""
         if isinstance(x, tuple) and x[0] == "tr":
             cd = self.objs[x[1]].cd
             return [(cd.trigger_target, cd.trigger_effect)]
@@ -1143,6 +1164,8 @@ class Game:
                 raise Unmodelled("a mode the stepper doesn't model")
         else:
             own = [(cd.target, cd.instructions)]
+        if cd.kicked and self.announced.get(x) == "kicker":
+            own.append(cd.kicked)                       # 702.33e: then what kicked adds (as printed)
         return own + list(self.spliced.get(x, ()))
 
     def instructions(self, x):
@@ -1220,11 +1243,13 @@ class Game:
             # 115.1/112.1: a spell is a card (or copy) on the stack, not an ability
             return o is not None and o.zone == "stack" and y in self.stack
         if o is None or o.zone != "battlefield" or kind not in ("any", "creature", "creature_you_control",
-                                                                "permanent"):
+                                                                "permanent", "artifact_or_enchantment"):
             return False
         creature = self.is_now(o, "creature")
         if kind == "permanent":                                  # 115.2: any permanent
             ok = True
+        elif kind == "artifact_or_enchantment":                  # its types now (613)
+            ok = self.is_now(o, "artifact") or self.is_now(o, "enchantment")
         elif kind == "any" and not creature and self.is_now(o, "planeswalker"):
             if self.edition < DOMINARIA:
                 raise Unmodelled("a planeswalker as the target of 'any target' before 2018")
@@ -1435,10 +1460,13 @@ class Game:
             if self.cant_cast(p):
                 why.add("cant_cast")                                    # 101.2
             # 601.2c: one target for each slot, in order: the card's own (or its chosen modes',
-            # 700.2c, printed order), then each spliced card's (702.47d); each legal for its slot;
-            # one player or object may fill two slots (115.3)
+            # 700.2c, printed order), then its kicked part's if kicked (702.33g; unkicked it is
+            # cast as though it had none), then each spliced card's (702.47d); each legal for
+            # its slot; one player or object may fill two slots (115.3)
             kinds = [cd.modes[m - 1][0] for m in modes or () if cd.modes[m - 1][0]] if cd.modes \
                 else [cd.target] if cd.target else []
+            if cd.kicked and cd.kicked[0] and d.announces == "kicker":
+                kinds.append(cd.kicked[0])      # 702.33g: the kicked part's target, only if kicked
             kinds += self.splice_kinds(p, o, cd, d, why)
             if cd.modes and modes is None:
                 pass                                                    # no legal choice: no targets to tell
@@ -1659,8 +1687,10 @@ class Game:
             raise Unmodelled("escalate under an edition before it (702.120a came in 2016)")
         if d.announces == "entwine" and cd.entwine:
             chosen = tuple(range(1, len(cd.modes) + 1))                 # 702.42a: every mode
-        elif d.announces:
-            return None                                                 # (no_such_cost, or kicker/buyback)
+        elif d.announces and (getattr(cd, d.announces, None) or not d.modes):
+            # (no_such_cost, or kicker/buyback; a cost it hasn't announced beside modes named:
+            # the modes are judged too, 700.2a)
+            return None
         elif not d.modes:
             why.add("no_mode")                                          # 700.2a: modes are chosen
             return None
@@ -2224,6 +2254,13 @@ class Game:
             # 701.20a: a random order — no draw from it is foreseeable here
             self.shuffled.add(self.who(x, ins[1]))
             return
+        if verb == "destroy":
+            # 701.8a: from the battlefield to its owner's graveyard; 702.12b: not an
+            # indestructible one (a creature so destroyed dies: no ability here triggers on that)
+            for o in self.affected(x, ins[1]):
+                if not self.has(o, "indestructible"):
+                    self.move(o, "graveyard")
+            return
         if verb == "bounce":
             # the target permanent, still on the battlefield, to its owner's hand (a new
             # object there, 400.7)
@@ -2257,6 +2294,10 @@ class Game:
                 raise Unmodelled("deathtouch or lifelink (triggered before M10) on a damage source")
             y = self.who(x, ins[2])
             n = ins[1]
+            if isinstance(n, tuple):
+                n = self.mana_value_of(x, n[1])
+                if n is None:
+                    return                                        # 608.2b (2016 on): it doesn't happen
             if len(ins) > 3 and self.announced.get(x) == "kicker":
                 n = ins[3]                                        # 702.33d: kicked, it does more
             dealt = 0
@@ -2318,6 +2359,17 @@ class Game:
                                     dur, frozenset((o.id, o.inc) for o in objs)))
         else:
             raise AssertionError(verb)
+
+    def mana_value_of(self, x, k):
+        """202.3: the mana value of x's target in slot k, now or as that object last existed (the
+        card it is, wherever it went: no effect here changes a mana cost; 2008 413.2f, 2009
+        608.2g, 608.2h now); None where that target was illegal as x began to resolve, from 2016
+        (608.2b: the information can't be determined). Before, 608.2g (2009) reads it even
+        from a target that has become illegal, and 413.2f (2008) from any object."""
+        if k in self.illegal.get(x, ()) and self.edition >= ILLEGAL_INFO:
+            return None
+        o = self.objs[self.targets[x][k]]
+        return o.cd.mana_value if o.cd else 0
 
     def end_step(self, t):
         old = self.step

@@ -116,7 +116,7 @@ NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
             "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm",
             "Stoke the Flames", "Raven's Crime", "Firebolt", "Glacial Ray", "Cryptic Command", "Shock",
-            "Collective Brutality"}
+            "Collective Brutality", "Orim's Thunder"}
 # Hands for several targets (CR 601.2c) and splice (702.47): Arcane spells and Glacial Ray to
 # splice onto them, Cryptic Command (two modes, a target each), and the responses that take a
 # target away (Shock on a creature, Capsize bouncing it), with the mana they ask
@@ -128,10 +128,15 @@ SLOT_HANDS = [(["Lava Spike", "Glacial Ray"], "RRR"), (["Lava Spike", "Glacial R
               # Collective Brutality's two slots (a creature, an opponent) and a card or two to
               # discard for its escalate cost (702.120a)
               (["Collective Brutality", "Island"], "BB"), (["Collective Brutality", "Forest", "Lightning Bolt"], "BBR"),
+              (["Orim's Thunder"], "WWWR"), (["Orim's Thunder", "Orim's Thunder"], "WWWWR"),
               (["Shock"], "R"), (["Shock", "Capsize"], "RUUU")]
 ANSWER_HANDS = [(["Shock"], "R"), (["Shock", "Capsize"], "RUUU"), (["Capsize"], "UUU"),
                 (["Cryptic Command"], "UUUU"), (["Shock", "Glacial Ray"], "RRR")]
 SLOT_CARDS = {c for cards, _ in SLOT_HANDS for c in cards}
+# artifacts and enchantments for Orim's Thunder to destroy, of mana values 0 to 4 (202.3), one
+# indestructible (702.12b), artifact creatures that fill its creature slot too (115.3)
+THUNDER_AIMS = ["Everflowing Chalice", "Font of Mythos", "Phyrexian Arena", "Megrim", "Bronze Sable",
+                "Darksteel Myr", "Memnite"]
 # cards cast from the graveyard: flashback (702.34a) and retrace (702.81a)
 FROM_GRAVEYARD = ["Think Twice", "Raven's Crime", "Firebolt"]
 HELPED = ("convoke", "improvise", "delve")   # objects paying part of a cost (702.51a, 702.126a, 702.66a)
@@ -213,12 +218,14 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
     lands = draw(st.lists(st.tuples(st.sampled_from(lands_pool), st.booleans()), max_size=3))
     if slot_mana and not active:
         # lands to answer with (the pool may empty before the answer)
-        lands += [({"R": "Mountain", "U": "Island", "B": "Swamp"}[c], False) for c in slot_mana]
+        lands += [({"R": "Mountain", "U": "Island", "B": "Swamp", "W": "Plains"}[c], False) for c in slot_mana]
     perms = draw(st.lists(st.sampled_from(PERMANENTS + NEW_PERMANENTS * 2 if new else PERMANENTS),
                           max_size=3 if new else 2))
     if slots:                                       # a creature to aim at
         perms.append(draw(st.sampled_from(["Grizzly Bears", "Giant Spider", "Storm Crow", "Phantasmal Bear",
                                            "Gladecover Scout"])))
+    if (slots or "Orim's Thunder" in hand) and draw(st.integers(0, 3)):
+        perms.append(draw(st.sampled_from(THUNDER_AIMS)))     # an artifact or enchantment to destroy
     if new and draw(st.integers(0, 3)) == 3:
         # a morph card to cast face down, and Plains to pay for it or to turn it face up (702.37)
         hand.append("Exalted Angel")
@@ -385,7 +392,7 @@ def examples(draw):
             # buyback or kicker announced: mostly for a card with it, now and then for one without
             announces = draw(st.sampled_from(["buyback", "kicker", "flashback", "retrace", "face_down"])) \
                 if draw(st.integers(0, 9)) == 0 else \
-                {"Capsize": "buyback", "Burst Lightning": "kicker", "Think Twice": "flashback",
+                {"Capsize": "buyback", "Burst Lightning": "kicker", "Orim's Thunder": "kicker", "Think Twice": "flashback",
                  "Exalted Angel": "face_down"}.get(card_of(o), "") \
                 if draw(st.booleans()) else ""
             if named("graveyard") and draw(st.integers(0, 3)) == 0:
@@ -582,7 +589,7 @@ def examples(draw):
                     discarding = escalate_discards(draw, g, p, o, modes)
                 helpers = helpers_for(draw, g, p, cd_) if new and announces != "face_down" else ()
                 splicing = splice_choice(draw, g, p, o) if new and not (announces or modes or helpers) else ()
-                targets = slot_targets(draw, g, p, o, modes, splicing, a_target)
+                targets = slot_targets(draw, g, p, o, modes, splicing, a_target, announces)
                 if announces == "face_down":
                     cost = reference.FACE_DOWN_COST
                 else:
@@ -714,15 +721,21 @@ def escalate_discards(draw, g, p, o, modes):
     return draw(st.sampled_from([(pick,), (pick, pick), (*hand[:1], pick)]))
 
 
-def slot_targets(draw, g, p, o, modes, splicing, a_target):
+def slot_targets(draw, g, p, o, modes, splicing, a_target, announces=""):
     """A cast's targets, one for each slot (CR 601.2c): the card's own or its chosen modes'
-    (700.2c, printed order), then each spliced card's (702.47d); now and then one too few or
-    one too many."""
+    (700.2c, printed order), then its kicked part's if kicked (702.33g), then each spliced card's
+    (702.47d); now and then one too few or one too many."""
     cd = g.objs[o].cd
     kinds = [cd.modes[m - 1][0] for m in modes if 0 < m <= len(cd.modes) and cd.modes[m - 1][0]] \
         if cd.modes else [cd.target] if cd.target else []
+    kicked = bool(cd.kicked and cd.kicked[0] and announces == "kicker")
+    if kicked:
+        kinds.append(cd.kicked[0])            # 702.33g: the kicked part's slot, only if kicked
     kinds += [g.objs[c].cd.target for c in splicing if c in g.objs and g.objs[c].cd and g.objs[c].cd.target]
     targets = [a_target(g, p, k) for k in kinds]
+    if cd.kicked and cd.kicked[0] and draw(st.integers(0, 5)) == 0:
+        # the kicked part's slot filled unkicked, or left empty kicked (wrong counts, 601.2c)
+        return tuple(targets[:1]) if kicked else (*targets, a_target(g, p, cd.kicked[0]))
     roll = draw(st.integers(0, 15))
     if roll == 15 and targets:
         targets.pop(draw(st.integers(0, len(targets) - 1)))

@@ -1207,3 +1207,150 @@ def test_escalate_before_its_edition_is_unmodelled():
 def test_the_core_discards_for_escalate_as_the_stepper_does(lines):
     core, stop, ref, rstop = both(state(BRUTALITY), NEW, lines)
     assert core == ref and stop.kind == rstop[0]
+
+
+# ---- a kicked spell's own targets and text (CR 702.33e-g, 601.2c), destroy (701.8a), an amount
+# read from a target (202.3, 608.2b) ----------------------------------------------------------
+
+THUNDER = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Orim's Thunder], mana-pool: "{W}{W}{W}{R}", library: {hidden: 3}}
+  bob: {hand: [Shock, Capsize], battlefield: [Font of Mythos, Grizzly Bears, Craw Wurm, Darksteel Myr,
+        Mountain, Island, Island, Island], library: {hidden: 3}}
+"""
+KICKED = "alice casts Orim's Thunder targeting Font of Mythos and Craw Wurm kicked"
+
+
+def test_orims_thunder_unkicked_destroys_the_artifact():
+    # 701.8a: Font of Mythos to bob's graveyard; unkicked (702.33g) nothing else happens: one
+    # instruction, {2}{W} paid (the {R} stays in the pool)
+    r, g = stepper(THUNDER, ["alice casts Orim's Thunder targeting Font of Mythos paying {W}{W}"] + RESOLVE)
+    cast = [a for n, a in r.events if n == "cast"]
+    assert cast == [("alice", "Orim's Thunder", ("ts", "Font of Mythos"), 1, "none")]
+    assert [a for n, a in r.events if n == "do"] == [("Orim's Thunder", 1)]
+    assert zone(g, "Font of Mythos") == "graveyard" and g.pool["alice"] == {"r": 1}
+    assert g.objs["Craw Wurm"].damage == 0 and zone(g, "Orim's Thunder") == "graveyard"
+
+
+def test_orims_thunder_kicked_deals_the_artifacts_mana_value():
+    # 702.33a: {2}{W} + {R}; 702.33e: the destroy, then the kicked part: damage equal to Font of
+    # Mythos's mana value (202.3: {4} is 4), read as it last existed (in the graveyard now):
+    # Craw Wurm (6/4) is dealt 4 and dies (704.5g)
+    r, g = stepper(THUNDER, [KICKED] + RESOLVE)
+    cast = [a for n, a in r.events if n == "cast"]
+    assert cast == [("alice", "Orim's Thunder", ("ts", "Font of Mythos", "Craw Wurm"), "auto", "kicker")]
+    assert g.pool["alice"] == {}
+    assert [a for n, a in r.events if n == "do"] == [("Orim's Thunder", 1), ("Orim's Thunder", 2)]
+    assert zone(g, "Font of Mythos") == "graveyard" and zone(g, "Craw Wurm") == "graveyard"
+
+
+def test_orims_thunder_kicked_damage_below_lethal():
+    # Darksteel Myr (an artifact, mana value 3, indestructible: 702.12b, it stays) onto Craw Wurm:
+    # 3 damage, the Wurm (toughness 4) lives
+    r, g = stepper(THUNDER, ["alice casts Orim's Thunder targeting Darksteel Myr and Craw Wurm kicked"] + RESOLVE)
+    assert zone(g, "Darksteel Myr") == "battlefield" and g.objs["Craw Wurm"].damage == 3
+    assert zone(g, "Craw Wurm") == "battlefield"
+
+
+@pytest.mark.parametrize(("line", "reason"), [
+    # 702.33g, 601.2c: kicked, two slots: one target named is too few
+    ("alice casts Orim's Thunder targeting Font of Mythos kicked", "missing_target"),
+    # unkicked it is cast as though the second target weren't there: two named is one too many
+    ("alice casts Orim's Thunder targeting Font of Mythos and Craw Wurm", "no_target_wanted"),
+    # the kicked slot asks for a creature: Font of Mythos isn't one
+    ("alice casts Orim's Thunder targeting Font of Mythos and Font of Mythos kicked", "bad_target"),
+    # the card's own slot asks for an artifact or enchantment: the Bears are neither
+    ("alice casts Orim's Thunder targeting Grizzly Bears and Craw Wurm kicked", "bad_target"),
+])
+def test_orims_thunder_targets_must_fill_its_slots(line, reason):
+    r, g = stepper(THUNDER, [line])
+    assert r.stop == ("illegal-action", "alice", "illegal", 1)
+    assert reason in r.reasons
+
+
+def test_kicked_without_its_mana_is_illegal():
+    # 601.2f-h: the total {2}{W}{R} can't be paid from {W}{W}{W}
+    r, g = stepper(THUNDER.replace("{W}{W}{W}{R}", "{W}{W}{W}"), [KICKED])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"cant_pay"}
+
+
+SHOCK_WURM = ["bob taps Mountain for mana", "bob casts Shock targeting Grizzly Bears"]
+BOUNCE_FONT = ["bob taps Island for mana", "bob taps Island#2 for mana", "bob taps Island#3 for mana",
+               "bob casts Capsize targeting Font of Mythos"]
+
+
+def test_first_target_gone_no_damage_the_spell_still_resolves():
+    # 608.2b (2016 on): Font of Mythos bounced in response: its slot illegal, the Bears' legal: the
+    # spell resolves; the destroy does nothing, and the damage needs the mana value of an illegal
+    # target: it fails to be determined, the damage doesn't happen
+    r, g = stepper(THUNDER, ["alice casts Orim's Thunder targeting Font of Mythos and Grizzly Bears kicked",
+                             "alice passes"] + BOUNCE_FONT + ["bob passes", "alice passes", "alice passes",
+                                                              "bob passes"])
+    assert zone(g, "Font of Mythos") == "hand"
+    assert [a for n, a in r.events if n == "do" and a[0] == "Orim's Thunder"] == [("Orim's Thunder", 1),
+                                                                                ("Orim's Thunder", 2)]
+    assert zone(g, "Grizzly Bears") == "battlefield" and g.objs["Grizzly Bears"].damage == 0
+    assert zone(g, "Orim's Thunder") == "graveyard"
+
+
+def test_the_creature_gone_the_artifact_is_destroyed_still():
+    # 608.2b: the Bears are gone (Shock, 704.5g): the destroy happens, the damage has no target
+    r, g = stepper(THUNDER, ["alice casts Orim's Thunder targeting Font of Mythos and Grizzly Bears kicked",
+                             "alice passes"] + SHOCK_WURM + ["bob passes", "alice passes", "alice passes",
+                                                             "bob passes"])
+    assert zone(g, "Font of Mythos") == "graveyard" and zone(g, "Grizzly Bears") == "graveyard"
+    assert ("do", ("Orim's Thunder", 2)) in r.events
+
+
+def test_both_targets_gone_it_doesnt_resolve():
+    # 608.2b: every target illegal: it doesn't resolve, no instruction happens
+    r, g = stepper(THUNDER, ["alice casts Orim's Thunder targeting Font of Mythos and Grizzly Bears kicked",
+                             "alice passes"] + SHOCK_WURM + ["bob passes", "alice passes", "alice passes"] + BOUNCE_FONT
+                   + ["bob passes", "alice passes", "alice passes", "bob passes"])
+    assert zone(g, "Font of Mythos") == "hand" and zone(g, "Grizzly Bears") == "graveyard"
+    assert ("finish", ("Orim's Thunder",)) in r.events
+    assert not any(n == "do" and a[0] == "Orim's Thunder" for n, a in r.events)
+
+
+def test_first_target_gone_before_2016_its_information_is_still_read():
+    # 2009 608.2g: information from a specific object, "a target that's become illegal" among
+    # them, is its current information, or its last known information once it has changed
+    # zones; 2008 413.2f says the same of any object (and 413.2a only forbids actions on an
+    # illegal target). Font of Mythos bounced: the Bears are still dealt its mana value, 4, and
+    # die (704.5g). (608.2b's "fails to determine" is in the rules from 2016-07-22 only.)
+    lines = ["alice casts Orim's Thunder targeting Font of Mythos and Grizzly Bears kicked",
+             "alice passes"] + BOUNCE_FONT + ["bob passes", "alice passes", "alice passes", "bob passes"]
+    for edition in ("2009-10-01", "2008-10-01"):
+        r, g = stepper(THUNDER, lines, edition=edition)
+        assert r.stop[0] == "needs-decision"
+        assert zone(g, "Font of Mythos") == "hand" and zone(g, "Grizzly Bears") == "graveyard"
+    r, g = stepper(THUNDER, [KICKED] + RESOLVE, edition="2008-10-01")
+    assert zone(g, "Font of Mythos") == "graveyard" and zone(g, "Craw Wurm") == "graveyard"
+
+
+@pytest.mark.parametrize("edition", ["2008-10-01", "2009-10-01", "2016-07-22", "2026-08-07"])
+def test_the_core_and_the_stepper_agree_on_the_lost_information(edition):
+    # the same script on both: 608.2b from 2016 (no damage), 608.2g / 413.2f before (4 damage)
+    text = THUNDER.replace("Craw Wurm, ", "")
+    lines = ["alice casts Orim's Thunder targeting Font of Mythos and Grizzly Bears kicked",
+             "alice passes"] + BOUNCE_FONT + ["bob passes", "alice passes", "alice passes", "bob passes"]
+    core, cstop, ref, rstop = both(state(text), edition, lines)
+    assert core == ref and cstop.kind == rstop[0]
+    assert (("sba_check", ()) in core) == (edition < "2016-07-22")
+
+
+def test_destroy_leaves_an_indestructible_permanent():
+    # 702.12b: Darksteel Myr can't be destroyed
+    r, g = stepper(THUNDER, ["alice casts Orim's Thunder targeting Darksteel Myr paying {W}{W}"] + RESOLVE)
+    assert ("do", ("Orim's Thunder", 1)) in r.events and zone(g, "Darksteel Myr") == "battlefield"
+
+
+def test_an_artifact_creature_in_both_slots():
+    # 115.3: one object fills both slots; Bronze Sable ({2}) is destroyed first, then the damage
+    # (its mana value 2, as it last existed) has its target gone from the battlefield: nothing
+    text = THUNDER.replace("Font of Mythos,", "Font of Mythos, Bronze Sable,")
+    r, g = stepper(text, ["alice casts Orim's Thunder targeting Bronze Sable and Bronze Sable kicked"] + RESOLVE)
+    assert zone(g, "Bronze Sable") == "graveyard"
+    assert [a for n, a in r.events if n == "do"] == [("Orim's Thunder", 1), ("Orim's Thunder", 2)]
