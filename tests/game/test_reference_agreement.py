@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,12 @@ START_STEPS = ["untap", "upkeep", "draw", "main1", "beginning-of-combat", "decla
 POINT_STEPS = ["upkeep", "draw", "main1", "beginning-of-combat", "declare-attackers",
                "end-of-combat", "main2", "end", "cleanup"]
 EDITIONS = ["2008-10-01", "2026-08-07"]
+# Cards with hybrid and Phyrexian symbols in their mana costs (CR 107.4e-f), the mana that pays
+# them, and the editions where their rules differ: no {2/W} in 2008-02-01, no Phyrexian mana
+# before 2016-07-22
+HYBRID_CARDS = ["Dismember", "Gitaxian Probe", "Mutagenic Growth", "Inside Out", "Scar", "Kitchen Finks",
+                "Spectral Procession"]
+HYBRID_EDITIONS = ["2008-02-01", "2009-10-01", "2016-07-22", "2026-08-07", "2026-08-07"]
 
 # Why an action is illegal, as the core words it (trace.WHY), back to the stepper's keys.
 WORDS = [
@@ -191,6 +198,10 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
                                   min_size=1 + active, max_size=3))
             if draw(st.integers(0, 2)) == 2:        # a modal spell more often (CR 700.2)
                 hand.append(draw(st.sampled_from(sorted(MODE_CHOICES))))
+    hybrid_mana = ""
+    if new and draw(st.integers(0, 3)) == 0:
+        hand += draw(st.lists(st.sampled_from(HYBRID_CARDS), min_size=1, max_size=2))
+        hybrid_mana = "".join(draw(st.lists(st.sampled_from("BBUGRWW"), max_size=4)))
     slot_mana = ""
     if slots or (new and draw(st.integers(0, 2 - active)) == 0):     # several targets, splice, answers
         cards, slot_mana = draw(st.sampled_from(SLOT_HANDS if not slots else SLOT_HANDS[:8] if active
@@ -219,6 +230,8 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         perms.append("Isamaru, Hound of Konda")
         hand.append("Isamaru, Hound of Konda")
     spec = {"life": draw(st.integers(10 if slots else 4 if AVOID_KNOWN or new else 1, 20))}
+    if any(c in HYBRID_CARDS for c in hand) and draw(st.integers(0, 2)) == 0:
+        spec["life"] = draw(st.integers(1, 4))          # 2 life for a Phyrexian symbol or not (119.4)
     spec["hand"] = hand + ([{"hidden": hidden_hand}] if hidden_hand else [])
     if new and draw(st.booleans()):
         spec["graveyard"] = draw(st.lists(st.sampled_from(FROM_GRAVEYARD * 2 + ["Lightning Bolt", "Forest"]),
@@ -245,6 +258,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
                 colours.append("B")          # its retrace cost, {B} (and a land card to discard)
             if (active or slots) and slot_mana:
                 colours += list(slot_mana)[:len(slot_mana) - draw(st.sampled_from([0, 0, 0, 1]))]
+            colours += list(hybrid_mana)
         spec["mana-pool"] = "".join(f"{{{c}}}" for c in colours)
     if draw(st.integers(0, 4)) == 0:
         spec["lands-played"] = 1
@@ -326,6 +340,8 @@ def examples(draw):
     ids = {z: [(p, o.id) for p, zz, o in state.objects(z)] for z in ("hand", "battlefield", "library", "graveyard")}
     named = lambda z: [x for x in ids[z] if not x[1].count(":")]  # noqa: E731
     edition = draw(st.sampled_from(EDITIONS))
+    if any(o.card in HYBRID_CARDS for _, _, o in state.objects("hand")) and draw(st.booleans()):
+        edition = draw(st.sampled_from(HYBRID_EDITIONS))
     creature_names = {"Grizzly Bears", "Llanowar Elves", "Mutavault", *NEW_CREATURES}
 
     def point():
@@ -403,8 +419,12 @@ def examples(draw):
                 # a Glacial Ray spliced (CR 702.47a), onto an Arcane spell or not, with a target for it
                 splicing = (draw(st.sampled_from(rays)),)
                 targets += (draw(st.sampled_from(names + [x for _, x in named("battlefield")])),)
+            symbols = ()
+            if card_of(o) in HYBRID_CARDS and draw(st.integers(0, 4)) or draw(st.integers(0, 19)) == 0:
+                symbols = tuple(draw(st.lists(st.sampled_from(SYMBOL_CHOICES), max_size=3)))
             return Decision("cast", p, (o,), targets=targets, paying=paying, announces=announces,
-                            modes=modes, helpers=helpers, discarding=discarding, splicing=splicing)
+                            modes=modes, helpers=helpers, discarding=discarding, splicing=splicing,
+                            symbols=symbols)
         if verb == "turn-up" and named("battlefield"):
             # a face-down permanent mostly (702.37e), now and then any permanent
             angels = [o for q, o in named("battlefield") if card_of(o) == "Exalted Angel"]
@@ -563,16 +583,17 @@ def examples(draw):
                 helpers = helpers_for(draw, g, p, cd_) if new and announces != "face_down" else ()
                 splicing = splice_choice(draw, g, p, o) if new and not (announces or modes or helpers) else ()
                 targets = slot_targets(draw, g, p, o, modes, splicing, a_target)
+                symbols = symbol_choice(draw, g, p, cd_, announces)
                 if announces == "face_down":
                     cost = reference.FACE_DOWN_COST
                 else:
                     _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
                                                         discarding=discarding, helpers=helpers,
-                                                        splicing=splicing))
+                                                        splicing=splicing, symbols=symbols))
                 script.append(Decision("cast", p, (o,), targets=targets, announces=announces, modes=modes,
                                        discarding=discarding,
                                        paying=paying_for(g, p, cost) if new and cost else (),
-                                       helpers=helpers, splicing=splicing))
+                                       helpers=helpers, splicing=splicing, symbols=symbols))
                 continue
             if verb == "to-combat":
                 script.append(Decision("pass-until", until=Point("step", Step("declare-attackers"))))
@@ -695,9 +716,54 @@ def slot_targets(draw, g, p, o, modes, splicing, a_target):
 
 def payable_now(g, p, o, new, announces=""):
     """Whether the pool pays the spell's total cost (affinity's reduction taken; flashback's
-    cost for a card cast from the graveyard so) as it is."""
-    _, cost = g.helped(p, g.objs[o].cd, Decision("cast", p, (o,), announces=announces))
+    cost for a card cast from the graveyard so; hybrid and Phyrexian symbols as best_symbols
+    pays them) as it is."""
+    d = Decision("cast", p, (o,), announces=announces)
+    _, cost = g.helped(p, g.objs[o].cd, replace(d, symbols=best_symbols(g, p, g.objs[o].cd, d)))
     return g.pay_problems(p, cost, Decision("cast", p, (o,))) <= ({"payment"} if new else set())
+
+
+# What a cast line may announce for a hybrid or Phyrexian symbol (CR 601.2b): a colour, {2}, 2 life
+SYMBOL_CHOICES = ["W", "U", "B", "R", "G", "C", "2", "life"]
+
+
+def best_symbols(g, p, cd, d):
+    """A choice for each hybrid or Phyrexian symbol of the cost (107.4e-f) that the pool pays
+    where it can: a colour the pool still has, else 2 life while there is the life, else {2}."""
+    pool, life, out = dict(g.pool[p]), g.life[p], []
+    for ways in g.cost_symbols(cd, d):
+        colour = next((c for c in ways if c not in ("2", "life") and pool.get(c, 0) > 0), None)
+        if colour:
+            pool[colour] -= 1
+            out.append(colour.upper())
+        elif "life" in ways and life >= 2:
+            life -= 2
+            out.append("life")
+        else:
+            out.append("2" if "2" in ways else next(c for c in ways if c != "life").upper())
+    return tuple(out)
+
+
+def symbol_choice(draw, g, p, cd, announces):
+    """The choices a cast announces for its cost's symbols (601.2b): mostly ones the pool (or
+    the life total) pays, else any of each symbol's halves; now and then one too few, one too
+    many or one the symbol doesn't offer."""
+    d = Decision("cast", p, announces=announces)
+    symbols = g.cost_symbols(cd, d)
+    roll = draw(st.integers(0, 19))
+    if not symbols:
+        return (draw(st.sampled_from(SYMBOL_CHOICES)),) if roll == 19 else ()
+    if roll < 10:
+        out = list(best_symbols(g, p, cd, d))
+    else:
+        out = [draw(st.sampled_from(sorted(ways))).upper().replace("LIFE", "life") for ways in symbols]
+    if roll == 17:
+        out.pop()
+    elif roll == 18:
+        out.append(draw(st.sampled_from(SYMBOL_CHOICES)))
+    elif roll == 19:
+        out[draw(st.integers(0, len(out) - 1))] = draw(st.sampled_from(SYMBOL_CHOICES))
+    return tuple(out)
 
 
 def helper_candidates(g, p, how):
@@ -871,6 +937,7 @@ def words(d) -> str:
     extra += f" announcing {d.announces}" if d.announces else ""
     extra += f" paying {d.paying}" if d.paying else ""
     extra += f" helped by {d.helpers}" if d.helpers else ""
+    extra += f" announcing symbols {d.symbols}" if d.symbols else ""
     return f"{d.player} {d.verb} {', '.join(d.objects)}{extra}".strip()
 
 
