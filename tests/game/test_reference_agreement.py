@@ -40,6 +40,7 @@ START_STEPS = ["untap", "upkeep", "draw", "main1", "beginning-of-combat", "decla
 POINT_STEPS = ["upkeep", "draw", "main1", "beginning-of-combat", "declare-attackers",
                "end-of-combat", "main2", "end", "cleanup"]
 EDITIONS = ["2008-10-01", "2026-08-07"]
+NEW_ED = "2026-08-07"
 # Cards with hybrid and Phyrexian symbols in their mana costs (CR 107.4e-f), the mana that pays
 # them, and the editions where their rules differ: no {2/W} in 2008-02-01, no Phyrexian mana
 # before 2016-07-22
@@ -527,6 +528,9 @@ def examples(draw):
                 slotted = hosts * 3 + slotted
                 if slotted and draw(st.booleans()):
                     spells = slotted            # several targets, splice, answers (CR 601.2c, 702.47)
+                hybrids = [o for o in payable if card_of(o) in HYBRID_CARDS]
+                if hybrids and draw(st.integers(0, 2)):
+                    spells = hybrids            # symbols to announce (CR 601.2b, 107.4e-f)
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
@@ -1434,4 +1438,53 @@ def test_modal_casts_agree_with_the_reference_stepper(taps, cast, then, stop):
     r = reference.run(state, "2026-08-07", script, END, max_events=MAX_EVENTS)
     assert r.stop[0] == stop, r.stop
     diff = compare(state, "2026-08-07", script, END)
+    assert diff is None, diff
+
+
+HYBRID_STATE = """name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Dismember, Gitaxian Probe, Mutagenic Growth, Inside Out, Scar, Kitchen Finks,
+                 Spectral Procession], life: LIFE, mana-pool: "POOL", library: {hidden: 5}}
+  bob: {battlefield: [Colossal Dreadmaw, Grizzly Bears], hand: [Shock], library: {hidden: 5}}
+"""
+
+
+@pytest.mark.parametrize(("edition", "pool", "life", "card", "target", "symbols", "stop"), [
+    # 107.4f: {B/P} as 2 life and as {B}: {1}{B} and 2 life (601.2f), the Dreadmaw a 1/1
+    (NEW_ED, "{B}{R}", 20, "Dismember", "Colossal Dreadmaw", ("life", "B"), "needs-decision"),
+    (NEW_ED, "{R}", 20, "Dismember", "Colossal Dreadmaw", ("life", "life"), "needs-decision"),
+    (NEW_ED, "{R}", 3, "Dismember", "Colossal Dreadmaw", ("life", "life"), "illegal-action"),     # 119.4
+    (NEW_ED, "{B}{G}{R}", 20, "Dismember", "Colossal Dreadmaw", ("G", "life"), "illegal-action"),  # 107.4f
+    (NEW_ED, "{B}{B}{R}", 20, "Dismember", "Colossal Dreadmaw", ("B", "B", "B"), "illegal-action"),  # 601.2b
+    (NEW_ED, "{B}{B}{R}", 20, "Dismember", "Colossal Dreadmaw", ("B",), "needs-decision"),  # unsaid: asked
+    (NEW_ED, "", 2, "Gitaxian Probe", "bob", ("life",), "game-over"),                        # 704.5a
+    (NEW_ED, "", 1, "Gitaxian Probe", "bob", ("life",), "illegal-action"),                   # 119.4
+    (NEW_ED, "{U}", 20, "Gitaxian Probe", "bob", ("U",), "needs-decision"),
+    (NEW_ED, "", 20, "Mutagenic Growth", "Grizzly Bears", ("life",), "needs-decision"),
+    (NEW_ED, "{U}{R}", 20, "Inside Out", "Grizzly Bears", ("R",), "needs-decision"),
+    (NEW_ED, "{U}{R}", 20, "Inside Out", "Grizzly Bears", ("B",), "illegal-action"),        # 107.4e
+    (NEW_ED, "{G}{W}{R}", 20, "Kitchen Finks", None, ("G", "W"), "needs-decision"),
+    (NEW_ED, "{G}{G}{R}", 20, "Kitchen Finks", None, ("G", "W"), "illegal-action"),          # 601.2h
+    (NEW_ED, "{R}{R}{R}{R}{R}{R}", 20, "Spectral Procession", None, ("2", "2", "2"), "needs-decision"),
+    (NEW_ED, "{W}{R}{R}{R}{R}", 20, "Spectral Procession", None, ("W", "2", "2"), "needs-decision"),
+    (NEW_ED, "{W}{R}{R}{R}{R}", 20, "Spectral Procession", None, ("2", "2", "life"), "illegal-action"),
+    ("2009-10-01", "{B}{R}", 20, "Dismember", "Colossal Dreadmaw", ("life", "B"), "unsupported"),  # no 107.4f
+    ("2008-02-01", "{W}{W}{W}", 20, "Spectral Procession", None, ("W", "W", "W"), "unsupported"),  # no {2/W}
+    ("2008-02-01", "{R}", 20, "Scar", "Grizzly Bears", ("R",), "needs-decision"),        # 2008 104.3f
+    ("2008-10-01", "{W}{W}{W}", 20, "Spectral Procession", None, ("W", "W", "W"), "needs-decision"),
+])
+def test_hybrid_and_phyrexian_casts_agree_with_the_reference_stepper(edition, pool, life, card, target,
+                                                                       symbols, stop):
+    """Hand-picked casts announcing how hybrid and Phyrexian symbols are paid (CR 601.2b,
+    107.4e-f), legal and illegal, resolved where legal: the core agrees event by event."""
+    state = parse_scenario(HYBRID_STATE.replace("POOL", pool).replace("LIFE", str(life))).state
+    script = [Decision("cast", "alice", (card,), targets=(target,) if target else (), symbols=symbols)]
+    if stop == "needs-decision":
+        script += PASSES
+    r = reference.run(state, edition, script, END, max_events=MAX_EVENTS)
+    assert r.stop[0] == stop, r.stop
+    diff = compare(state, edition, script, END)
     assert diff is None, diff
