@@ -39,6 +39,14 @@ def mode_words(modes: tuple[int, ...]) -> str:
     return " choosing modes " + ", ".join(map(str, modes[:-1])) + f" and {modes[-1]}"
 
 
+def symbol_words(symbols: tuple[tuple[str, str], ...]) -> str:
+    """A cast line's announcement of how its hybrid and Phyrexian symbols will be paid."""
+    if not symbols:
+        return ""
+    said = [f"{symbol} as " + ("2 life" if choice == "life" else f"{{{choice}}}") for symbol, choice in symbols]
+    return " announcing " + name_list(tuple(said))
+
+
 def name_list(names: tuple[str, ...]) -> str:
     """``'bob'``, ``'bob and Grizzly Bears'``, ``'A, B and C'``: names as a line lists them."""
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
@@ -165,6 +173,11 @@ class Decision:
     modes: tuple[int, ...] = ()
     """For ``cast``: the modes chosen of a modal spell (CR 700.2a), numbered from 1 in the order
     printed, as ``model.casting.Casting.modes`` (``… choosing modes 2 and 3``)."""
+    symbols: tuple[tuple[str, str], ...] = ()
+    """For ``cast``: how each hybrid or Phyrexian symbol of the card's mana cost will be paid,
+    announced as it is cast (CR 601.2b), in the order printed: (the symbol as printed, the
+    choice) — a colour letter (``W`` … ``C``), ``2`` (two generic mana, for {2/W}) or ``life``
+    (2 life, for a Phyrexian symbol) (``… announcing {B/P} as 2 life and {B/P} as {B}``)."""
     helpers: tuple[tuple[str, str, str], ...] = ()
     """For ``cast``: the objects that pay part of the total as it is paid (CR 601.2h), each
     ``(how, object, mana)``: how ``convoke`` (a creature tapped, CR 702.51a), ``improvise`` (an
@@ -203,7 +216,7 @@ class Decision:
                     + (f" splicing {name_list(self.splicing)}" if self.splicing else "") + aim
                     + ANNOUNCE_WORDS.get(self.announces, "")
                     + (f" discarding {self.discarding}" if self.discarding else "")
-                    + helper_words(self.helpers) + pay,
+                    + symbol_words(self.symbols) + helper_words(self.helpers) + pay,
             "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"
                         + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,

@@ -32,12 +32,18 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     yield a("spell_card", o)
     cost = card.mana_cost or ManaCost()
     # its mana cost's symbols (CR 202.1), read for what it costs (CR 601.2f) and for its mana
-    # value (CR 202.3, vocabulary.lp) — even where casting it is refused below; one with a
-    # hybrid, Phyrexian or X symbol is not read (its mana value then is unknown)
-    if cost.choices or cost.x_count:
+    # value (CR 202.3, vocabulary.lp) — even where casting it is refused below: each colour's and
+    # the generic part, and each symbol that can be paid more than one way with its ways (how it
+    # will be paid is announced, CR 601.2b); one with an X or a snow symbol is not read
+    if cost.x_count or any(sym.kind == "snow" for sym in cost):
         yield a("mana_cost_unread", o)
     else:
-        yield from mana_facts(cost, lambda part, *args: a(part, o, *args))
+        yield from mana_facts(ManaCost(tuple(sym for sym in cost if not sym.is_choice)),
+                              lambda part, *args: a(part, o, *args))
+        for i, sym in enumerate(cost.choices, start=1):
+            yield a("choice_symbol", o, N(i))
+            for way in sym.options:
+                yield a("symbol_option", o, N(i), way_term(way))
     if card.alternative_costs or casting_words(card) or (card.kicker and card.buyback) \
             or (card.flashback and (card.kicker or card.buyback or card.is_permanent_card
                                     or "retrace" in card.keywords)) \
@@ -67,7 +73,7 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         yield a("no_mana_cost", o)
     optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker),
                                     ("entwine", card.entwine), ("flashback", card.flashback)) if c is not None]
-    if cost.choices or cost.x_count or any(c.choices or c.x_count for _, c in optional):
+    if cost.x_count or any(c.choices or c.x_count for _, c in optional):
         yield a("cost_unsupported", o)
         return
     if card.affinity:
@@ -89,6 +95,15 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         # (CR 702.37e)
         yield a("morph", o)
         yield from mana_facts(card.morph, lambda part, *args: a(MORPH_PART[part], o, *args))
+
+
+def way_term(way: str) -> Sym:
+    """One way to pay a hybrid or Phyrexian symbol (``ManaSymbol.options``) as the core reads it."""
+    if way.startswith("generic:"):
+        return a("generic", N(int(way.split(":")[1])))
+    if way == "life":
+        return F("life", [])
+    return F(COLOUR[way], []) if way in COLOUR else a("unmodelled", S(way))
 
 
 def splice_facts(card: Card, o: Sym) -> Iterator[Sym]:

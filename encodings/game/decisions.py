@@ -37,8 +37,9 @@ def decision_term(k: int, d: Decision) -> Sym:
         raise Unsupported(f"'{d}': more than {MAX_TARGETS} targets (not modelled)")
     aimed = [S(y) for y in d.targets]
     target = F("none", []) if not aimed else aimed[0] if d.verb != "cast" else a("ts", *aimed)
-    # the entry's number where the line says how part of the cost is paid (script_pay, script_help)
-    pay = entry if d.paying or d.helpers else F("auto", [])
+    # the entry's number where the line says how part of the cost is paid (script_pay, script_help,
+    # script_symbol)
+    pay = entry if d.paying or d.helpers or d.symbols else F("auto", [])
     obj = S(d.objects[0]) if d.objects else S("")
     if d.verb in ("pass", "hold"):
         return a(d.verb, p)
@@ -93,6 +94,11 @@ def script_facts(script: Sequence[Decision], until: Point) -> list[Sym]:
         for how, o, mana in d.helpers:
             paid = "any" if not mana else "generic" if mana == "1" else COLOUR[mana]
             out.append(a("script_help", K, F(how, []), S(o), F(paid, [])))
+        for i, (_, choice) in enumerate(d.symbols, start=1):
+            # how the line's I-th hybrid or Phyrexian symbol will be paid (CR 601.2b)
+            way = a("generic", N(2)) if choice == "2" else F("life", []) if choice == "life" \
+                else F(COLOUR[choice], [])
+            out.append(a("script_symbol", K, N(i), way))
         if d.adds:
             out.append(a("script_adds", K, F(COLOUR[d.adds], [])))
         if d.verb == "pass-until" and d.until is not None:

@@ -20,7 +20,9 @@ NEEDS = {"priority": "has priority", "attack": "declares attackers", "block": "d
          "legend": "chooses which legendary permanent to keep (CR 704.5j)",
          "random": "discards at random (the result is chance's, CR 701.9b: write the cards "
                    "discarded)",
-         "payment": "says how the generic part of the cost is paid",
+         "payment": "says how the cost is paid (the mana its generic part is paid with, the mana a "
+                    "convoking creature pays, or how each hybrid and Phyrexian symbol is paid: "
+                    "'announcing {B/P} as 2 life', CR 601.2b)",
          "order_blockers": "announces the damage assignment order of an attacker blocked by two "
                            "or more creatures (CR 509.2 of 2009-2024: write 'P orders blockers "
                            "for A: B, C')",

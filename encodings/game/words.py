@@ -110,6 +110,15 @@ def natural(text: str) -> tuple[tuple[int, int | str], ...]:
                  for part in re.split(r"(\d+)", text) if part)
 
 
+def way_words(way: Any) -> str:
+    """One way to pay a hybrid or Phyrexian symbol: ``{B}``, ``{2}``, ``2 life``."""
+    if isinstance(way, tuple) and way[0] == "generic":
+        return f"{{{way[1]}}}"
+    if way == "life":
+        return "2 life"
+    return f"{{{COLOUR_LETTER.get(way, way)}}}"
+
+
 def mana_words(colour: Any) -> str:
     """What a cost asks for, from its atom: a colour's letter as its symbol (``{R}``)."""
     if colour in COLOUR_LETTER:
@@ -364,7 +373,14 @@ class Words:
         args = (why,) if isinstance(why, str) else tuple(why)
         key: str = args[0]
         if key == "cant_pay" and why[1] == "life":
-            return f"{player} can't pay the life its additional cost asks: more than their life total"
+            return (f"{player} can't pay the life its cost asks (an additional cost in life, or 2 for "
+                    "each Phyrexian symbol announced as paid with life): more than their life total")
+        if key in ("bad_hybrid_choice", "bad_phyrexian_choice"):
+            kind = "hybrid" if key == "bad_hybrid_choice" else "Phyrexian"
+            return f"its {kind} symbol {why[1]} (of its mana cost, in order) can't be paid with {way_words(why[2])}"
+        if key == "no_such_symbol":
+            return (f"the line announces how a hybrid or Phyrexian symbol {why[1]} is paid, and the cost "
+                    "it is cast for has no such symbol (only the mana cost's are announced)")
         if key == "cant_pay" and why[1] == "additional":
             return f"{player} can't pay its additional cost: nothing to sacrifice"
         if key == "cant_pay":

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgrules.model import vocabulary
-from mtgrules.model.cards import MAX_MODES
+from mtgrules.model.cards import MAX_MODES, Card
 from mtgrules.model.errors import MtgRulesError, UnsupportedQuestion
 from mtgrules.model.read.lines import line_object
 from mtgrules.model.source import Field, did_you_mean
@@ -95,6 +95,11 @@ class Names:
                                   "an object of the state (a second copy is 'Name#2')",
                                   did_you_mean(name, self.objects))
         return name
+
+    def card_of(self, object_id: str) -> Card | None:
+        """The card an object of the state is (None for a token the state doesn't hold yet)."""
+        where = self.state.find(object_id)
+        return self.state.card_of(where[2]) if where else None
 
     def target(self, name: str) -> str:
         """A player or an object, anyone's: a card two players hold is refused bare."""
@@ -258,16 +263,41 @@ def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> D
     if splicing and (announces or g[1]):
         raise node.error(f"'{text}': splicing with modes or another announcement is not modelled",
                          "P casts CARD splicing A [and B] [targeting X [and Y]]")
-    return Decision("cast", p, (names.object(g[0]),), targets=names.targets_list(g[3]) if g[3] else (),
-                    paying=_paying(g[9], node), announces=announces, modes=_modes(g[1], g[4], node),
-                    discarding=names.object(g[5]) if g[5] else "", helpers=_helpers(g[6:9], names),
-                    splicing=splicing, text=text)
+    card = names.object(g[0])
+    return Decision("cast", p, (card,), targets=names.targets_list(g[3]) if g[3] else (),
+                    paying=_paying(g[10], node), announces=announces, modes=_modes(g[1], g[4], node),
+                    discarding=names.object(g[5]) if g[5] else "", helpers=_helpers(g[7:10], names),
+                    splicing=splicing, symbols=_symbols(g[6], names.card_of(card), node, text), text=text)
+
+
+def _symbols(text: str | None, card: Card | None, node: Field, text_line: str) -> tuple[tuple[str, str], ...]:
+    """How a cast line says its hybrid and Phyrexian symbols will be paid (``{B/P} as 2 life and
+    {B/P} as {B}``): each symbol of the card's mana cost that can be paid more than one way, in
+    the order printed, with the line's choice for it. Which choices a symbol allows is the
+    rules' to say (the core's)."""
+    if not text:
+        return ()
+    form = "announcing {H} as {C} | {2} | 2 life, in the order of the card's hybrid and Phyrexian symbols"
+    parts = re.split(r",\s*|\s+and\s+", text)
+    said = []
+    for part in parts:
+        m = re.fullmatch(r"(\{[^{}]+\}) as (?:\{([WUBRGC2])\}|(2 life))", part.strip())
+        if not m:
+            raise node.error(f"'{part}' in '{text_line}' is not a symbol and how it is paid", form)
+        said.append((m.group(1), m.group(2) or "life"))
+    printed = [str(sym) for sym in (card.mana_cost.choices if card and card.mana_cost else ())]
+    named = [sym for sym, _ in said]
+    if named != printed[:len(named)]:
+        raise node.error(f"'{text_line}' announces {', '.join(named)} but the card's mana cost has "
+                         + (", ".join(printed) or "no hybrid or Phyrexian symbol") + " in that order", form)
+    return tuple(said)
 
 
 LINE_FORMS = [
     "P passes", "P holds priority",
     "P casts CARD [choosing mode N | choosing modes N and M] [splicing A [and B]] [targeting X [and Y]] "
     "[with buyback | kicked | entwined | with flashback | with retrace discarding LAND | face down] "
+    "[announcing {B/P} as 2 life and {G/W} as {G}] "
     "[convoking A [for {R}], B …] [improvising A, B …] [delving A, B …] [paying {M}…]",
     "P turns OBJECT face up [paying {M}…]",
     "P taps OBJECT for mana", "P taps OBJECT for {U} (one of its mana abilities)",
@@ -297,6 +327,7 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
         (r"casts (.+?)(?: choosing (modes? [\d, and]+?))?(?: splicing (.+?))?(?: targeting (.+?))?"
          r"(?: (with buyback|kicked|entwined|with flashback|with retrace|face down)(?: discarding (.+?))?)?"
+         r"(?: announcing (.+?))?"
          r"(?: convoking (.+?))?(?: improvising (.+?))?(?: delving (.+?))?(?: paying (\S+))?",
          lambda g: _cast(p, g, names, node, text)),
         (r"turns (.+?) face up(?: paying (\S+))?",

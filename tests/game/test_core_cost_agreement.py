@@ -1,10 +1,12 @@
 """The temporal core's total cost of a spell agrees with the cost question's (two encodings of
 CR 601.2f: encodings/game/vocabulary.lp's total_cost with the announcement, and
 encodings/cost/cost.lp), for every library card the core casts, with each announcement its card
-offers (nothing, buyback, kicker, modes, entwine, flashback, face down; each card of the library
-spliced onto each spell it may be spliced onto), in a state where no effect changes costs."""
+offers (nothing, buyback, kicker, modes, entwine, flashback, face down; each way to pay its hybrid
+and Phyrexian symbols, announced as a line does; each card of the library spliced onto each spell
+it may be spliced onto), in a state where no effect changes costs."""
 from __future__ import annotations
 
+import itertools
 import re
 
 import clingo
@@ -44,10 +46,21 @@ def core_totals(card: Card, spliced: Card | None = None) -> dict[str, Total] | N
                                     *mode_facts(card, clingo.String("o")))]
     if not facts or any(f.startswith("cost_unsupported") for f in facts):
         return None
+    # each way to pay the mana cost's hybrid and Phyrexian symbols, announced on a line of its own
+    # (CR 601.2b): line K casts with announcement A and the K-th combination of ways
+    ways = [[str(f.split(",", 2)[2][:-2]) for f in facts if f.startswith(f'symbol_option("o",{i},')]
+            for i in range(1, 1 + sum(f.startswith("choice_symbol") for f in facts))]
+    combos = list(itertools.product(*ways)) if ways else []
     if spliced is not None:
         facts += [str(s) + "." for s in splice_facts(spliced, clingo.String("c"))]
         facts += [f'subtype("o","{sub}").' for sub in card.subtypes]
         facts += ['object("c").', 'script(1,cast("alice","o",none,auto,splice(s("c",nil)))).']
+    announcements = _announcements(facts)
+    lines = {}
+    for n, (announced, combo) in enumerate(itertools.product(announcements, combos), start=1):
+        lines[n] = f"{announced}|{' '.join(WAY_WORD.get(w, w) for w in combo)}"
+        facts.append(f'script({n},cast("alice","o",none,{n},{announced})).')
+        facts += [f"script_symbol({n},{i},{w})." for i, w in enumerate(combo, start=1)]
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], encoding("game/vocabulary") + '\nobject("o").\n' + "\n".join(facts))
     ctl.ground([("base", [])])
@@ -62,6 +75,26 @@ def core_totals(card: Card, spliced: Card | None = None) -> dict[str, Total] | N
     if unpayable:
         return out
     for s in atoms:
+        if s.name == "line_cast" and lines.get(s.arguments[0].number, "").startswith(str(s.arguments[2]) + "|"):
+            # a line whose ways the announcement's cost has (flashback's and face down's has none)
+            key = lines[s.arguments[0].number]
+            if any(a.name == "printed_cost" and str(a.arguments[1]) == str(s.arguments[2]) for a in atoms):
+                out[key] = ({}, sum(a.arguments[3].number for a in atoms if a.name == "line_life"
+                                    and a.arguments[0] == s.arguments[0]))
+    if combos:
+        # with hybrid or Phyrexian symbols, the mana cost is only ever paid as a line announces
+        # (actions.lp asks for the ways otherwise): the announcement's total alone is no total
+        printed = {str(a.arguments[1]) for a in atoms if a.name == "printed_cost"}
+        out = {k: v for k, v in out.items() if "|" in k or k not in printed}
+    for s in atoms:
+        if s.name in ("line_total", "line_generic") and lines.get(s.arguments[0].number) in out:
+            key = lines[s.arguments[0].number]
+            letter = LETTER[str(s.arguments[3])] if s.name == "line_total" else "generic"
+            amount = s.arguments[-1].number
+            if amount:
+                out[key][0][letter] = amount
+        if s.name in ("total_cost", "total_generic") and str(s.arguments[1]) not in out:
+            continue
         if s.name == "total_cost":
             out[str(s.arguments[1])][0][LETTER[str(s.arguments[2])]] = s.arguments[3].number
         elif s.name == "total_generic" and s.arguments[2].number:
@@ -69,9 +102,25 @@ def core_totals(card: Card, spliced: Card | None = None) -> dict[str, Total] | N
     return out
 
 
+WAY_WORD = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C", "generic(2)": "2", "life": "life"}
+"""A way to pay a hybrid or Phyrexian symbol, the core's atom → the cost question's ``pay`` word."""
+
+
+def _announcements(facts: list[str]) -> list[str]:
+    """The announcements the core reads for the card (vocabulary.lp's announcement/2, grounded alone)."""
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], encoding("game/vocabulary") + '\nobject("o").\n' + "\n".join(facts))
+    ctl.ground([("base", [])])
+    found: list[str] = []
+    ctl.solve(on_model=lambda m: found.extend(str(s.arguments[1]) for s in m.symbols(atoms=True)
+                                              if s.name == "announcement" and s.arguments[0] == clingo.String("o")))
+    return sorted(found)
+
+
 def question_total(card: Card, announced: str, spliced: Card | None = None) -> Total | None:
     """The cost question's total and life for the card cast with ``announced`` (and ``spliced``
     spliced onto it); None where the card needs a target of a kind the state has none of."""
+    announced, _, ways = announced.partition("|")
     chosen = modes_of(announced) or (range(1, len(card.modes.options) + 1)
                                       if announced == "entwine" and card.modes else [])
     kinds = ([] if announced == "face_down" else list(card.targets)) + [k for m in chosen for k in card.modes.options[m - 1].targets]
@@ -92,7 +141,8 @@ def question_total(card: Card, announced: str, spliced: Card | None = None) -> T
            "question": {"kind": "cost", "ask": "total", "card": mine, "targets": targets,
                         **ANNOUNCED.get(announced, {}),
                         **({"modes": modes_of(announced)} if modes_of(announced) else {}),
-                        **({"splice": [spliced.name]} if spliced is not None else {})}}
+                        **({"splice": [spliced.name]} if spliced is not None else {}),
+                        **({"pay": ways.split()} if ways else {})}}
     verdict = check_scenario(scenario_from(Field.of(doc)))
     outcome = str(getattr(verdict.outcome, "value", verdict.outcome))
     if outcome != "total":
@@ -109,6 +159,7 @@ def test_the_comparison_covers_each_announcement():
     words = {announced for _, announced in CASES}
     assert {"none", "buyback", "kicker", "entwine", "flashback", "face_down"} <= words
     assert any(modes_of(w)[1:] for w in words)          # escalate: two modes
+    assert any("life" in w for w in words) and any(" 2" in w for w in words)   # 107.4f, {2/W}
     assert len(CASES) >= 100
     assert any(core_totals(card)[w] == "unpayable" for card, w in CASES)
 

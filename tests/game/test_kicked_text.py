@@ -155,14 +155,14 @@ state:
 def test_a_mana_value_the_core_cant_tell_is_refused_by_name():
     s = parse_scenario("""name: t
 cards:
-  - {name: Hybrid Idol, cost: "{2/W}", types: [artifact]}
+  - {name: Variable Idol, cost: "{X}{W}", types: [artifact]}
 question: {kind: turn, ask: trace}
 state:
   players: [alice, bob]
   step: main1
   alice: {hand: ["Orim's Thunder"], battlefield: [Plains, Plains, Plains, Mountain], library: {hidden: 3}}
-  bob: {battlefield: [Hybrid Idol, Grizzly Bears], library: {hidden: 3}}
+  bob: {battlefield: [Variable Idol, Grizzly Bears], library: {hidden: 3}}
 """).state
-    with pytest.raises(UnsupportedQuestion, match="mana value of Hybrid Idol"):
-        what_happens(s, lines(s, *KICKED_MANA, "alice casts Orim's Thunder targeting Hybrid Idol and "
+    with pytest.raises(UnsupportedQuestion, match="mana value of Variable Idol"):
+        what_happens(s, lines(s, *KICKED_MANA, "alice casts Orim's Thunder targeting Variable Idol and "
                               "Grizzly Bears kicked", *BOTH_PASS))
