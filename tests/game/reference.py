@@ -1373,7 +1373,7 @@ class Game:
         elif v == "cast":
             # what it announces: the modes, a cost, retrace with the land card it discards (702.81a)
             self.apply(("cast", (p, entry.objects[0], aim(entry.targets),
-                                 num if entry.paying or entry.helpers else "auto",
+                                 num if entry.paying or entry.helpers or entry.symbols else "auto",
                                  announcement(entry))), entry)
         elif v == "activate":
             self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
@@ -1830,7 +1830,7 @@ class Game:
         Life: 119.4 (2016: 118.4), only with at least that much life. A card whose symbol the
         edition lacks is refused by name: {2/W} before 2008-10-01, Phyrexian before 2016."""
         symbols = self.cost_symbols(cd, d)
-        chosen = tuple(getattr(d, "symbols", ()))
+        chosen = choices(d)
         why = set()
         if any("2" in ways for ways in symbols) and self.edition < MONO_HYBRID:
             why.add("absent")
@@ -1853,7 +1853,7 @@ class Game:
         if not symbols:
             return cd
         colours, generic = dict(cd.colour_cost), cd.generic
-        for c in tuple(getattr(d, "symbols", ()))[:len(symbols)]:
+        for c in choices(d)[:len(symbols)]:
             if c == "2":
                 generic += 2
             elif c != "life":
@@ -1862,7 +1862,7 @@ class Game:
 
     def life_paid(self, cd, d):
         """The life a cast pays for its Phyrexian symbols (107.4f: 2 for each so announced)."""
-        return 2 * tuple(getattr(d, "symbols", ()))[:len(self.cost_symbols(cd, d))].count("life")
+        return 2 * choices(d)[:len(self.cost_symbols(cd, d))].count("life")
 
     def payment(self, p, cd, d):
         spend = dict(cd.colour_cost)
@@ -2476,6 +2476,12 @@ def run(state, edition: str, script, until, max_events=200) -> Result:
     result = game.run(max_events)
     result.game = game
     return result
+
+
+def choices(d):
+    """A cast's announced way to pay each hybrid or Phyrexian symbol, in order (601.2b): a colour
+    letter, "2" or "life" (the line also names each symbol; the reader checks those)."""
+    return tuple(c for _, c in d.symbols)
 
 
 def aim(targets):

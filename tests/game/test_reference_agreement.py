@@ -84,7 +84,11 @@ WORDS = [
     ("it is not a face-down permanent", "not_face_down"),
     ("can't pay by", "cant_help"), ("nothing but mana pays", "no_help"),
     ("than the total cost asks", "overpaid"), ("can pay none of the total", "overpaid"),
+    ("can't pay the life its cost asks", "cant_pay_life"),
     ("can't pay", "cant_pay"), ("cost to announce", "no_such_cost"),
+    # hybrid and Phyrexian symbols (601.2b, 107.4e-f)
+    ("(of its mana cost, in order) can't be paid with", "bad_symbol"),
+    ("it is cast for has no such symbol", "too_many_symbols"),
     ("no modes to choose", "not_modal"), ("has no mode ", "no_such_mode"),
     ("chosen where the card says", "mode_count"), ("chosen more than once", "same_mode"),
     ("its modes are chosen as it is cast", "no_mode"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
@@ -422,7 +426,8 @@ def examples(draw):
                 targets += (draw(st.sampled_from(names + [x for _, x in named("battlefield")])),)
             symbols = ()
             if card_of(o) in HYBRID_CARDS and draw(st.integers(0, 4)) or draw(st.integers(0, 19)) == 0:
-                symbols = tuple(draw(st.lists(st.sampled_from(SYMBOL_CHOICES), max_size=3)))
+                symbols = said(reference.CARDS.get(card_of(o)),
+                               tuple(draw(st.lists(st.sampled_from(SYMBOL_CHOICES), max_size=3))))
             return Decision("cast", p, (o,), targets=targets, paying=paying, announces=announces,
                             modes=modes, helpers=helpers, discarding=discarding, splicing=splicing,
                             symbols=symbols)
@@ -731,6 +736,14 @@ def payable_now(g, p, o, new, announces=""):
 SYMBOL_CHOICES = ["W", "U", "B", "R", "G", "C", "2", "life"]
 
 
+def said(cd, chosen):
+    """A cast's announcement as the line has it: (each symbol as printed, the way chosen), in
+    order; a choice beyond the card's symbols named as a Phyrexian black one."""
+    printed = ["{" + "/".join("P" if w == "life" else w.upper() for w in ways) + "}"
+               for ways in (cd.hybrid if cd else ())]
+    return tuple((printed[i] if i < len(printed) else "{B/P}", c) for i, c in enumerate(chosen))
+
+
 def best_symbols(g, p, cd, d):
     """A choice for each hybrid or Phyrexian symbol of the cost (107.4e-f) that the pool pays
     where it can: a colour the pool still has, else 2 life while there is the life, else {2}."""
@@ -745,7 +758,7 @@ def best_symbols(g, p, cd, d):
             out.append("life")
         else:
             out.append("2" if "2" in ways else next(c for c in ways if c != "life").upper())
-    return tuple(out)
+    return said(cd, out)
 
 
 def symbol_choice(draw, g, p, cd, announces):
@@ -756,9 +769,9 @@ def symbol_choice(draw, g, p, cd, announces):
     symbols = g.cost_symbols(cd, d)
     roll = draw(st.integers(0, 19))
     if not symbols:
-        return (draw(st.sampled_from(SYMBOL_CHOICES)),) if roll == 19 else ()
+        return said(cd, (draw(st.sampled_from(SYMBOL_CHOICES)),)) if roll == 19 else ()
     if roll < 10:
-        out = list(best_symbols(g, p, cd, d))
+        out = [c for _, c in best_symbols(g, p, cd, d)]
     else:
         out = [draw(st.sampled_from(sorted(ways))).upper().replace("LIFE", "life") for ways in symbols]
     if roll == 17:
@@ -767,7 +780,7 @@ def symbol_choice(draw, g, p, cd, announces):
         out.append(draw(st.sampled_from(SYMBOL_CHOICES)))
     elif roll == 19:
         out[draw(st.integers(0, len(out) - 1))] = draw(st.sampled_from(SYMBOL_CHOICES))
-    return tuple(out)
+    return said(cd, out)
 
 
 def helper_candidates(g, p, how):
@@ -1481,7 +1494,8 @@ def test_hybrid_and_phyrexian_casts_agree_with_the_reference_stepper(edition, po
     """Hand-picked casts announcing how hybrid and Phyrexian symbols are paid (CR 601.2b,
     107.4e-f), legal and illegal, resolved where legal: the core agrees event by event."""
     state = parse_scenario(HYBRID_STATE.replace("POOL", pool).replace("LIFE", str(life))).state
-    script = [Decision("cast", "alice", (card,), targets=(target,) if target else (), symbols=symbols)]
+    script = [Decision("cast", "alice", (card,), targets=(target,) if target else (),
+                       symbols=said(reference.CARDS[card], symbols))]
     if stop == "needs-decision":
         script += PASSES
     r = reference.run(state, edition, script, END, max_events=MAX_EVENTS)
