@@ -1482,10 +1482,7 @@ class Game:
             if "no_morph" in why:
                 why |= self.pay_problems(p, replace(cd, colour_cost=(), generic=3), d)
                 return why
-            symbols = self.symbol_problems(p, cd, d)
-            why |= symbols
-            if symbols - {"cant_pay_life"}:
-                return why                                      # the total cost is not known then
+            why |= self.symbol_problems(p, cd, d)
             problems, rest = self.helped(p, cd, d)
             why |= problems
             if rest is not None:
@@ -1826,9 +1823,11 @@ class Game:
         """601.2b: the player announces how each hybrid or Phyrexian symbol of the mana cost is
         paid, in printed order: a half of it (107.4e: {W/U} white or blue, {2/W} white or two
         generic mana; 107.4f: {B/P} black or 2 life). A choice the symbol doesn't offer, or more
-        choices than symbols, is illegal; fewer: the script hasn't said (the decision is asked).
-        Life: 119.4 (2016: 118.4), only with at least that much life. A card whose symbol the
-        edition lacks is refused by name: {2/W} before 2008-10-01, Phyrexian before 2016."""
+        choices than symbols, is illegal; fewer: the script hasn't said (the decision is asked,
+        unless the cast is illegal whatever it says: the rest of the cost, with the choices the
+        line does make, is judged all the same). Life: 119.4 (2016: 118.4), only with at least
+        that much life. A card whose symbol the edition lacks is refused by name: {2/W} before
+        2008-10-01, Phyrexian before 2016."""
         symbols = self.cost_symbols(cd, d)
         chosen = choices(d)
         why = set()
@@ -1840,20 +1839,23 @@ class Game:
             why.add("too_many_symbols")
         if any(c.lower() not in ways for c, ways in zip(chosen, symbols)):
             why.add("bad_symbol")
-        if not why and len(chosen) < len(symbols):
+        if len(chosen) < len(symbols):
             why.add("payment")
-        if not why and 2 * chosen.count("life") > self.life[p]:
+        if self.life_paid(cd, d) > self.life[p]:
             why.add("cant_pay_life")
         return why
 
     def symbols_paid(self, cd, d):
         """601.2f: the mana cost with each symbol announced replaced by the mana chosen for it
-        (a colour: one mana of it; "2": two generic); life is paid apart (life_paid)."""
+        (a colour: one mana of it; "2": two generic); life is paid apart (life_paid). A symbol
+        unsaid, or said as a way it hasn't, adds nothing (the cast is illegal or asked anyway)."""
         symbols = self.cost_symbols(cd, d)
         if not symbols:
             return cd
         colours, generic = dict(cd.colour_cost), cd.generic
-        for c in choices(d)[:len(symbols)]:
+        for c, ways in zip(choices(d), symbols):
+            if c.lower() not in ways:
+                continue
             if c == "2":
                 generic += 2
             elif c != "life":
@@ -1862,7 +1864,7 @@ class Game:
 
     def life_paid(self, cd, d):
         """The life a cast pays for its Phyrexian symbols (107.4f: 2 for each so announced)."""
-        return 2 * choices(d)[:len(self.cost_symbols(cd, d))].count("life")
+        return 2 * sum(1 for c, ways in zip(choices(d), self.cost_symbols(cd, d)) if c == "life" and "life" in ways)
 
     def payment(self, p, cd, d):
         spend = dict(cd.colour_cost)
