@@ -1473,6 +1473,10 @@ state:
     (NEW_ED, "{B}{G}{R}", 20, "Dismember", "Colossal Dreadmaw", ("G", "life"), "illegal-action"),  # 107.4f
     (NEW_ED, "{B}{B}{R}", 20, "Dismember", "Colossal Dreadmaw", ("B", "B", "B"), "illegal-action"),  # 601.2b
     (NEW_ED, "{B}{B}{R}", 20, "Dismember", "Colossal Dreadmaw", ("B",), "needs-decision"),  # unsaid: asked
+    (NEW_ED, "{G}{W}{R}", 20, "Kitchen Finks", None, (), "needs-decision"),                  # unsaid: asked
+    # unsaid, but the rest ({1}) can't be paid whatever is said: illegal (601.2h)
+    (NEW_ED, "", 20, "Dismember", "Colossal Dreadmaw", (), "illegal-action"),
+    (NEW_ED, "", 20, "Dismember", "Colossal Dreadmaw", ("life", "G"), "illegal-action"),
     (NEW_ED, "", 2, "Gitaxian Probe", "bob", ("life",), "game-over"),                        # 704.5a
     (NEW_ED, "", 1, "Gitaxian Probe", "bob", ("life",), "illegal-action"),                   # 119.4
     (NEW_ED, "{U}", 20, "Gitaxian Probe", "bob", ("U",), "needs-decision"),
