@@ -46,7 +46,7 @@ NEW_ED = "2026-08-07"
 # before 2016-07-22
 HYBRID_CARDS = ["Dismember", "Gitaxian Probe", "Mutagenic Growth", "Inside Out", "Scar", "Kitchen Finks",
                 "Spectral Procession"]
-HYBRID_EDITIONS = ["2008-02-01", "2009-10-01", "2016-07-22", "2026-08-07", "2026-08-07"]
+HYBRID_EDITIONS = ["2008-02-01", "2008-10-01", "2009-10-01", "2016-07-22"] + ["2026-08-07"] * 4
 
 # Why an action is illegal, as the core words it (trace.WHY), back to the stepper's keys.
 WORDS = [
@@ -189,7 +189,8 @@ def permanent_entry(draw, name: str):
 
 
 @st.composite
-def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, slots: bool = False):
+def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, slots: bool = False,
+                hybrid: bool = False):
     spells = SPELLS * 2 + NEW_SPELLS * 2 if new else SPELLS * 2
     lands_pool = LANDS + ["Mutavault"] * 3 if new else LANDS
     if big_hand and draw(st.integers(0, 3)) == 0:
@@ -204,9 +205,9 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
             if draw(st.integers(0, 2)) == 2:        # a modal spell more often (CR 700.2)
                 hand.append(draw(st.sampled_from(sorted(MODE_CHOICES))))
     hybrid_mana = ""
-    if new and draw(st.integers(0, 3)) == 0:
-        hand += draw(st.lists(st.sampled_from(HYBRID_CARDS), min_size=1, max_size=2))
-        hybrid_mana = "".join(draw(st.lists(st.sampled_from("BBUGRWW"), max_size=4)))
+    if hybrid or (new and draw(st.integers(0, 3)) == 0):
+        hand += draw(st.lists(st.sampled_from(HYBRID_CARDS), min_size=1, max_size=3 if hybrid else 2))
+        hybrid_mana = "".join(draw(st.lists(st.sampled_from("BBUGRWW"), min_size=2 * hybrid, max_size=6 if hybrid else 4)))
     slot_mana = ""
     if slots or (new and draw(st.integers(0, 2 - active)) == 0):     # several targets, splice, answers
         cards, slot_mana = draw(st.sampled_from(SLOT_HANDS if not slots else SLOT_HANDS[:8] if active
@@ -302,9 +303,12 @@ def examples(draw):
     # the active player with Arcane spells and Glacial Ray or Cryptic Command, the others with
     # answers that take a target away, creatures to aim at
     slots = draw(st.integers(0, 3)) == 0
+    # now and then a main phase whose active player holds hybrid and Phyrexian cards with mana
+    # for them (CR 107.4e-f)
+    hybrid = not slots and draw(st.integers(0, 5)) == 0
     names = NAMES[:n]
-    new = slots or draw(st.booleans())          # about half the cases: the newer cards' rules
-    step = draw(st.sampled_from(["main1", "main1", "main2"] if slots else
+    new = slots or hybrid or draw(st.booleans())          # about half the cases: the newer cards' rules
+    step = draw(st.sampled_from(["main1", "main1", "main2"] if slots or hybrid else
                                 START_STEPS + ["main1"] * 4 + ["main2"] * 2 if new else START_STEPS))
     active = draw(st.sampled_from(names))
     big = step in ("end", "cleanup", "main2") and draw(st.booleans())
@@ -315,7 +319,7 @@ def examples(draw):
     if turn:
         doc["turn"] = turn
     for p in names:
-        doc[p] = draw(player_spec(big and p == active, new, p == active, slots))
+        doc[p] = draw(player_spec(big and p == active, new, p == active, slots, hybrid and p == active))
         for k in list(doc[p]):
             if doc[p][k] == []:
                 del doc[p][k]
@@ -345,7 +349,7 @@ def examples(draw):
     ids = {z: [(p, o.id) for p, zz, o in state.objects(z)] for z in ("hand", "battlefield", "library", "graveyard")}
     named = lambda z: [x for x in ids[z] if not x[1].count(":")]  # noqa: E731
     edition = draw(st.sampled_from(EDITIONS))
-    if any(o.card in HYBRID_CARDS for _, _, o in state.objects("hand")) and draw(st.booleans()):
+    if hybrid or any(o.card in HYBRID_CARDS for _, _, o in state.objects("hand")) and draw(st.booleans()):
         edition = draw(st.sampled_from(HYBRID_EDITIONS))
     creature_names = {"Grizzly Bears", "Llanowar Elves", "Mutavault", *NEW_CREATURES}
 
