@@ -63,6 +63,8 @@ FOUNDATIONS = "2024-11-08"    # no damage assignment order: blocked creatures di
 DEATHTOUCH_LETHAL = "2016-07-22"  # any nonzero deathtouch damage is lethal for assigning (702.2b/c);
                                   # before (M10 to 2016): deathtouch divides freely (702.2b of 2009)
 COMBAT_DAMAGE = "combat_damage"   # the one object of combat damage on the stack (2008 CR 310.1)
+MONO_HYBRID = "2008-10-01"    # {2/W}: one white or two generic (104.3f of 2008-10-01; 107.4e later)
+PHYREXIAN = "2016-07-22"      # {B/P}: one black or 2 life (107.4f); none in the 2008-2009 editions
 
 
 NOT_HERE = ("not modelled by the stepper",)   # a mode's instructions the stepper doesn't carry out
@@ -136,6 +138,10 @@ class CardDef:
                                      # [cost]" (702.47a), or None
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
+    hybrid: tuple = ()               # the mana cost's hybrid and Phyrexian symbols in printed order,
+                                     # each the ways it is paid (107.4e-f): a colour letter, "2"
+                                     # (two generic mana) or "life" (2 life); the rest of the mana
+                                     # cost is colour_cost and generic
 
     @property
     def land(self):
@@ -144,8 +150,10 @@ class CardDef:
     @property
     def mana_value(self):
         """202.3 (2008: converted mana cost, 203.3): the mana its mana cost represents (0 with
-        none, 202.3a)."""
-        return self.generic + sum(n for _, n in self.colour_cost)
+        none, 202.3a); a hybrid symbol counts its largest half (202.3f: {2/W} is 2), a
+        Phyrexian one 1 (202.3g)."""
+        return self.generic + sum(n for _, n in self.colour_cost) \
+            + sum(2 if "2" in ways else 1 for ways in self.hybrid)
 
     @property
     def instant_speed(self):
@@ -384,6 +392,29 @@ CARDS = {
                                    activated=(Ability(loyalty=1), Ability(loyalty=-2),
                                               Ability(loyalty=-6))),
 }
+
+# Hybrid and Phyrexian mana costs (107.4e-f), as the project's library has the cards: Kitchen
+# Finks there is a vanilla 3/2 (no words for its enters trigger or persist) and Spectral
+# Procession has no instructions (no words for its Spirit tokens): the stepper follows the library.
+CARDS.update({
+    # Look at target player's hand. Draw a card.
+    "Gitaxian Probe": CardDef(T({"sorcery"}), hybrid=(("u", "life"),), target="player",
+                              instructions=(("look_hand", "you", "target"), ("draw", "you", 1))),
+    # Target creature gets -5/-5 until end of turn.
+    "Dismember": CardDef(T({"instant"}), generic=1, hybrid=(("b", "life"), ("b", "life")),
+                         target="creature", instructions=(("pt", "modify", "target", (-5, -5), "turn"),)),
+    # Target creature gets +2/+2 until end of turn.
+    "Mutagenic Growth": CardDef(T({"instant"}), hybrid=(("g", "life"),), target="creature",
+                                instructions=(("pt", "modify", "target", (2, 2), "turn"),)),
+    # Switch target creature's power and toughness until end of turn. Draw a card.
+    "Inside Out": CardDef(T({"instant"}), generic=1, hybrid=(("u", "r"),), target="creature", instructions=(
+        ("pt", "switch", "target", None, "turn"), ("draw", "you", 1))),
+    # Put a -1/-1 counter on target creature.
+    "Scar": CardDef(T({"instant"}), hybrid=(("b", "r"),), target="creature",
+                    instructions=(("counters", "-1/-1", 1, "target"),)),
+    "Kitchen Finks": CardDef(T({"creature"}), generic=1, hybrid=(("g", "w"), ("g", "w")), power=3, toughness=2),
+    "Spectral Procession": CardDef(T({"sorcery"}), hybrid=(("2", "w"),) * 3),
+})
 
 # 708.2, 702.37a: what a face-down spell or permanent cast with morph is: a 2/2 creature, and
 # nothing else (no name, text, subtypes, colour or mana cost).
@@ -1370,7 +1401,8 @@ class Game:
         elif v == "cast":
             # what it announces: the modes, a cost, retrace with the land card it discards (702.81a)
             self.apply(("cast", (p, entry.objects[0], aim(entry.targets),
-                                 num if entry.paying or entry.helpers or escalated(entry) else "auto",
+                                 num if entry.paying or entry.helpers or escalated(entry) or entry.symbols
+                                 else "auto",
                                  announcement(entry))), entry)
         elif v == "activate":
             self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
@@ -1483,6 +1515,7 @@ class Game:
             if "no_morph" in why:
                 why |= self.pay_problems(p, replace(cd, colour_cost=(), generic=3), d)
                 return why
+            why |= self.symbol_problems(p, cd, d)
             problems, rest = self.helped(p, cd, d)
             why |= problems
             if rest is not None:
@@ -1760,7 +1793,7 @@ class Game:
         has; improvise 702.126a: an untapped artifact p controls pays {1}; delve 702.66a: a card
         of p's graveyard pays {1}). Returns the reasons the objects can't, and what is left for
         the pool to pay (None while the line leaves open which mana an object pays)."""
-        total = self.total_cost(cd, d)
+        total = self.total_cost(self.symbols_paid(cd, d), d)
         if cd.affinity:                                          # 702.41a, 601.2f
             n = sum(1 for o in self.battlefield() if o.controller == p and self.is_now(o, cd.affinity))
             total = replace(total, generic=max(0, total.generic - n))
@@ -1835,6 +1868,60 @@ class Game:
                 colours[c] = colours.get(c, 0) + n
             generic += extra[1]
         return replace(cd, colour_cost=tuple(sorted(colours.items())), generic=generic)
+
+    def cost_symbols(self, cd, d):
+        """The hybrid and Phyrexian symbols of the cost being paid: the mana cost's (601.2b),
+        none where an alternative cost replaces it (flashback 702.34a, face down 702.37c)."""
+        if d.verb != "cast" or d.announces in ("flashback", "face_down"):
+            return ()
+        return cd.hybrid
+
+    def symbol_problems(self, p, cd, d):
+        """601.2b: the player announces how each hybrid or Phyrexian symbol of the mana cost is
+        paid, in printed order: a half of it (107.4e: {W/U} white or blue, {2/W} white or two
+        generic mana; 107.4f: {B/P} black or 2 life). A choice the symbol doesn't offer, or more
+        choices than symbols, is illegal; fewer: the script hasn't said (the decision is asked,
+        unless the cast is illegal whatever it says: the rest of the cost, with the choices the
+        line does make, is judged all the same). Life: 119.4 (2016: 118.4), only with at least
+        that much life. A card whose symbol the edition lacks is refused by name: {2/W} before
+        2008-10-01, Phyrexian before 2016."""
+        symbols = self.cost_symbols(cd, d)
+        chosen = choices(d)
+        why = set()
+        if any("2" in ways for ways in symbols) and self.edition < MONO_HYBRID:
+            why.add("absent")
+        if any("life" in ways for ways in symbols) and self.edition < PHYREXIAN:
+            why.add("absent")
+        if len(chosen) > len(symbols):
+            why.add("too_many_symbols")
+        if any(c.lower() not in ways for c, ways in zip(chosen, symbols)):
+            why.add("bad_symbol")
+        if len(chosen) < len(symbols):
+            why.add("payment")
+        if self.life_paid(cd, d) > self.life[p]:
+            why.add("cant_pay_life")
+        return why
+
+    def symbols_paid(self, cd, d):
+        """601.2f: the mana cost with each symbol announced replaced by the mana chosen for it
+        (a colour: one mana of it; "2": two generic); life is paid apart (life_paid). A symbol
+        unsaid, or said as a way it hasn't, adds nothing (the cast is illegal or asked anyway)."""
+        symbols = self.cost_symbols(cd, d)
+        if not symbols:
+            return cd
+        colours, generic = dict(cd.colour_cost), cd.generic
+        for c, ways in zip(choices(d), symbols):
+            if c.lower() not in ways:
+                continue
+            if c == "2":
+                generic += 2
+            elif c != "life":
+                colours[c.lower()] = colours.get(c.lower(), 0) + 1
+        return replace(cd, colour_cost=tuple(sorted(colours.items())), generic=generic, hybrid=())
+
+    def life_paid(self, cd, d):
+        """The life a cast pays for its Phyrexian symbols (107.4f: 2 for each so announced)."""
+        return 2 * sum(1 for c, ways in zip(choices(d), self.cost_symbols(cd, d)) if c == "life" and "life" in ways)
 
     def payment(self, p, cd, d):
         spend = dict(cd.colour_cost)
@@ -2033,6 +2120,7 @@ class Game:
                                                                  # it didn't enter (no trigger)
             elif name == "cast":
                 self.pay(p, self.helped(p, o.cd, entry)[1], entry)
+                self.life[p] -= self.life_paid(o.cd, entry)      # 601.2h, 119.4: paid as it is cast
                 for how, oid, _ in entry.helpers:
                     if how == "delve":
                         self.move(self.objs[oid], "exile")       # 702.66a
@@ -2324,6 +2412,8 @@ class Game:
             self.draw(self.who(x, ins[1]), ins[2], t)
         elif verb == "lose":
             self.life[self.who(x, ins[1])] -= ins[2]
+        elif verb == "look_hand":                                 # the player learns those cards
+            self.known.setdefault(self.who(x, ins[1]), set()).update(o.id for o in self.hand(self.who(x, ins[2])))
         elif verb == "gain":
             if not any(o.cd and o.cd.no_life_gain and self.has_abilities(o) for o in self.battlefield()):
                 self.life[self.who(x, ins[1])] += ins[2]
@@ -2468,6 +2558,12 @@ def run(state, edition: str, script, until, max_events=200) -> Result:
     result = game.run(max_events)
     result.game = game
     return result
+
+
+def choices(d):
+    """A cast's announced way to pay each hybrid or Phyrexian symbol, in order (601.2b): a colour
+    letter, "2" or "life" (the line also names each symbol; the reader checks those)."""
+    return tuple(c for _, c in d.symbols)
 
 
 def aim(targets):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,13 @@ START_STEPS = ["untap", "upkeep", "draw", "main1", "beginning-of-combat", "decla
 POINT_STEPS = ["upkeep", "draw", "main1", "beginning-of-combat", "declare-attackers",
                "end-of-combat", "main2", "end", "cleanup"]
 EDITIONS = ["2008-10-01", "2026-08-07"]
+NEW_ED = "2026-08-07"
+# Cards with hybrid and Phyrexian symbols in their mana costs (CR 107.4e-f), the mana that pays
+# them, and the editions where their rules differ: no {2/W} in 2008-02-01, no Phyrexian mana
+# before 2016-07-22
+HYBRID_CARDS = ["Dismember", "Gitaxian Probe", "Mutagenic Growth", "Inside Out", "Scar", "Kitchen Finks",
+                "Spectral Procession"]
+HYBRID_EDITIONS = ["2008-02-01", "2008-10-01", "2009-10-01", "2016-07-22"] + ["2026-08-07"] * 4
 
 # Why an action is illegal, as the core words it (trace.WHY), back to the stepper's keys.
 WORDS = [
@@ -79,7 +87,11 @@ WORDS = [
     ("it is not a face-down permanent", "not_face_down"),
     ("can't pay by", "cant_help"), ("nothing but mana pays", "no_help"),
     ("than the total cost asks", "overpaid"), ("can pay none of the total", "overpaid"),
+    ("can't pay the life its cost asks", "cant_pay_life"),
     ("can't pay", "cant_pay"), ("cost to announce", "no_such_cost"),
+    # hybrid and Phyrexian symbols (601.2b, 107.4e-f)
+    ("(of its mana cost, in order) can't be paid with", "bad_symbol"),
+    ("it is cast for has no such symbol", "too_many_symbols"),
     ("no modes to choose", "not_modal"), ("has no mode ", "no_such_mode"),
     ("chosen where the card says", "mode_count"), ("chosen more than once", "same_mode"),
     ("its modes are chosen as it is cast", "no_mode"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
@@ -193,7 +205,8 @@ def permanent_entry(draw, name: str):
 
 
 @st.composite
-def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, slots: bool = False):
+def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, slots: bool = False,
+                hybrid: bool = False):
     spells = SPELLS * 2 + NEW_SPELLS * 2 if new else SPELLS * 2
     lands_pool = LANDS + ["Mutavault"] * 3 if new else LANDS
     if big_hand and draw(st.integers(0, 3)) == 0:
@@ -207,6 +220,10 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
                                   min_size=1 + active, max_size=3))
             if draw(st.integers(0, 2)) == 2:        # a modal spell more often (CR 700.2)
                 hand.append(draw(st.sampled_from(sorted(MODE_CHOICES))))
+    hybrid_mana = ""
+    if hybrid or (new and draw(st.integers(0, 3)) == 0):
+        hand += draw(st.lists(st.sampled_from(HYBRID_CARDS), min_size=1, max_size=3 if hybrid else 2))
+        hybrid_mana = "".join(draw(st.lists(st.sampled_from("BBUGRWW"), min_size=2 * hybrid, max_size=6 if hybrid else 4)))
     slot_mana = ""
     if slots or (new and draw(st.integers(0, 2 - active)) == 0):     # several targets, splice, answers
         cards, slot_mana = draw(st.sampled_from(SLOT_HANDS if not slots else SLOT_HANDS[:10] if active
@@ -237,6 +254,8 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         perms.append("Isamaru, Hound of Konda")
         hand.append("Isamaru, Hound of Konda")
     spec = {"life": draw(st.integers(10 if slots else 4 if AVOID_KNOWN or new else 1, 20))}
+    if any(c in HYBRID_CARDS for c in hand) and draw(st.integers(0, 2)) == 0:
+        spec["life"] = draw(st.integers(1, 4))          # 2 life for a Phyrexian symbol or not (119.4)
     spec["hand"] = hand + ([{"hidden": hidden_hand}] if hidden_hand else [])
     if new and draw(st.booleans()):
         spec["graveyard"] = draw(st.lists(st.sampled_from(FROM_GRAVEYARD * 2 + ["Lightning Bolt", "Forest"]),
@@ -263,6 +282,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
                 colours.append("B")          # its retrace cost, {B} (and a land card to discard)
             if (active or slots) and slot_mana:
                 colours += list(slot_mana)[:len(slot_mana) - draw(st.sampled_from([0, 0, 0, 1]))]
+            colours += list(hybrid_mana)
         spec["mana-pool"] = "".join(f"{{{c}}}" for c in colours)
     if draw(st.integers(0, 4)) == 0:
         spec["lands-played"] = 1
@@ -301,9 +321,12 @@ def examples(draw):
     # the active player with Arcane spells and Glacial Ray or Cryptic Command, the others with
     # answers that take a target away, creatures to aim at
     slots = draw(st.integers(0, 3)) == 0
+    # now and then a main phase whose active player holds hybrid and Phyrexian cards with mana
+    # for them (CR 107.4e-f)
+    hybrid = not slots and draw(st.integers(0, 5)) == 0
     names = NAMES[:n]
-    new = slots or draw(st.booleans())          # about half the cases: the newer cards' rules
-    step = draw(st.sampled_from(["main1", "main1", "main2"] if slots else
+    new = slots or hybrid or draw(st.booleans())          # about half the cases: the newer cards' rules
+    step = draw(st.sampled_from(["main1", "main1", "main2"] if slots or hybrid else
                                 START_STEPS + ["main1"] * 4 + ["main2"] * 2 if new else START_STEPS))
     active = draw(st.sampled_from(names))
     big = step in ("end", "cleanup", "main2") and draw(st.booleans())
@@ -314,7 +337,7 @@ def examples(draw):
     if turn:
         doc["turn"] = turn
     for p in names:
-        doc[p] = draw(player_spec(big and p == active, new, p == active, slots))
+        doc[p] = draw(player_spec(big and p == active, new, p == active, slots, hybrid and p == active))
         for k in list(doc[p]):
             if doc[p][k] == []:
                 del doc[p][k]
@@ -344,6 +367,8 @@ def examples(draw):
     ids = {z: [(p, o.id) for p, zz, o in state.objects(z)] for z in ("hand", "battlefield", "library", "graveyard")}
     named = lambda z: [x for x in ids[z] if not x[1].count(":")]  # noqa: E731
     edition = draw(st.sampled_from(EDITIONS))
+    if hybrid or any(o.card in HYBRID_CARDS for _, _, o in state.objects("hand")) and draw(st.booleans()):
+        edition = draw(st.sampled_from(HYBRID_EDITIONS))
     creature_names = {"Grizzly Bears", "Llanowar Elves", "Mutavault", *NEW_CREATURES}
 
     def point():
@@ -424,8 +449,13 @@ def examples(draw):
                 # a Glacial Ray spliced (CR 702.47a), onto an Arcane spell or not, with a target for it
                 splicing = (draw(st.sampled_from(rays)),)
                 targets += (draw(st.sampled_from(names + [x for _, x in named("battlefield")])),)
+            symbols = ()
+            if card_of(o) in HYBRID_CARDS and draw(st.integers(0, 4)) or draw(st.integers(0, 19)) == 0:
+                symbols = said(reference.CARDS.get(card_of(o)),
+                               tuple(draw(st.lists(st.sampled_from(SYMBOL_CHOICES), max_size=3))))
             return Decision("cast", p, (o,), targets=targets, paying=paying, announces=announces,
-                            modes=modes, helpers=helpers, discarding=discarding, splicing=splicing)
+                            modes=modes, helpers=helpers, discarding=discarding, splicing=splicing,
+                            symbols=symbols)
         if verb == "turn-up" and named("battlefield"):
             # a face-down permanent mostly (702.37e), now and then any permanent
             angels = [o for q, o in named("battlefield") if card_of(o) == "Exalted Angel"]
@@ -529,8 +559,11 @@ def examples(draw):
                 if slotted and draw(st.booleans()):
                     spells = slotted            # several targets, splice, answers (CR 601.2c, 702.47)
                 brutal = [o for o in payable if card_of(o) == "Collective Brutality"]
+                hybrids = [o for o in payable if card_of(o) in HYBRID_CARDS]
                 if brutal and draw(st.booleans()):
                     spells = brutal             # escalate's discards (702.120a)
+                elif hybrids and draw(st.integers(0, 2)):
+                    spells = hybrids            # symbols to announce (CR 601.2b, 107.4e-f)
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
@@ -590,16 +623,17 @@ def examples(draw):
                 helpers = helpers_for(draw, g, p, cd_) if new and announces != "face_down" else ()
                 splicing = splice_choice(draw, g, p, o) if new and not (announces or modes or helpers) else ()
                 targets = slot_targets(draw, g, p, o, modes, splicing, a_target, announces)
+                symbols = symbol_choice(draw, g, p, cd_, announces)
                 if announces == "face_down":
                     cost = reference.FACE_DOWN_COST
                 else:
                     _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
                                                         discarding=discarding, helpers=helpers,
-                                                        splicing=splicing))
+                                                        splicing=splicing, symbols=symbols))
                 script.append(Decision("cast", p, (o,), targets=targets, announces=announces, modes=modes,
                                        discarding=discarding,
                                        paying=paying_for(g, p, cost) if new and cost else (),
-                                       helpers=helpers, splicing=splicing))
+                                       helpers=helpers, splicing=splicing, symbols=symbols))
                 continue
             if verb == "to-combat":
                 script.append(Decision("pass-until", until=Point("step", Step("declare-attackers"))))
@@ -746,9 +780,62 @@ def slot_targets(draw, g, p, o, modes, splicing, a_target, announces=""):
 
 def payable_now(g, p, o, new, announces=""):
     """Whether the pool pays the spell's total cost (affinity's reduction taken; flashback's
-    cost for a card cast from the graveyard so) as it is."""
-    _, cost = g.helped(p, g.objs[o].cd, Decision("cast", p, (o,), announces=announces))
+    cost for a card cast from the graveyard so; hybrid and Phyrexian symbols as best_symbols
+    pays them) as it is."""
+    d = Decision("cast", p, (o,), announces=announces)
+    _, cost = g.helped(p, g.objs[o].cd, replace(d, symbols=best_symbols(g, p, g.objs[o].cd, d)))
     return g.pay_problems(p, cost, Decision("cast", p, (o,))) <= ({"payment"} if new else set())
+
+
+# What a cast line may announce for a hybrid or Phyrexian symbol (CR 601.2b): a colour, {2}, 2 life
+SYMBOL_CHOICES = ["W", "U", "B", "R", "G", "C", "2", "life"]
+
+
+def said(cd, chosen):
+    """A cast's announcement as the line has it: (each symbol as printed, the way chosen), in
+    order; a choice beyond the card's symbols named as a Phyrexian black one."""
+    printed = ["{" + "/".join("P" if w == "life" else w.upper() for w in ways) + "}"
+               for ways in (cd.hybrid if cd else ())]
+    return tuple((printed[i] if i < len(printed) else "{B/P}", c) for i, c in enumerate(chosen))
+
+
+def best_symbols(g, p, cd, d):
+    """A choice for each hybrid or Phyrexian symbol of the cost (107.4e-f) that the pool pays
+    where it can: a colour the pool still has, else 2 life while there is the life, else {2}."""
+    pool, life, out = dict(g.pool[p]), g.life[p], []
+    for ways in g.cost_symbols(cd, d):
+        colour = next((c for c in ways if c not in ("2", "life") and pool.get(c, 0) > 0), None)
+        if colour:
+            pool[colour] -= 1
+            out.append(colour.upper())
+        elif "life" in ways and life >= 2:
+            life -= 2
+            out.append("life")
+        else:
+            out.append("2" if "2" in ways else next(c for c in ways if c != "life").upper())
+    return said(cd, out)
+
+
+def symbol_choice(draw, g, p, cd, announces):
+    """The choices a cast announces for its cost's symbols (601.2b): mostly ones the pool (or
+    the life total) pays, else any of each symbol's halves; now and then one too few, one too
+    many or one the symbol doesn't offer."""
+    d = Decision("cast", p, announces=announces)
+    symbols = g.cost_symbols(cd, d)
+    roll = draw(st.integers(0, 19))
+    if not symbols:
+        return said(cd, (draw(st.sampled_from(SYMBOL_CHOICES)),)) if roll == 19 else ()
+    if roll < 10:
+        out = [c for _, c in best_symbols(g, p, cd, d)]
+    else:
+        out = [draw(st.sampled_from(sorted(ways))).upper().replace("LIFE", "life") for ways in symbols]
+    if roll == 17:
+        out.pop()
+    elif roll == 18:
+        out.append(draw(st.sampled_from(SYMBOL_CHOICES)))
+    elif roll == 19:
+        out[draw(st.integers(0, len(out) - 1))] = draw(st.sampled_from(SYMBOL_CHOICES))
+    return said(cd, out)
 
 
 def helper_candidates(g, p, how):
@@ -923,6 +1010,7 @@ def words(d) -> str:
     extra += f" announcing {d.announces}" if d.announces else ""
     extra += f" paying {d.paying}" if d.paying else ""
     extra += f" helped by {d.helpers}" if d.helpers else ""
+    extra += f" announcing symbols {d.symbols}" if d.symbols else ""
     return f"{d.player} {d.verb} {', '.join(d.objects)}{extra}".strip()
 
 
@@ -1457,4 +1545,58 @@ def test_escalate_discards_agree_with_the_reference_stepper(modes, discarding, t
     r = reference.run(state, "2026-08-07", script, until, max_events=MAX_EVENTS)
     assert r.stop[0] == stop, r.stop
     diff = compare(state, "2026-08-07", script, until)
+    assert diff is None, diff
+
+
+HYBRID_STATE = """name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Dismember, Gitaxian Probe, Mutagenic Growth, Inside Out, Scar, Kitchen Finks,
+                 Spectral Procession], life: LIFE, mana-pool: "POOL", library: {hidden: 5}}
+  bob: {battlefield: [Colossal Dreadmaw, Grizzly Bears], hand: [Shock], library: {hidden: 5}}
+"""
+
+
+@pytest.mark.parametrize(("edition", "pool", "life", "card", "target", "symbols", "stop"), [
+    # 107.4f: {B/P} as 2 life and as {B}: {1}{B} and 2 life (601.2f), the Dreadmaw a 1/1
+    (NEW_ED, "{B}{R}", 20, "Dismember", "Colossal Dreadmaw", ("life", "B"), "needs-decision"),
+    (NEW_ED, "{R}", 20, "Dismember", "Colossal Dreadmaw", ("life", "life"), "needs-decision"),
+    (NEW_ED, "{R}", 3, "Dismember", "Colossal Dreadmaw", ("life", "life"), "illegal-action"),     # 119.4
+    (NEW_ED, "{B}{G}{R}", 20, "Dismember", "Colossal Dreadmaw", ("G", "life"), "illegal-action"),  # 107.4f
+    (NEW_ED, "{B}{B}{R}", 20, "Dismember", "Colossal Dreadmaw", ("B", "B", "B"), "illegal-action"),  # 601.2b
+    (NEW_ED, "{B}{B}{R}", 20, "Dismember", "Colossal Dreadmaw", ("B",), "needs-decision"),  # unsaid: asked
+    (NEW_ED, "{G}{W}{R}", 20, "Kitchen Finks", None, (), "needs-decision"),                  # unsaid: asked
+    # unsaid, but the rest ({1}) can't be paid whatever is said: illegal (601.2h)
+    (NEW_ED, "", 20, "Dismember", "Colossal Dreadmaw", (), "illegal-action"),
+    (NEW_ED, "", 20, "Dismember", "Colossal Dreadmaw", ("life", "G"), "illegal-action"),
+    (NEW_ED, "", 2, "Gitaxian Probe", "bob", ("life",), "game-over"),                        # 704.5a
+    (NEW_ED, "", 1, "Gitaxian Probe", "bob", ("life",), "illegal-action"),                   # 119.4
+    (NEW_ED, "{U}", 20, "Gitaxian Probe", "bob", ("U",), "needs-decision"),
+    (NEW_ED, "", 20, "Mutagenic Growth", "Grizzly Bears", ("life",), "needs-decision"),
+    (NEW_ED, "{U}{R}", 20, "Inside Out", "Grizzly Bears", ("R",), "needs-decision"),
+    (NEW_ED, "{U}{R}", 20, "Inside Out", "Grizzly Bears", ("B",), "illegal-action"),        # 107.4e
+    (NEW_ED, "{G}{W}{R}", 20, "Kitchen Finks", None, ("G", "W"), "needs-decision"),
+    (NEW_ED, "{G}{G}{R}", 20, "Kitchen Finks", None, ("G", "W"), "illegal-action"),          # 601.2h
+    (NEW_ED, "{R}{R}{R}{R}{R}{R}", 20, "Spectral Procession", None, ("2", "2", "2"), "needs-decision"),
+    (NEW_ED, "{W}{R}{R}{R}{R}", 20, "Spectral Procession", None, ("W", "2", "2"), "needs-decision"),
+    (NEW_ED, "{W}{R}{R}{R}{R}", 20, "Spectral Procession", None, ("2", "2", "life"), "illegal-action"),
+    ("2009-10-01", "{B}{R}", 20, "Dismember", "Colossal Dreadmaw", ("life", "B"), "unsupported"),  # no 107.4f
+    ("2008-02-01", "{W}{W}{W}", 20, "Spectral Procession", None, ("W", "W", "W"), "unsupported"),  # no {2/W}
+    ("2008-02-01", "{R}", 20, "Scar", "Grizzly Bears", ("R",), "needs-decision"),        # 2008 104.3f
+    ("2008-10-01", "{W}{W}{W}", 20, "Spectral Procession", None, ("W", "W", "W"), "needs-decision"),
+])
+def test_hybrid_and_phyrexian_casts_agree_with_the_reference_stepper(edition, pool, life, card, target,
+                                                                       symbols, stop):
+    """Hand-picked casts announcing how hybrid and Phyrexian symbols are paid (CR 601.2b,
+    107.4e-f), legal and illegal, resolved where legal: the core agrees event by event."""
+    state = parse_scenario(HYBRID_STATE.replace("POOL", pool).replace("LIFE", str(life))).state
+    script = [Decision("cast", "alice", (card,), targets=(target,) if target else (),
+                       symbols=said(reference.CARDS[card], symbols))]
+    if stop == "needs-decision":
+        script += PASSES
+    r = reference.run(state, edition, script, END, max_events=MAX_EVENTS)
+    assert r.stop[0] == stop, r.stop
+    diff = compare(state, edition, script, END)
     assert diff is None, diff

@@ -1354,3 +1354,136 @@ def test_an_artifact_creature_in_both_slots():
     r, g = stepper(text, ["alice casts Orim's Thunder targeting Bronze Sable and Bronze Sable kicked"] + RESOLVE)
     assert zone(g, "Bronze Sable") == "graveyard"
     assert [a for n, a in r.events if n == "do"] == [("Orim's Thunder", 1), ("Orim's Thunder", 2)]
+
+
+# ---- hybrid and Phyrexian mana costs (CR 601.2b, 601.2f, 107.4e-f, 119.4, 202.3f-g) ----------
+
+HYBRID = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Dismember, Gitaxian Probe, Spectral Procession, Kitchen Finks, Scar], mana-pool: "POOL",
+          life: LIFE, library: {hidden: 3}}
+  bob: {battlefield: [Colossal Dreadmaw], hand: [Shock], library: {hidden: 3}}
+"""
+
+
+def hybrid(pool, life=20):
+    return HYBRID.replace("POOL", pool).replace("LIFE", str(life))
+
+
+DISMEMBER = "alice casts Dismember targeting Colossal Dreadmaw announcing "
+
+
+def test_dismember_paid_with_one_black_one_generic_and_two_life():
+    # 601.2b: the first {B/P} as 2 life, the second as {B} (107.4f); 601.2f: the total is {1}{B}
+    # and 2 life; 601.2h: paid as it is cast (20 -> 18); it resolves: the Dreadmaw 6/6 gets
+    # -5/-5 until end of turn, 1/1
+    r, g = stepper(hybrid("{B}{R}"), [DISMEMBER + "{B/P} as 2 life and {B/P} as {B}"])
+    assert ("cast" in names(r.events)) and g.life["alice"] == 18 and g.pool["alice"] == {}
+    r, g = stepper(hybrid("{B}{R}"), [DISMEMBER + "{B/P} as 2 life and {B/P} as {B}"] + RESOLVE)
+    assert pt(g, "Colossal Dreadmaw") == (1, 1) and g.life["alice"] == 18
+
+
+def test_dismember_paid_with_four_life_and_one_mana():
+    # 107.4f twice: 4 life; the total is {1}, the one red mana pays it
+    r, g = stepper(hybrid("{R}"), [DISMEMBER + "{B/P} as 2 life and {B/P} as 2 life"] + RESOLVE)
+    assert g.life["alice"] == 16 and g.pool["alice"] == {} and pt(g, "Colossal Dreadmaw") == (1, 1)
+
+
+@pytest.mark.parametrize(("announced", "reason"), [
+    # 107.4f: a Phyrexian black symbol is paid with black mana or 2 life, never green
+    ((("{B/P}", "G"), ("{B/P}", "life")), "bad_symbol"),
+    # 601.2b: one choice for each symbol of the mana cost; Dismember has two (a script line
+    # naming a third symbol is refused by the reader, as Dismember's cost has no third)
+    ((("{B/P}", "B"), ("{B/P}", "B"), ("{B/P}", "life")), "too_many_symbols"),
+])
+def test_a_choice_the_symbol_does_not_offer_is_illegal(announced, reason):
+    d = Decision("cast", "alice", ("Dismember",), targets=("Colossal Dreadmaw",), symbols=announced)
+    r, g = stepper(hybrid("{B}{B}{G}{R}"), [d])
+    assert r.stop == ("illegal-action", "alice", "illegal", 1) and reason in r.reasons
+    assert g.life["alice"] == 20
+
+
+def test_a_symbol_left_unannounced_is_asked():
+    # 601.2b: the player announces it; a line that doesn't is not guessed
+    r, g = stepper(hybrid("{B}{B}{R}"), [DISMEMBER + "{B/P} as {B}"])
+    assert r.stop == ("needs-decision", "alice", "payment", None)
+    r, g = stepper(hybrid("{B}{B}{R}"), ["alice casts Dismember targeting Colossal Dreadmaw"])
+    assert r.stop == ("needs-decision", "alice", "payment", None)
+
+
+def test_gitaxian_probe_needs_two_life_to_pay_two_life():
+    # 119.4: life is paid only by a player with at least that much: 1 life can't pay 2
+    probe = "alice casts Gitaxian Probe targeting bob announcing {U/P} as 2 life"
+    r, g = stepper(hybrid("", life=1), [probe])
+    assert r.stop == ("illegal-action", "alice", "illegal", 1) and r.reasons == {"cant_pay_life"}
+    # with 2 it is paid (0 left); 704.5a: she loses at the next check, as she would get priority
+    r, g = stepper(hybrid("", life=2), [probe])
+    assert g.life["alice"] == 0
+    assert r.stop[0] == "game-over" and r.losers == {"alice"}
+
+
+def test_gitaxian_probe_looks_at_the_hand_and_draws():
+    r, g = stepper(hybrid("{U}"), ["alice casts Gitaxian Probe targeting bob announcing {U/P} as {U}"] + RESOLVE)
+    assert "Shock" in g.known["alice"] and len(g.hand("alice")) == 5 and g.life["alice"] == 20
+
+
+def test_spectral_procession_paid_with_six_generic():
+    # 107.4e: each {2/W} paid with two mana of any type: {6} in all, six red mana pay it
+    lands = "[Mountain, Mountain, Mountain, Mountain, Mountain, Mountain]"
+    text = hybrid("").replace("library: {hidden: 3}}\n  bob", f"library: {{hidden: 3}}, battlefield: {lands}}}\n  bob")
+    taps = [f"alice taps Mountain#{i} for mana" for i in range(1, 7)]
+    r, g = stepper(text, taps + ["alice casts Spectral Procession announcing {2/W} as {2}, {2/W} as {2} and {2/W} as {2}"])
+    assert ("cast" in names(r.events)) and g.pool["alice"] == {}
+    # five are one short (601.2h: unpayable)
+    r, g = stepper(text, taps[:5] + ["alice casts Spectral Procession announcing {2/W} as {2}, {2/W} as {2} and {2/W} as {2}"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"cant_pay"}
+    # {2}, {W} and {W} from six red: the white isn't there
+    r, g = stepper(text, taps + ["alice casts Spectral Procession announcing {2/W} as {2}, {2/W} as {W} and {2/W} as {W}"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"cant_pay"}
+
+
+def test_kitchen_finks_paid_with_green_and_white():
+    # 107.4e: {G/W} with green, {G/W} with white: the total {1}{G}{W}
+    r, g = stepper(hybrid("{G}{W}{R}"), ["alice casts Kitchen Finks announcing {G/W} as {G} and {G/W} as {W}"] + RESOLVE)
+    assert g.pool["alice"] == {} and zone(g, "Kitchen Finks") == "battlefield"
+    # without a white mana the same announcement can't be paid
+    r, g = stepper(hybrid("{G}{G}{R}"), ["alice casts Kitchen Finks announcing {G/W} as {G} and {G/W} as {W}"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"cant_pay"}
+
+
+def test_phyrexian_mana_before_2016_is_refused_by_name():
+    # 107.4f first appears in the 2016-07-22 edition here; the 2009 rules have no Phyrexian symbol
+    r, g = stepper(hybrid("{B}{R}"), [DISMEMBER + "{B/P} as 2 life and {B/P} as {B}"], edition="2009-10-01")
+    assert r.stop[0] == "unsupported" and g.life["alice"] == 20
+
+
+def test_monocoloured_hybrid_before_2008_10_is_refused_and_two_colour_hybrid_is_not():
+    # 2008-02-01 104.3f: two-colour hybrid only; {2/W} from 2008-10-01 (104.3f)
+    r, g = stepper(hybrid("{W}{W}{W}"), ["alice casts Spectral Procession announcing {2/W} as {W}, {2/W} as {W} and {2/W} as {W}"],
+                   edition="2008-02-01")
+    assert r.stop[0] == "unsupported"
+    r, g = stepper(hybrid("{W}{W}{W}"), ["alice casts Spectral Procession announcing {2/W} as {W}, {2/W} as {W} and {2/W} as {W}"]
+                   + RESOLVE, edition="2008-10-01")
+    assert zone(g, "Spectral Procession") == "graveyard"
+    r, g = stepper(hybrid("{R}"), ["alice casts Scar targeting Colossal Dreadmaw announcing {B/R} as {R}"] + RESOLVE,
+                   edition="2008-02-01")
+    assert pt(g, "Colossal Dreadmaw") == (5, 5)
+
+
+def test_announcing_for_a_card_cast_with_flashback_is_illegal():
+    # 702.34a: the flashback cost replaces the mana cost: no symbol of the mana cost is paid
+    # (Think Twice has none: the reader refuses such a line; a Decision is judged by the rules)
+    text = hybrid("{U}{U}{U}").replace("life: 20,", "life: 20, graveyard: [Think Twice],")
+    d = Decision("cast", "alice", ("Think Twice",), announces="flashback", symbols=(("{U/P}", "U"),))
+    r, g = stepper(text, [d])
+    assert r.stop[0] == "illegal-action" and "too_many_symbols" in r.reasons
+
+
+def test_mana_value_of_hybrid_and_phyrexian_costs():
+    # 202.3f: the largest half of each hybrid symbol; 202.3g: 1 for each Phyrexian symbol
+    mv = {c: reference.CARDS[c].mana_value for c in ("Spectral Procession", "Dismember", "Kitchen Finks",
+                                                     "Gitaxian Probe", "Inside Out", "Scar")}
+    assert mv == {"Spectral Procession": 6, "Dismember": 3, "Kitchen Finks": 3, "Gitaxian Probe": 1,
+                  "Inside Out": 2, "Scar": 1}
