@@ -367,6 +367,8 @@ class Reader(Words):
                         + ("(improvise came later)" if how == "improvise" else
                            f"({how} was an additional cost that reduced the total then, a form the "
                            "core does not model)"))
+            elif isinstance(what, tuple) and what[0] == "no_words":
+                text = f"{what[1]} resolving: what it does has no words in the card library"
             elif isinstance(what, tuple) and what[0] == "mana_value":
                 text = (f"the mana value of {what[1]} (a cost with a snow symbol, an {{X}} off the "
                         "battlefield, or a card that may have been face down)")

@@ -395,7 +395,7 @@ CARDS = {
 
 # Hybrid and Phyrexian mana costs (107.4e-f), as the project's library has the cards: Kitchen
 # Finks there is a vanilla 3/2 (no words for its enters trigger or persist) and Spectral
-# Procession has no instructions (no words for its Spirit tokens): the stepper follows the library.
+# Procession has no instructions (no words for its Spirit tokens: refused as it resolves).
 CARDS.update({
     # Look at target player's hand. Draw a card.
     "Gitaxian Probe": CardDef(T({"sorcery"}), hybrid=(("u", "life"),), target="player",
@@ -2169,6 +2169,10 @@ class Game:
             elif x in self.targets:
                 self.illegal[x] = self.illegal_slots(x)          # 608.2b: checked once, now
             self.resolving = (x, 1)
+            cd = self.objs[x].cd if x in self.objs else None
+            if cd and not cd.permanent and not self.instructions(x) and not self.fizzles(x):
+                # no instant or sorcery does nothing: its text has no words in the library
+                raise Unmodelled("a spell whose text has no words in the card library")
         elif name == "choose" and self.instructions(args[1])[args[2] - 1][0] == "scry":
             # 701.22a: the chosen cards to the bottom (in the order named), the rest stay on
             # top in their order; the player has looked at the top N (unless the tournament's

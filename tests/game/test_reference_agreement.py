@@ -1594,7 +1594,7 @@ def test_hybrid_and_phyrexian_casts_agree_with_the_reference_stepper(edition, po
     state = parse_scenario(HYBRID_STATE.replace("POOL", pool).replace("LIFE", str(life))).state
     script = [Decision("cast", "alice", (card,), targets=(target,) if target else (),
                        symbols=said(reference.CARDS[card], symbols))]
-    if stop == "needs-decision":
+    if stop == "needs-decision" and card != "Spectral Procession":   # (it has no words: cast only)
         script += PASSES
     r = reference.run(state, edition, script, END, max_events=MAX_EVENTS)
     assert r.stop[0] == stop, r.stop

@@ -1464,9 +1464,10 @@ def test_monocoloured_hybrid_before_2008_10_is_refused_and_two_colour_hybrid_is_
     r, g = stepper(hybrid("{W}{W}{W}"), ["alice casts Spectral Procession announcing {2/W} as {W}, {2/W} as {W} and {2/W} as {W}"],
                    edition="2008-02-01")
     assert r.stop[0] == "unsupported"
-    r, g = stepper(hybrid("{W}{W}{W}"), ["alice casts Spectral Procession announcing {2/W} as {W}, {2/W} as {W} and {2/W} as {W}"]
-                   + RESOLVE, edition="2008-10-01")
-    assert zone(g, "Spectral Procession") == "graveyard"
+    # (cast only: its Spirit tokens have no words, and resolving it is refused)
+    r, g = stepper(hybrid("{W}{W}{W}"), ["alice casts Spectral Procession announcing {2/W} as {W}, {2/W} as {W} and {2/W} as {W}"],
+                   edition="2008-10-01")
+    assert zone(g, "Spectral Procession") == "stack"
     r, g = stepper(hybrid("{R}"), ["alice casts Scar targeting Colossal Dreadmaw announcing {B/R} as {R}"] + RESOLVE,
                    edition="2008-02-01")
     assert pt(g, "Colossal Dreadmaw") == (5, 5)
