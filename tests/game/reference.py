@@ -125,6 +125,8 @@ class CardDef:
     subtypes: frozenset = frozenset()   # the subtypes a rule reads (Arcane: what splice goes onto)
     splice: tuple | None = None      # (subtype, colour_cost, generic): "splice onto [subtype]
                                      # [cost]" (702.47a), or None
+    x: int = 0                       # how many {X} its mana cost has (107.3): X is announced as
+                                     # it is cast (601.2b), each {X} is that much generic mana
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
 
@@ -189,6 +191,9 @@ CARDS = {
     # Buyback {3}. Return target permanent to its owner's hand.
     "Capsize": CardDef(T({"instant"}), (("u", 2),), 1, target="permanent",
                        instructions=(("bounce", "target"),), buyback=((), 3)),
+    # {X}{R}, sorcery. Blaze deals X damage to any target.
+    "Blaze": CardDef(T({"sorcery"}), (("r", 1),), 0, target="any", instructions=(("damage", "X", "target"),),
+                     x=1),
     # Kicker {4}. Burst Lightning deals 2 damage to any target. If this spell was kicked, it
     # deals 4 damage instead.
     "Burst Lightning": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
@@ -511,6 +516,7 @@ class Game:
         self.due: list = []
         self.pending: list = []
         self.announced: dict = {}     # spells on the stack cast with buyback or kicker paid
+        self.xs: dict = {}            # spells on the stack: the value of X announced (107.3a)
         self.chosen: dict = {}        # modal spells on the stack: the modes chosen (700.2a)
         self.spliced: dict = {}       # spells on the stack: the text of each card spliced onto
                                       # them, ((target kind, instructions), ...) in order (702.47b-c)
@@ -1445,6 +1451,8 @@ class Game:
             if "no_morph" in why:
                 why |= self.pay_problems(p, replace(cd, colour_cost=(), generic=3), d)
                 return why
+            if self.x_problems(cd, d, why):
+                return why                                              # no total to pay yet
             problems, rest = self.helped(p, cd, d)
             why |= problems
             if rest is not None:
@@ -1636,6 +1644,23 @@ class Game:
             why.add("payment")
         return why
 
+    def x_problems(self, cd, d, why):
+        """601.2b, 107.3a: the caster announces X for each {X} of the mana cost being paid, and
+        for nothing else (a card without {X}: nothing to announce). True when the line leaves X
+        unsaid: the caster's choice, never guessed, so the total (601.2f) isn't known yet."""
+        x = announced_x(d)
+        if x is not None and not cd.x:
+            why.add("no_x")
+        if cd.x and x is None:
+            why.add("payment")
+            return True
+        return False
+
+    def x_of(self, o):
+        """202.3e: X in o's mana cost, as its mana value reads it: the announced value while o
+        is on the stack, 0 anywhere else."""
+        return self.xs.get(o.id, 0) if o.zone == "stack" else 0
+
     def modes_of(self, cd, d, why):
         """The modes chosen for casting ``cd`` (700.2a, 601.2b), or None where the choice is not
         one the rules allow (the reasons added to ``why``); () for a card without modes."""
@@ -1760,6 +1785,8 @@ class Game:
         extras = []
         if d.verb == "cast" and d.announces in ("buyback", "kicker", "entwine") and getattr(cd, d.announces, None):
             extras.append(getattr(cd, d.announces))
+        if d.verb == "cast" and cd.x and announced_x(d):
+            extras.append(((), cd.x * announced_x(d)))                  # 601.2f: X generic per {X}
         if d.verb == "cast" and cd.escalate and len(d.modes) > 1:
             extras += [cd.escalate] * (len(d.modes) - 1)
         if d.verb == "cast":
@@ -1979,6 +2006,8 @@ class Game:
                 self.move(o, "stack")
                 if args[4] != "none":
                     self.announced[o.id] = args[4]               # buyback, kicker, flashback paid (601.2b)
+                if announced_x(entry) is not None:
+                    self.xs[o.id] = announced_x(entry)           # 107.3a: X on the stack is as announced
                 if o.cd.modes:                                   # 700.2a, 702.42a
                     self.chosen[o.id] = tuple(range(1, len(o.cd.modes) + 1)) if args[4] == "entwine" \
                         else tuple(sorted(entry.modes))
@@ -2079,6 +2108,7 @@ class Game:
         """A zone change: a new object (400.7) that forgets its counters, damage, combat."""
         if o.zone == "stack":
             self.announced.pop(o.id, None)                       # what was paid stays behind
+            self.xs.pop(o.id, None)                              # 202.3e: X is 0 off the stack
             self.chosen.pop(o.id, None)
             self.spliced.pop(o.id, None)                         # 702.47e
         if not (o.zone == "stack" and zone == "battlefield"):
@@ -2224,6 +2254,8 @@ class Game:
                 raise Unmodelled("deathtouch or lifelink (triggered before M10) on a damage source")
             y = self.who(x, ins[2])
             n = ins[1]
+            if n == "X":
+                n = self.xs.get(x, 0)                             # 107.3a; 0 deals none (120.8)
             if len(ins) > 3 and self.announced.get(x) == "kicker":
                 n = ins[3]                                        # 702.33d: kicked, it does more
             dealt = 0
@@ -2388,6 +2420,11 @@ def run(state, edition: str, script, until, max_events=200) -> Result:
 def aim(targets):
     """A cast's targets as the core's events name them: ts(Y1, …) in slot order, or none."""
     return ("ts", *targets) if targets else "none"
+
+
+def announced_x(d):
+    """The value of X a cast line announces (601.2b), or None where it says none."""
+    return getattr(d, "x", None) if d is not None and d.verb == "cast" else None
 
 
 def announcement(entry):
