@@ -112,7 +112,8 @@ NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "
     + ["Stoke the Flames", "Treasure Cruise", "Reverse Engineer", "Frogmite", "Memnite"]
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
             "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm",
-            "Stoke the Flames", "Raven's Crime", "Firebolt", "Glacial Ray", "Cryptic Command", "Shock"}
+            "Stoke the Flames", "Raven's Crime", "Firebolt", "Glacial Ray", "Cryptic Command", "Shock",
+            "Blaze"}
 # Hands for several targets (CR 601.2c) and splice (702.47): Arcane spells and Glacial Ray to
 # splice onto them, Cryptic Command (two modes, a target each), and the responses that take a
 # target away (Shock on a creature, Capsize bouncing it), with the mana they ask
@@ -214,6 +215,11 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         lands += [("Plains", False)] * draw(st.integers(0, 4))
         if draw(st.booleans()):
             perms.append("Exalted Angel")
+    x_mana = 0
+    if new and draw(st.integers(0, 3)) == 3:
+        # Blaze ({X}{R}, CR 107.3a), with red mana for X of 0 to 4, enough or not
+        hand.append("Blaze")
+        x_mana = draw(st.integers(0, 5))
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -237,7 +243,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         spec["battlefield"] += [draw(permanent_entry(n)) for n in perms]
     else:
         spec["battlefield"] += perms
-    if draw(st.integers(0, 1)) == 0 or (new and active) or slots:
+    if draw(st.integers(0, 1)) == 0 or (new and active) or slots or x_mana:
         colours = draw(st.lists(st.sampled_from("RGUBWC"), min_size=1, max_size=3))
         if new:
             colours += draw(st.lists(st.sampled_from("RRGUWUB"), min_size=2 * active, max_size=4))
@@ -245,6 +251,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
                 colours.append("B")          # its retrace cost, {B} (and a land card to discard)
             if (active or slots) and slot_mana:
                 colours += list(slot_mana)[:len(slot_mana) - draw(st.sampled_from([0, 0, 0, 1]))]
+            colours += ["R"] * x_mana
         spec["mana-pool"] = "".join(f"{{{c}}}" for c in colours)
     if draw(st.integers(0, 4)) == 0:
         spec["lands-played"] = 1
@@ -362,6 +369,9 @@ def examples(draw):
         if verb == "cast" and named("hand"):
             mine = [x for x in named("hand") if x[0] == p] or named("hand")
             owner, o = draw(st.sampled_from(mine if draw(st.integers(0, 5)) else named("hand")))
+            blazes = [x for x in mine if card_of(x[1]) == "Blaze"]
+            if blazes and draw(st.booleans()):
+                owner, o = draw(st.sampled_from(blazes))            # X announced (107.3a) more often
             target = draw(st.sampled_from([None, *names, *names, *[x for _, x in named("battlefield")]]))
             if card_of(o) in TARGETED and draw(st.integers(0, 4)):
                 target = draw(st.sampled_from(names + [x for _, x in named("battlefield")
@@ -403,8 +413,12 @@ def examples(draw):
                 # a Glacial Ray spliced (CR 702.47a), onto an Arcane spell or not, with a target for it
                 splicing = (draw(st.sampled_from(rays)),)
                 targets += (draw(st.sampled_from(names + [x for _, x in named("battlefield")])),)
+            # X (601.2b): mostly 0 to 4 for Blaze, now and then left unsaid; now and then for a
+            # card without {X}
+            x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, None])) if card_of(o) == "Blaze" else \
+                draw(st.sampled_from([0, 1, 2])) if draw(st.integers(0, 19)) == 0 else None
             return Decision("cast", p, (o,), targets=targets, paying=paying, announces=announces,
-                            modes=modes, helpers=helpers, discarding=discarding, splicing=splicing)
+                            modes=modes, helpers=helpers, discarding=discarding, splicing=splicing, x=x)
         if verb == "turn-up" and named("battlefield"):
             # a face-down permanent mostly (702.37e), now and then any permanent
             angels = [o for q, o in named("battlefield") if card_of(o) == "Exalted Angel"]
@@ -869,6 +883,7 @@ def words(d) -> str:
     extra += f" splicing {', '.join(d.splicing)}" if d.splicing else ""
     extra += f" targeting {', '.join(d.targets)}" if d.targets else ""
     extra += f" announcing {d.announces}" if d.announces else ""
+    extra += f" announcing X as {d.x}" if getattr(d, "x", None) is not None else ""
     extra += f" paying {d.paying}" if d.paying else ""
     extra += f" helped by {d.helpers}" if d.helpers else ""
     return f"{d.player} {d.verb} {', '.join(d.objects)}{extra}".strip()
