@@ -1404,6 +1404,7 @@ class Game:
             elif d.announces and not getattr(cd, d.announces, None):
                 why.add("no_such_cost")                                 # 601.2b: it has no such cost
             modes = self.modes_of(cd, d, why)
+            x_open = self.x_problems(cd, d, why)
             if d.announces == "retrace":
                 # 702.81a: the additional cost is discarding a land card (from the hand: 701.9a)
                 land = self.objs.get(d.discarding)
@@ -1451,7 +1452,7 @@ class Game:
             if "no_morph" in why:
                 why |= self.pay_problems(p, replace(cd, colour_cost=(), generic=3), d)
                 return why
-            if self.x_problems(cd, d, why):
+            if x_open:
                 return why                                              # no total to pay yet
             problems, rest = self.helped(p, cd, d)
             why |= problems
