@@ -12,8 +12,9 @@ Battlegrowth, Puncture Bolt, Leap, Raise the Alarm and its Soldier tokens, Ragin
 keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire Nighthawk …),
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
-Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command) and hidden
-cards; 2+ players; scripts of passes, holds, mana, casts (with buyback or kicker announced or not;
+Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command, Blaze) and
+hidden cards; 2+ players; scripts of passes, holds, mana, casts (with buyback or kicker announced or
+not; X announced, 601.2b;
 a target for each slot, 601.2c; cards spliced, 702.47), activations (not loyalty abilities), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
