@@ -1343,7 +1343,8 @@ class Game:
         elif v == "cast":
             # what it announces: the modes, a cost, retrace with the land card it discards (702.81a)
             self.apply(("cast", (p, entry.objects[0], aim(entry.targets),
-                                 num if entry.paying or entry.helpers else "auto",
+                                 num if entry.paying or entry.helpers or announced_x(entry) is not None
+                                 else "auto",
                                  announcement(entry))), entry)
         elif v == "activate":
             self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
@@ -1453,12 +1454,12 @@ class Game:
             if "no_morph" in why:
                 why |= self.pay_problems(p, replace(cd, colour_cost=(), generic=3), d)
                 return why
-            if x_open:
-                return why                                              # no total to pay yet
             problems, rest = self.helped(p, cd, d)
             why |= problems
             if rest is not None:
                 why |= self.pay_problems(p, rest, d)
+            if x_open and "cant_pay" not in why:
+                why.add("payment")          # X unsaid: the caster's; even X = 0 unpaid: illegal
             return why
         if d.verb == "turn-up":
             # 702.37e, 116.2b: a special action of a player with priority (decide checks it): a
@@ -1647,16 +1648,16 @@ class Game:
         return why
 
     def x_problems(self, cd, d, why):
-        """601.2b, 107.3a: the caster announces X for each {X} of the mana cost being paid, and
-        for nothing else (a card without {X}: nothing to announce). True when the line leaves X
-        unsaid: the caster's choice, never guessed, so the total (601.2f) isn't known yet."""
+        """601.2b, 107.3a: the caster announces X for the {X} of the mana cost that will be paid,
+        and for nothing else: not for a card without {X}, nor where the mana cost isn't what is
+        paid (flashback's cost or face down's {3} instead, 118.9) or the cast announces what the
+        card hasn't. True when the line leaves X unsaid: the caster's choice, never guessed (the
+        total, 601.2f, is judged with X = 0 meanwhile: X only adds to it)."""
         x = announced_x(d)
-        if x is not None and not cd.x:
+        paid = d.announces not in ("flashback", "face_down") and not ({"no_such_cost", "no_morph", "not_modal"} & why)
+        if x is not None and not (cd.x and paid):
             why.add("no_x")
-        if cd.x and x is None:
-            why.add("payment")
-            return True
-        return False
+        return bool(cd.x and paid and x is None)
 
     def x_of(self, o):
         """202.3e: X in o's mana cost, as its mana value reads it: the announced value while o

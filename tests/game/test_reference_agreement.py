@@ -42,6 +42,7 @@ EDITIONS = ["2008-10-01", "2026-08-07"]
 
 # Why an action is illegal, as the core words it (trace.WHY), back to the stepper's keys.
 WORDS = [
+    ("announces a value of X", "no_x"),                  # 601.2b, 107.3a: a cost without {X}
     # splice (702.47a-b)
     ("hand to splice", "splice_not_in_hand"), ("can't be spliced onto it", "cant_splice"),
     ("is spliced onto it twice", "spliced_twice"),
