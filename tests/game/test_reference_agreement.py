@@ -217,10 +217,10 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         if draw(st.booleans()):
             perms.append("Exalted Angel")
     x_mana = 0
-    if new and draw(st.integers(0, 3)) == 3:
+    if new and draw(st.integers(0, 1 if active else 3)) in (1, 3):
         # Blaze ({X}{R}, CR 107.3a), with red mana for X of 0 to 4, enough or not
         hand.append("Blaze")
-        x_mana = draw(st.integers(0, 5))
+        x_mana = draw(st.sampled_from([3, 2, 4, 1, 5, 0]))
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -417,7 +417,7 @@ def examples(draw):
             # X (601.2b): mostly 0 to 4 for Blaze, now and then left unsaid; now and then for a
             # card without {X}
             x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, None])) if card_of(o) == "Blaze" else \
-                draw(st.sampled_from([0, 1, 2])) if draw(st.integers(0, 19)) == 0 else None
+                draw(st.sampled_from([0, 1, 2])) if draw(st.integers(0, 19)) == 19 else None
             return Decision("cast", p, (o,), targets=targets, paying=paying, announces=announces,
                             modes=modes, helpers=helpers, discarding=discarding, splicing=splicing, x=x)
         if verb == "turn-up" and named("battlefield"):
@@ -522,6 +522,9 @@ def examples(draw):
                 slotted = hosts * 3 + slotted
                 if slotted and draw(st.booleans()):
                     spells = slotted            # several targets, splice, answers (CR 601.2c, 702.47)
+                blazes = [o for o in payable if g.objs[o].cd.x]
+                if blazes and draw(st.integers(0, 2)):
+                    spells = blazes             # X announced (CR 107.3a) more often
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
@@ -578,14 +581,18 @@ def examples(draw):
                 helpers = helpers_for(draw, g, p, cd_) if new and announces != "face_down" else ()
                 splicing = splice_choice(draw, g, p, o) if new and not (announces or modes or helpers) else ()
                 targets = slot_targets(draw, g, p, o, modes, splicing, a_target)
+                # X (601.2b, 107.3a): for Blaze 0 to 4, what the pool pays or more, now and then
+                # unsaid; now and then announced for a card without {X}
+                x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, 1, None])) if cd_.x else \
+                    draw(st.sampled_from([0, 2])) if draw(st.integers(0, 24)) == 24 else None
                 if announces == "face_down":
                     cost = reference.FACE_DOWN_COST
                 else:
                     _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
                                                         discarding=discarding, helpers=helpers,
-                                                        splicing=splicing))
+                                                        splicing=splicing, x=x))
                 script.append(Decision("cast", p, (o,), targets=targets, announces=announces, modes=modes,
-                                       discarding=discarding,
+                                       discarding=discarding, x=x,
                                        paying=paying_for(g, p, cost) if new and cost else (),
                                        helpers=helpers, splicing=splicing))
                 continue
