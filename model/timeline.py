@@ -39,11 +39,12 @@ def mode_words(modes: tuple[int, ...]) -> str:
     return " choosing modes " + ", ".join(map(str, modes[:-1])) + f" and {modes[-1]}"
 
 
-def symbol_words(symbols: tuple[tuple[str, str], ...]) -> str:
-    """A cast line's announcement of how its hybrid and Phyrexian symbols will be paid."""
-    if not symbols:
+def symbol_words(symbols: tuple[tuple[str, str], ...], x: int | None = None) -> str:
+    """A cast line's announcement of X and of how its hybrid and Phyrexian symbols will be paid."""
+    said = [f"X as {x}"] if x is not None else []
+    said += [f"{symbol} as " + ("2 life" if choice == "life" else f"{{{choice}}}") for symbol, choice in symbols]
+    if not said:
         return ""
-    said = [f"{symbol} as " + ("2 life" if choice == "life" else f"{{{choice}}}") for symbol, choice in symbols]
     return " announcing " + name_list(tuple(said))
 
 
@@ -173,6 +174,9 @@ class Decision:
     modes: tuple[int, ...] = ()
     """For ``cast``: the modes chosen of a modal spell (CR 700.2a), numbered from 1 in the order
     printed, as ``model.casting.Casting.modes`` (``… choosing modes 2 and 3``)."""
+    x: int | None = None
+    """For ``cast``: the value announced for X of its mana cost (CR 601.2b, 107.3a; ``… announcing
+    X as 3``); ``None``: none announced."""
     symbols: tuple[tuple[str, str], ...] = ()
     """For ``cast``: how each hybrid or Phyrexian symbol of the card's mana cost will be paid,
     announced as it is cast (CR 601.2b), in the order printed: (the symbol as printed, the
@@ -216,7 +220,7 @@ class Decision:
                     + (f" splicing {name_list(self.splicing)}" if self.splicing else "") + aim
                     + ANNOUNCE_WORDS.get(self.announces, "")
                     + (f" discarding {self.discarding}" if self.discarding else "")
-                    + symbol_words(self.symbols) + helper_words(self.helpers) + pay,
+                    + symbol_words(self.symbols, self.x) + helper_words(self.helpers) + pay,
             "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"
                         + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,

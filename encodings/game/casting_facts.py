@@ -34,12 +34,15 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     # its mana cost's symbols (CR 202.1), read for what it costs (CR 601.2f) and for its mana
     # value (CR 202.3, vocabulary.lp) — even where casting it is refused below: each colour's and
     # the generic part, and each symbol that can be paid more than one way with its ways (how it
-    # will be paid is announced, CR 601.2b); one with an X or a snow symbol is not read
-    if cost.x_count or any(sym.kind == "snow" for sym in cost):
+    # will be paid is announced, CR 601.2b), and its X symbols (X is announced, CR 107.3a); one
+    # with a snow symbol is not read
+    if any(sym.kind == "snow" for sym in cost):
         yield a("mana_cost_unread", o)
     else:
-        yield from mana_facts(ManaCost(tuple(sym for sym in cost if not sym.is_choice)),
+        yield from mana_facts(ManaCost(tuple(sym for sym in cost if not sym.is_choice and sym.kind != "x")),
                               lambda part, *args: a(part, o, *args))
+        if cost.x_count:
+            yield a("x_symbols", o, N(cost.x_count))
         for i, sym in enumerate(cost.choices, start=1):
             yield a("choice_symbol", o, N(i))
             for way in sym.options:
@@ -73,7 +76,8 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         yield a("no_mana_cost", o)
     optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker),
                                     ("entwine", card.entwine), ("flashback", card.flashback)) if c is not None]
-    if cost.x_count or any(c.choices or c.x_count for _, c in optional):
+    if any(c.choices or c.x_count for _, c in optional) or (cost.x_count and (optional or card.morph)):
+        # (an optional cost with X or a hybrid symbol; X with another cost announced: not modelled)
         yield a("cost_unsupported", o)
         return
     if card.affinity:

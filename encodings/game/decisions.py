@@ -13,8 +13,8 @@ from mtgrules.model.timeline import END, Condition, Decision, Point
 F = clingo.Function
 S = clingo.String
 N = clingo.Number
-MAX_TARGETS = 3
-"""The most targets a cast line may name: the core reads target terms ts/1..3 (vocabulary.lp)."""
+MAX_TARGETS = 4
+"""The most targets a cast line may name: the core reads target terms ts/1..4 (vocabulary.lp)."""
 
 
 def point_term(point: Point) -> Sym | None:
@@ -38,8 +38,8 @@ def decision_term(k: int, d: Decision) -> Sym:
     aimed = [S(y) for y in d.targets]
     target = F("none", []) if not aimed else aimed[0] if d.verb != "cast" else a("ts", *aimed)
     # the entry's number where the line says how part of the cost is paid (script_pay, script_help,
-    # script_symbol)
-    pay = entry if d.paying or d.helpers or d.symbols else F("auto", [])
+    # script_symbol, script_x)
+    pay = entry if d.paying or d.helpers or d.symbols or d.x is not None else F("auto", [])
     obj = S(d.objects[0]) if d.objects else S("")
     if d.verb in ("pass", "hold"):
         return a(d.verb, p)
@@ -94,6 +94,8 @@ def script_facts(script: Sequence[Decision], until: Point) -> list[Sym]:
         for how, o, mana in d.helpers:
             paid = "any" if not mana else "generic" if mana == "1" else COLOUR[mana]
             out.append(a("script_help", K, F(how, []), S(o), F(paid, [])))
+        if d.x is not None:
+            out.append(a("script_x", K, N(d.x)))  # the value of X it announces (CR 107.3a)
         for i, (_, choice) in enumerate(d.symbols, start=1):
             # how the line's I-th hybrid or Phyrexian symbol will be paid (CR 601.2b)
             way = a("generic", N(2)) if choice == "2" else F("life", []) if choice == "life" \

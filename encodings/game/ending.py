@@ -21,8 +21,8 @@ NEEDS = {"priority": "has priority", "attack": "declares attackers", "block": "d
          "random": "discards at random (the result is chance's, CR 701.9b: write the cards "
                    "discarded)",
          "payment": "says how the cost is paid (the mana its generic part is paid with, the mana a "
-                    "convoking creature pays, or how each hybrid and Phyrexian symbol is paid: "
-                    "'announcing {B/P} as 2 life', CR 601.2b)",
+                    "convoking creature pays, the value of X or how each hybrid and Phyrexian symbol "
+                    "is paid: 'announcing X as 3 and {B/P} as 2 life', CR 601.2b)",
          "order_blockers": "announces the damage assignment order of an attacker blocked by two "
                            "or more creatures (CR 509.2 of 2009-2024: write 'P orders blockers "
                            "for A: B, C')",

@@ -398,6 +398,8 @@ def instruction_term(ins: Instruction) -> Sym:
             return plain
         # what it does depends on whether the spell was kicked (CR 702.33d): read as it resolves
         return a("if_kicked", a("damage", N(kicked), F(target_who, [])), plain)
+    if v == "damage" and amount == "X" and target_who and not get("divided") and get("targets") is None:
+        return a("damage", F("x", []), F(target_who, []))   # X as announced (resolving.lp)
     if v == "damage" and (slot := vocabulary.mana_value_of(amount)) is not None and target_who \
             and get("targets") is None:
         # as much as the mana value of the spell's N-th target (read as it is dealt: resolving.lp)

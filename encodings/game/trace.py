@@ -319,7 +319,7 @@ class Reader(Words):
         if words:
             return ("whose casting the core does not model yet (" + ", ".join(words)
                     + "; the cast and cost questions answer it)")
-        return ("whose cost the core does not pay yet (X, snow, additional or "
+        return ("whose cost the core does not pay yet (snow, X with another announced cost, additional or "
                 "alternative costs)")
 
     def stop_of(self, stop_type: type[Stop], stops: list[Any], end: int, stuck: bool,
@@ -368,8 +368,8 @@ class Reader(Words):
                            f"({how} was an additional cost that reduced the total then, a form the "
                            "core does not model)"))
             elif isinstance(what, tuple) and what[0] == "mana_value":
-                text = (f"the mana value of {what[1]} (a cost with an X or a snow symbol, or a "
-                        "card that may have been face down)")
+                text = (f"the mana value of {what[1]} (a cost with a snow symbol, an {{X}} off the "
+                        "battlefield, or a card that may have been face down)")
             elif what == "colours_unknown":
                 text = ("a creature convoking for a colour while an effect may set colours (layer 5 "
                         "has no words in the core)")

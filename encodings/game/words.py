@@ -378,6 +378,8 @@ class Words:
         if key in ("bad_hybrid_choice", "bad_phyrexian_choice"):
             kind = "hybrid" if key == "bad_hybrid_choice" else "Phyrexian"
             return f"its {kind} symbol {why[1]} (of its mana cost, in order) can't be paid with {way_words(why[2])}"
+        if key == "no_x":
+            return "the line announces a value of X, and the cost it is cast for has no {X}"
         if key == "no_such_symbol":
             return (f"the line announces how a hybrid or Phyrexian symbol {why[1]} is paid, and the cost "
                     "it is cast for has no such symbol (only the mana cost's are announced)")

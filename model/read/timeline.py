@@ -264,21 +264,28 @@ def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> D
         raise node.error(f"'{text}': splicing with modes or another announcement is not modelled",
                          "P casts CARD splicing A [and B] [targeting X [and Y]]")
     card = names.object(g[0])
+    x, symbols = _announced(g[6], names.card_of(card), node, text)
     return Decision("cast", p, (card,), targets=names.targets_list(g[3]) if g[3] else (),
                     paying=_paying(g[10], node), announces=announces, modes=_modes(g[1], g[4], node),
                     discarding=names.object(g[5]) if g[5] else "", helpers=_helpers(g[7:10], names),
-                    splicing=splicing, symbols=_symbols(g[6], names.card_of(card), node, text), text=text)
+                    splicing=splicing, x=x, symbols=symbols, text=text)
 
 
-def _symbols(text: str | None, card: Card | None, node: Field, text_line: str) -> tuple[tuple[str, str], ...]:
-    """How a cast line says its hybrid and Phyrexian symbols will be paid (``{B/P} as 2 life and
-    {B/P} as {B}``): each symbol of the card's mana cost that can be paid more than one way, in
-    the order printed, with the line's choice for it. Which choices a symbol allows is the
-    rules' to say (the core's)."""
+def _announced(text: str | None, card: Card | None, node: Field,
+               text_line: str) -> tuple[int | None, tuple[tuple[str, str], ...]]:
+    """What a cast line announces of its mana cost (``X as 3 and {B/P} as 2 life``): the value of
+    X (CR 107.3a), and how each symbol of the card's mana cost that can be paid more than one way
+    will be paid, in the order printed, with the line's choice for it. Whether the card has an X,
+    and which choices a symbol allows, is the rules' to say (the core's)."""
     if not text:
-        return ()
-    form = "announcing {H} as {C} | {2} | 2 life, in the order of the card's hybrid and Phyrexian symbols"
+        return None, ()
+    form = ("announcing [X as N and] {H} as {C} | {2} | 2 life, in the order of the card's hybrid "
+            "and Phyrexian symbols")
     parts = re.split(r",\s*|\s+and\s+", text)
+    x = None
+    if (m := re.fullmatch(r"X as (\d+)", parts[0].strip())):
+        x = number(m.group(1), node, 0, vocabulary.MAX_AMOUNT, "the value of X")
+        parts = parts[1:]
     said = []
     for part in parts:
         m = re.fullmatch(r"(\{[^{}]+\}) as (?:\{([WUBRGC2])\}|(2 life))", part.strip())
@@ -290,14 +297,14 @@ def _symbols(text: str | None, card: Card | None, node: Field, text_line: str) -
     if named != printed[:len(named)]:
         raise node.error(f"'{text_line}' announces {', '.join(named)} but the card's mana cost has "
                          + (", ".join(printed) or "no hybrid or Phyrexian symbol") + " in that order", form)
-    return tuple(said)
+    return x, tuple(said)
 
 
 LINE_FORMS = [
     "P passes", "P holds priority",
     "P casts CARD [choosing mode N | choosing modes N and M] [splicing A [and B]] [targeting X [and Y]] "
     "[with buyback | kicked | entwined | with flashback | with retrace discarding LAND | face down] "
-    "[announcing {B/P} as 2 life and {G/W} as {G}] "
+    "[announcing X as N and {B/P} as 2 life and {G/W} as {G}] "
     "[convoking A [for {R}], B …] [improvising A, B …] [delving A, B …] [paying {M}…]",
     "P turns OBJECT face up [paying {M}…]",
     "P taps OBJECT for mana", "P taps OBJECT for {U} (one of its mana abilities)",

@@ -51,6 +51,10 @@ def core_totals(card: Card, spliced: Card | None = None) -> dict[str, Total] | N
     ways = [[str(f.split(",", 2)[2][:-2]) for f in facts if f.startswith(f'symbol_option("o",{i},')]
             for i in range(1, 1 + sum(f.startswith("choice_symbol") for f in facts))]
     combos = list(itertools.product(*ways)) if ways else []
+    # a cost with {X}: announced as 2 on each line (CR 107.3a)
+    x_card = any(f.startswith("x_symbols") for f in facts)
+    if x_card and not combos:
+        combos = [()]
     if spliced is not None:
         facts += [str(s) + "." for s in splice_facts(spliced, clingo.String("c"))]
         facts += [f'subtype("o","{sub}").' for sub in card.subtypes]
@@ -58,8 +62,9 @@ def core_totals(card: Card, spliced: Card | None = None) -> dict[str, Total] | N
     announcements = _announcements(facts)
     lines = {}
     for n, (announced, combo) in enumerate(itertools.product(announcements, combos), start=1):
-        lines[n] = f"{announced}|{' '.join(WAY_WORD.get(w, w) for w in combo)}"
+        lines[n] = f"{announced}|{' '.join(WAY_WORD.get(w, w) for w in combo)}" + ("|x=2" if x_card else "")
         facts.append(f'script({n},cast("alice","o",none,{n},{announced})).')
+        facts += [f"script_x({n},2)."] if x_card else []
         facts += [f"script_symbol({n},{i},{w})." for i, w in enumerate(combo, start=1)]
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], encoding("game/vocabulary") + '\nobject("o").\n' + "\n".join(facts))
@@ -121,6 +126,7 @@ def question_total(card: Card, announced: str, spliced: Card | None = None) -> T
     """The cost question's total and life for the card cast with ``announced`` (and ``spliced``
     spliced onto it); None where the card needs a target of a kind the state has none of."""
     announced, _, ways = announced.partition("|")
+    ways, _, x = ways.partition("|x=")
     chosen = modes_of(announced) or (range(1, len(card.modes.options) + 1)
                                       if announced == "entwine" and card.modes else [])
     kinds = ([] if announced == "face_down" else list(card.targets)) + [k for m in chosen for k in card.modes.options[m - 1].targets]
@@ -142,7 +148,8 @@ def question_total(card: Card, announced: str, spliced: Card | None = None) -> T
                         **ANNOUNCED.get(announced, {}),
                         **({"modes": modes_of(announced)} if modes_of(announced) else {}),
                         **({"splice": [spliced.name]} if spliced is not None else {}),
-                        **({"pay": ways.split()} if ways else {})}}
+                        **({"pay": ways.split()} if ways else {}),
+                        **({"x": int(x)} if x else {})}}
     verdict = check_scenario(scenario_from(Field.of(doc)))
     outcome = str(getattr(verdict.outcome, "value", verdict.outcome))
     if outcome != "total":
