@@ -13,9 +13,9 @@ keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire N
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
 Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command, Orim's
-Thunder, Everflowing Chalice) and hidden
+Thunder, Everflowing Chalice, Blaze) and hidden
 cards; 2+ players; scripts of passes, holds, mana, casts (with buyback or kicker announced or not;
-a target for each slot, 601.2c, a kicked part's only if kicked, 702.33g; cards spliced, 702.47), activations (not loyalty abilities), land plays, attacks,
+X announced, 601.2b; a target for each slot, 601.2c, a kicked part's only if kicked, 702.33g; cards spliced, 702.47), activations (not loyalty abilities), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
 (2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
@@ -136,6 +136,8 @@ class CardDef:
     subtypes: frozenset = frozenset()   # the subtypes a rule reads (Arcane: what splice goes onto)
     splice: tuple | None = None      # (subtype, colour_cost, generic): "splice onto [subtype]
                                      # [cost]" (702.47a), or None
+    x: int = 0                       # how many {X} its mana cost has (107.3): X is announced as
+                                     # it is cast (601.2b), each {X} is that much generic mana
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
     hybrid: tuple = ()               # the mana cost's hybrid and Phyrexian symbols in printed order,
@@ -212,6 +214,9 @@ CARDS = {
     # Buyback {3}. Return target permanent to its owner's hand.
     "Capsize": CardDef(T({"instant"}), (("u", 2),), 1, target="permanent",
                        instructions=(("bounce", "target"),), buyback=((), 3)),
+    # {X}{R}, sorcery. Blaze deals X damage to any target.
+    "Blaze": CardDef(T({"sorcery"}), (("r", 1),), 0, target="any", instructions=(("damage", "X", "target"),),
+                     x=1),
     # Kicker {4}. Burst Lightning deals 2 damage to any target. If this spell was kicked, it
     # deals 4 damage instead.
     "Burst Lightning": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
@@ -570,6 +575,7 @@ class Game:
         self.due: list = []
         self.pending: list = []
         self.announced: dict = {}     # spells on the stack cast with buyback or kicker paid
+        self.xs: dict = {}            # spells on the stack: the value of X announced (107.3a)
         self.chosen: dict = {}        # modal spells on the stack: the modes chosen (700.2a)
         self.spliced: dict = {}       # spells on the stack: the text of each card spliced onto
                                       # them, ((target kind, instructions), ...) in order (702.47b-c)
@@ -1402,6 +1408,7 @@ class Game:
             # what it announces: the modes, a cost, retrace with the land card it discards (702.81a)
             self.apply(("cast", (p, entry.objects[0], aim(entry.targets),
                                  num if entry.paying or entry.helpers or escalated(entry) or entry.symbols
+                                 or announced_x(entry) is not None
                                  else "auto",
                                  announcement(entry))), entry)
         elif v == "activate":
@@ -1465,6 +1472,7 @@ class Game:
                 why.add("no_such_cost")                                 # 601.2b: it has no such cost
             modes = self.modes_of(cd, d, why)
             self.escalate_discards(p, o, cd, d, modes, why)
+            x_open = self.x_problems(cd, d, why)
             if d.announces == "retrace":
                 # 702.81a: the additional cost is discarding a land card (from the hand: 701.9a)
                 land = self.objs.get(d.discarding[0]) if len(d.discarding) == 1 else None
@@ -1520,6 +1528,8 @@ class Game:
             why |= problems
             if rest is not None:
                 why |= self.pay_problems(p, rest, d)
+            if x_open and "cant_pay" not in why:
+                why.add("payment")          # X unsaid: the caster's; even X = 0 unpaid: illegal
             return why
         if d.verb == "turn-up":
             # 702.37e, 116.2b: a special action of a player with priority (decide checks it): a
@@ -1707,6 +1717,23 @@ class Game:
             why.add("payment")
         return why
 
+    def x_problems(self, cd, d, why):
+        """601.2b, 107.3a: the caster announces X for the {X} of the mana cost that will be paid,
+        and for nothing else: not for a card without {X}, nor where the mana cost isn't what is
+        paid (flashback's cost or face down's {3} instead, 118.9) or the cast announces what the
+        card hasn't. True when the line leaves X unsaid: the caster's choice, never guessed (the
+        total, 601.2f, is judged with X = 0 meanwhile: X only adds to it)."""
+        x = announced_x(d)
+        paid = d.announces not in ("flashback", "face_down") and not ({"no_such_cost", "no_morph", "not_modal"} & why)
+        if x is not None and not (cd.x and paid):
+            why.add("no_x")
+        return bool(cd.x and paid and x is None)
+
+    def x_of(self, o):
+        """202.3e: X in o's mana cost, as its mana value reads it: the announced value while o
+        is on the stack, 0 anywhere else."""
+        return self.xs.get(o.id, 0) if o.zone == "stack" else 0
+
     def modes_of(self, cd, d, why):
         """The modes chosen for casting ``cd`` (700.2a, 601.2b), or None where the choice is not
         one the rules allow (the reasons added to ``why``); () for a card without modes."""
@@ -1855,6 +1882,8 @@ class Game:
         extras = []
         if d.verb == "cast" and d.announces in ("buyback", "kicker", "entwine") and getattr(cd, d.announces, None):
             extras.append(getattr(cd, d.announces))
+        if d.verb == "cast" and cd.x and announced_x(d):
+            extras.append(((), cd.x * announced_x(d)))                  # 601.2f: X generic per {X}
         if d.verb == "cast" and cd.escalate and len(d.modes) > 1:
             extras += [cd.escalate] * (len(d.modes) - 1)
         if d.verb == "cast":
@@ -2129,6 +2158,8 @@ class Game:
                 self.move(o, "stack")
                 if args[4] != "none":
                     self.announced[o.id] = args[4]               # buyback, kicker, flashback paid (601.2b)
+                if announced_x(entry) is not None:
+                    self.xs[o.id] = announced_x(entry)           # 107.3a: X on the stack is as announced
                 if o.cd.modes:                                   # 700.2a, 702.42a
                     self.chosen[o.id] = tuple(range(1, len(o.cd.modes) + 1)) if args[4] == "entwine" \
                         else tuple(sorted(entry.modes))
@@ -2234,6 +2265,7 @@ class Game:
         """A zone change: a new object (400.7) that forgets its counters, damage, combat."""
         if o.zone == "stack":
             self.announced.pop(o.id, None)                       # what was paid stays behind
+            self.xs.pop(o.id, None)                              # 202.3e: X is 0 off the stack
             self.chosen.pop(o.id, None)
             self.spliced.pop(o.id, None)                         # 702.47e
         if not (o.zone == "stack" and zone == "battlefield"):
@@ -2390,6 +2422,8 @@ class Game:
                 n = self.mana_value_of(x, n[1])
                 if n is None:
                     return                                        # 608.2b (2016 on): it doesn't happen
+            elif n == "X":
+                n = self.xs.get(x, 0)                             # 107.3a; 0 deals none (120.8)
             if len(ins) > 3 and self.announced.get(x) == "kicker":
                 n = ins[3]                                        # 702.33d: kicked, it does more
             dealt = 0
@@ -2579,6 +2613,11 @@ def escalated(entry):
     """Whether a cast line names cards it discards for escalate (the core reads them, like the
     objects paying part of a cost, by the line's number)."""
     return bool(entry.discarding) and entry.announces != "retrace"
+
+
+def announced_x(d):
+    """The value of X a cast line announces (601.2b), or None where it says none."""
+    return getattr(d, "x", None) if d is not None and d.verb == "cast" else None
 
 
 def announcement(entry):

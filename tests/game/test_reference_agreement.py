@@ -50,6 +50,7 @@ HYBRID_EDITIONS = ["2008-02-01", "2008-10-01", "2009-10-01", "2016-07-22"] + ["2
 
 # Why an action is illegal, as the core words it (trace.WHY), back to the stepper's keys.
 WORDS = [
+    ("announces a value of X", "no_x"),                  # 601.2b, 107.3a: a cost without {X}
     # splice (702.47a-b)
     ("hand to splice", "splice_not_in_hand"), ("can't be spliced onto it", "cant_splice"),
     ("is spliced onto it twice", "spliced_twice"),
@@ -128,7 +129,7 @@ NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
             "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm",
             "Stoke the Flames", "Raven's Crime", "Firebolt", "Glacial Ray", "Cryptic Command", "Shock",
-            "Collective Brutality", "Orim's Thunder"}
+            "Collective Brutality", "Orim's Thunder", "Blaze"}
 # Hands for several targets (CR 601.2c) and splice (702.47): Arcane spells and Glacial Ray to
 # splice onto them, Cryptic Command (two modes, a target each), and the responses that take a
 # target away (Shock on a creature, Capsize bouncing it), with the mana they ask
@@ -249,6 +250,11 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         lands += [("Plains", False)] * draw(st.integers(0, 4))
         if draw(st.booleans()):
             perms.append("Exalted Angel")
+    x_mana = 0
+    if new and draw(st.integers(0, 1 if active else 3)) in (1, 3):
+        # Blaze ({X}{R}, CR 107.3a), with red mana for X of 0 to 4, enough or not
+        hand.append("Blaze")
+        x_mana = draw(st.sampled_from([3, 2, 4, 1, 5, 0]))
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -274,7 +280,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         spec["battlefield"] += [draw(permanent_entry(n)) for n in perms]
     else:
         spec["battlefield"] += perms
-    if draw(st.integers(0, 1)) == 0 or (new and active) or slots:
+    if draw(st.integers(0, 1)) == 0 or (new and active) or slots or x_mana:
         colours = draw(st.lists(st.sampled_from("RGUBWC"), min_size=1, max_size=3))
         if new:
             colours += draw(st.lists(st.sampled_from("RRGUWUB"), min_size=2 * active, max_size=4))
@@ -283,6 +289,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
             if (active or slots) and slot_mana:
                 colours += list(slot_mana)[:len(slot_mana) - draw(st.sampled_from([0, 0, 0, 1]))]
             colours += list(hybrid_mana)
+            colours += ["R"] * x_mana
         spec["mana-pool"] = "".join(f"{{{c}}}" for c in colours)
     if draw(st.integers(0, 4)) == 0:
         spec["lands-played"] = 1
@@ -405,6 +412,9 @@ def examples(draw):
         if verb == "cast" and named("hand"):
             mine = [x for x in named("hand") if x[0] == p] or named("hand")
             owner, o = draw(st.sampled_from(mine if draw(st.integers(0, 5)) else named("hand")))
+            blazes = [x for x in mine if card_of(x[1]) == "Blaze"]
+            if blazes and draw(st.booleans()):
+                owner, o = draw(st.sampled_from(blazes))            # X announced (107.3a) more often
             target = draw(st.sampled_from([None, *names, *names, *[x for _, x in named("battlefield")]]))
             if card_of(o) in TARGETED and draw(st.integers(0, 4)):
                 target = draw(st.sampled_from(names + [x for _, x in named("battlefield")
@@ -453,9 +463,13 @@ def examples(draw):
             if card_of(o) in HYBRID_CARDS and draw(st.integers(0, 4)) or draw(st.integers(0, 19)) == 0:
                 symbols = said(reference.CARDS.get(card_of(o)),
                                tuple(draw(st.lists(st.sampled_from(SYMBOL_CHOICES), max_size=3))))
+            # X (601.2b): mostly 0 to 4 for Blaze, now and then left unsaid; now and then for a
+            # card without {X}
+            x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, None])) if card_of(o) == "Blaze" else \
+                draw(st.sampled_from([0, 1, 2])) if draw(st.integers(0, 19)) == 19 else None
             return Decision("cast", p, (o,), targets=targets, paying=paying, announces=announces,
                             modes=modes, helpers=helpers, discarding=discarding, splicing=splicing,
-                            symbols=symbols)
+                            symbols=symbols, x=x)
         if verb == "turn-up" and named("battlefield"):
             # a face-down permanent mostly (702.37e), now and then any permanent
             angels = [o for q, o in named("battlefield") if card_of(o) == "Exalted Angel"]
@@ -564,6 +578,9 @@ def examples(draw):
                     spells = brutal             # escalate's discards (702.120a)
                 elif hybrids and draw(st.integers(0, 2)):
                     spells = hybrids            # symbols to announce (CR 601.2b, 107.4e-f)
+                blazes = [o for o in payable if g.objs[o].cd.x]
+                if blazes and draw(st.integers(0, 2)):
+                    spells = blazes             # X announced (CR 107.3a) more often
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
@@ -624,14 +641,18 @@ def examples(draw):
                 splicing = splice_choice(draw, g, p, o) if new and not (announces or modes or helpers) else ()
                 targets = slot_targets(draw, g, p, o, modes, splicing, a_target, announces)
                 symbols = symbol_choice(draw, g, p, cd_, announces)
+                # X (601.2b, 107.3a): for Blaze 0 to 4, what the pool pays or more, now and then
+                # unsaid; now and then announced for a card without {X}
+                x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, 1, None])) if cd_.x else \
+                    draw(st.sampled_from([0, 2])) if draw(st.integers(0, 24)) == 24 else None
                 if announces == "face_down":
                     cost = reference.FACE_DOWN_COST
                 else:
                     _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
                                                         discarding=discarding, helpers=helpers,
-                                                        splicing=splicing, symbols=symbols))
+                                                        splicing=splicing, symbols=symbols, x=x))
                 script.append(Decision("cast", p, (o,), targets=targets, announces=announces, modes=modes,
-                                       discarding=discarding,
+                                       discarding=discarding, x=x,
                                        paying=paying_for(g, p, cost) if new and cost else (),
                                        helpers=helpers, splicing=splicing, symbols=symbols))
                 continue
@@ -1008,6 +1029,7 @@ def words(d) -> str:
     extra += f" splicing {', '.join(d.splicing)}" if d.splicing else ""
     extra += f" targeting {', '.join(d.targets)}" if d.targets else ""
     extra += f" announcing {d.announces}" if d.announces else ""
+    extra += f" announcing X as {d.x}" if getattr(d, "x", None) is not None else ""
     extra += f" paying {d.paying}" if d.paying else ""
     extra += f" helped by {d.helpers}" if d.helpers else ""
     extra += f" announcing symbols {d.symbols}" if d.symbols else ""

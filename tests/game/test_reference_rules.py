@@ -1488,3 +1488,67 @@ def test_mana_value_of_hybrid_and_phyrexian_costs():
                                                      "Gitaxian Probe", "Inside Out", "Scar")}
     assert mv == {"Spectral Procession": 6, "Dismember": 3, "Kitchen Finks": 3, "Gitaxian Probe": 1,
                   "Inside Out": 2, "Scar": 1}
+
+
+BLAZE = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Blaze, Lightning Bolt], battlefield: [Mountain, Mountain, Mountain, Mountain],
+          library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+"""
+TAP4 = [f"alice taps Mountain#{i} for mana" for i in range(1, 5)]
+
+
+def blaze(lines, until="end"):
+    """The stepper's Result and Game, the core's events and stop, for a Blaze state."""
+    s = state(BLAZE)
+    core, cstop, ref, rstop = both(s, NEW, lines, until)
+    r, g = stepper(BLAZE, lines, NEW, until)
+    assert core == ref and (cstop.kind, cstop.player) == rstop[:2]
+    return r, g
+
+
+def test_blaze_with_x_3_and_four_lands_deals_3():
+    # 601.2b, 107.3a: X announced as 3; 601.2f: {X}{R} is {3}{R}, four mana, paid (601.2h);
+    # 107.3a, 608.2b: it deals 3 damage to bob as it resolves
+    r, g = blaze(TAP4 + ["alice casts Blaze targeting bob announcing X as 3", "alice passes", "bob passes"])
+    assert r.stop[:3] == ("needs-decision", "alice", "priority")
+    assert g.life["bob"] == 17 and g.pool["alice"] == {} and zone(g, "Blaze") == "graveyard"
+
+
+def test_blaze_on_the_stack_has_x_as_announced_and_0_elsewhere():
+    # 202.3e: on the stack X is the value announced (mana value 4 with X = 3); anywhere else 0
+    r, g = stepper(BLAZE, TAP4 + ["alice casts Blaze targeting bob announcing X as 3"])
+    assert zone(g, "Blaze") == "stack" and g.x_of(g.objs["Blaze"]) == 3
+    r, g = stepper(BLAZE, TAP4 + ["alice casts Blaze targeting bob announcing X as 3", "alice passes", "bob passes"])
+    assert zone(g, "Blaze") == "graveyard" and g.x_of(g.objs["Blaze"]) == 0
+
+
+def test_blaze_with_x_3_and_three_lands_cant_be_paid():
+    # 601.2f: {3}{R} is four mana; three Mountains can't pay it, and partial payment isn't
+    # allowed (601.2h)
+    r, g = blaze(TAP4[:3] + ["alice casts Blaze targeting bob announcing X as 3"])
+    assert r.stop == ("illegal-action", "alice", "illegal", 4) and r.reasons == {"cant_pay"}
+    assert g.life["bob"] == 20
+
+
+def test_blaze_with_x_0_costs_r_and_deals_no_damage():
+    # 107.3a: 0 is a value X may take; {0}{R} is {R}; 120.8: a source dealing 0 damage deals none
+    r, g = blaze(TAP4[:1] + ["alice casts Blaze targeting bob announcing X as 0", "alice passes", "bob passes"])
+    assert [a for n, a in r.events if n == "do"] == [("Blaze", 1)]
+    assert g.life["bob"] == 20 and zone(g, "Blaze") == "graveyard" and g.pool["alice"] == {}
+
+
+def test_x_announced_for_a_card_without_x_is_illegal():
+    # 601.2b: a value is announced for a variable cost; Lightning Bolt's {R} has none
+    r, g = blaze(TAP4[:1] + ["alice casts Lightning Bolt targeting bob announcing X as 2"])
+    assert r.stop == ("illegal-action", "alice", "illegal", 2) and r.reasons == {"no_x"}
+
+
+def test_blaze_without_x_asks_for_the_casters_decision():
+    # 601.2b, 107.3a: the value of X is the caster's to announce: a line without it isn't guessed
+    r, g = blaze(TAP4 + ["alice casts Blaze targeting bob"])
+    assert r.stop[:3] == ("needs-decision", "alice", "payment")
+    assert zone(g, "Blaze") == "hand"
