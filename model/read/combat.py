@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mtgrules.model.read.timeline import MAX_SCRIPT, Names, parse_line
+from mtgrules.model.read.names import Names
+from mtgrules.model.read.timeline import MAX_SCRIPT, parse_line
 from mtgrules.model.source import Field
 from mtgrules.model.state import GameState
 from mtgrules.model.timeline import Decision
