@@ -35,6 +35,7 @@ from mtgrules.model.vocabulary import (
     SUPERTYPES,
     TARGETS,
     TRIGGERS,
+    UNWRITTEN,
     VERBS,
     Param,
     is_mana,
@@ -141,6 +142,9 @@ class Card:
     flashback: ManaCost | None = None
     affinity: str | None = None
     """Affinity for this card type (CR 702.41a)."""
+    unwritten: frozenset[str] = frozenset()
+    """The kinds of ability the card prints that the entry doesn't write (``UNWRITTEN``): where
+    they may work, the core refuses rather than plays the card without them."""
 
     def is_a(self, card_type: str) -> bool:
         return card_type in self.types
@@ -249,7 +253,7 @@ CARD_FIELDS = ("name", "types", "cost", "subtypes", "supertypes", "colors", "pow
                "loyalty", "keywords", "targets", "resolve", "static", "triggered", "activated",
                "mana", "additional-costs", "alternative-costs", "kicker", "multikicker",
                "if-kicked", "modes", "entwine", "escalate", "splice", "buyback", "morph",
-               "flashback", "affinity")
+               "flashback", "affinity", "unwritten")
 """Every field a card entry may have."""
 
 
@@ -310,7 +314,7 @@ def parse_card(entry: Field, export: CardExport | None = None) -> Card:
 
 BEHAVIOUR = ("targets", "resolve", "abilities", "additional_costs", "alternative_costs", "kicker",
              "multikicker", "if_kicked", "modes", "entwine", "escalate", "splice_onto",
-             "splice_cost", "buyback", "morph", "flashback", "affinity")
+             "splice_cost", "buyback", "morph", "flashback", "affinity", "unwritten")
 """The Card attributes a card entry gives besides its characteristics (an export never does)."""
 
 
@@ -335,6 +339,8 @@ def _casting_fields(entry: Field) -> dict[str, Any]:
         out["splice_cost"] = _mana_cost(node["cost"])
     if entry.has("affinity"):
         out["affinity"] = entry["affinity"].choice(AFFINITY_FOR, "card type for affinity")
+    if entry.has("unwritten"):
+        out["unwritten"] = _words(entry["unwritten"], UNWRITTEN, "kind of ability (CR 113.3)")
     if entry.has("modes") and (entry.has("targets") or entry.has("resolve")):
         which = "targets" if entry.has("targets") else "resolve"
         raise entry[which].error("a modal spell's targets and instructions belong to its modes",

@@ -67,6 +67,11 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "vigilance", "
 CASTING_KEYWORDS = ("convoke", "delve", "improvise", "retrace")
 """Keywords that change how a card is cast or paid for (CR 702.51, 702.66, 702.126, 702.81):
 a card may print them; no effect of the vocabulary grants them."""
+UNWRITTEN = ("spell", "activated", "triggered", "static", "other-zones")
+"""The kinds of ability (CR 113.3a-d) a card prints that its library entry doesn't write
+(``unwritten:``), and ``other-zones`` for text that works outside the zone CR 113.6 names for
+its kind (113.6a-p: cycling from the hand, "can't be countered" on a permanent spell …): the
+core refuses a trace where such text may work rather than play the card without it."""
 AFFINITY_FOR = ("artifact", "creature", "land", "enchantment")
 """What a card's affinity may count (CR 702.41a: the permanents of a type its caster controls)."""
 

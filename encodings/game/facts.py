@@ -209,6 +209,9 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
         yield a("super", o, F(t, []))
     for k in sorted(card.keywords):
         yield a("keyword", o, keyword_atom(k))
+    for kind in sorted(card.unwritten):
+        # printed text the library doesn't write: refused where it may work (characteristics.lp)
+        yield a("unwritten", o, F(kind.replace("-", "_"), []))
     for c in sorted(card.colors):
         # its colours (CR 105.2, 202.2): what mana a creature convokes for (CR 702.51a)
         yield a("colour_of", o, F(COLOUR_WORD[c], []))
