@@ -395,7 +395,17 @@ def _from_export(entry: Field, export: CardExport) -> Card:
                 "the export's value, or no such field (it comes from the export)")
         if key not in exported.given:  # e.g. a face's keywords: the scenario's own
             taken[attribute] = getattr(written, attribute)
-    return replace(exported.card, **taken, **{k: getattr(written, k) for k in BEHAVIOUR})
+    card = replace(exported.card, **taken, **{k: getattr(written, k) for k in BEHAVIOUR})
+    if exported.rules_text and not entry.has("unwritten") and \
+            all(getattr(written, k) == getattr(BARE, k) for k in BEHAVIOUR):
+        # rules text the entry writes none of (the name alone): every kind of ability it may
+        # be is unwritten, refused where it would work, unless the entry says 'unwritten: []'
+        card = replace(card, unwritten=frozenset(UNWRITTEN) - {"other-zones"})
+    return card
+
+
+BARE = Card(name="bare", types=frozenset())
+"""A card entry writing no behaviour, to compare an entry's behaviour with."""
 
 
 EXPORTED = {"cost": "mana_cost", "types": "types", "subtypes": "subtypes",

@@ -378,8 +378,9 @@ class Reader(Words):
             elif isinstance(what, tuple) and what[0] == "no_words":
                 text = f"{what[1]} resolving: what it does has no words in the card library"
             elif isinstance(what, tuple) and what[0] == "unwritten":
-                text = (f"{what[1]}: {UNWRITTEN_WORDS.get(str(what[2]), str(what[2]))} has no words in "
-                        "the card library (its entry says so: 'unwritten')")
+                text = (f"{what[1]}: {UNWRITTEN_WORDS.get(str(what[2]), str(what[2]))} has no words "
+                        "in the vocabulary (marked 'unwritten' by its card entry, or its card "
+                        "export's rules text, which the scenario doesn't write)")
             elif isinstance(what, tuple) and what[0] == "mana_value":
                 text = (f"the mana value of {what[1]} (a cost with a snow symbol, an {{X}} off the "
                         "battlefield, or a card that may have been face down)")
