@@ -366,7 +366,7 @@ def characteristic_effect(ins: Instruction) -> tuple[Sym, list[Sym]] | None:
         return None
     if ins.verb == "animate" or ins.get("what") == "self":
         aff = F("self", [])
-    elif ins.get("target") == "creature":
+    elif ins.get("target") in ("creature", "creature-you-control"):
         aff = F("target", [])
     elif ins.get("what") in vocabulary.AFFECTED:
         aff = a("set", F(str(ins.get("what")).replace("-", "_"), []))

@@ -259,9 +259,13 @@ CARDS = {
     # Firebolt deals 2 damage to any target. Flashback {4}{R}.
     "Firebolt": CardDef(T({"sorcery"}), (("r", 1),), 0, target="any",
                         instructions=(("damage", 2, "target"),), flashback=((("r", 1),), 4)),
-    # Flying, lifelink. Morph {2}{W}{W}.
+    # Flying. Whenever it deals damage, you gain that much life (a trigger the library doesn't
+    # write: face up on the battlefield it is refused). Morph {2}{W}{W}.
     "Exalted Angel": CardDef(T({"creature"}), (("w", 2),), 4, power=4, toughness=5,
-                             keywords=frozenset({"flying", "lifelink"}), morph=((("w", 2),), 2)),
+                             keywords=frozenset({"flying"}), morph=((("w", 2),), 2), unwritten=True),
+    # First strike. Morph {1}{R}{R}.
+    "Battering Craghorn": CardDef(T({"creature"}), (("r", 2),), 2, power=3, toughness=1,
+                                  keywords=frozenset({"first strike"}), morph=((("r", 2),), 1)),
     # Counter target spell.
     "Counterspell": CardDef(T({"instant"}), (("u", 2),), 0, target="spell",
                             instructions=(("counter", "target"),)),
