@@ -317,7 +317,9 @@ VERBS: dict[str, Verb] = _verbs(
     # one-shot instructions
     Verb("draw", "draws cards", (WHO_P,), (COUNT,)),
     Verb("discard", "discards cards", (WHO_P,),
-         (COUNT, _p("what", "choice", ("card",), default="card"), _p("random", "bool", default=False),
+         (COUNT, _p("what", "choice", ("card", "instant-or-sorcery"), default="card",
+                    doc="instant-or-sorcery: only with chosen-by (the chooser picks among those)"),
+          _p("random", "bool", default=False),
           _p("chosen-by", "choice", ("you",),
              doc="another player picks the cards, seeing the hand (e.g. Thoughtseize-like spells)"))),
     Verb("sacrifice", "sacrifices permanents", (WHO_P,),

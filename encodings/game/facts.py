@@ -414,11 +414,15 @@ def instruction_term(ins: Instruction) -> Sym:
     if v == "draw" and who and isinstance(count, int):
         return a("draw", F(who, []), N(count))
     if v == "discard" and who and isinstance(count, int):
-        if get("random"):
+        kind = str(get("what") or "card")
+        if get("chosen-by") == "you" and not get("random"):
+            # another player picks among the cards of that kind, seeing the hand (CR 701.9a)
+            return a("discard_chosen", F(who, []), F("you", []), N(count), F(kind.replace("-", "_"), []))
+        if kind != "card":
+            pass  # a kind of card picked by its own player or by chance: not modelled
+        elif get("random"):
             if get("chosen-by") is None:  # CR 701.9b: chance picks the cards, not a player
                 return a("discard_random", F(who, []), N(count))
-        elif get("chosen-by") == "you":
-            return a("discard_chosen", F(who, []), F("you", []), N(count))
         else:
             return a("discard", F(who, []), N(count))
     if v in ("scry", "surveil") and who and isinstance(count, int):

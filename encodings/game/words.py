@@ -361,7 +361,8 @@ class Words:
         if verb == "look_top":
             return f"{who(ins[1])} looks at the top {plural(ins[2], 'card')} of their library"
         if verb == "discard_chosen":
-            return f"{who(ins[1])} discards {ins[3]}, chosen by {who(ins[2])}"
+            kind = "card" if ins[4] == "card" else str(ins[4]).replace("_", " ") + " card"
+            return f"{who(ins[1])} discards {plural(ins[3], kind)} chosen by {who(ins[2])}"
         if verb == "sacrifice":
             source = x[1] if isinstance(x, tuple) and x[0] in ("tr", "ab") else x
             what = str(source) if ins[2] == "self" else plural(ins[3], str(ins[2]))

@@ -236,10 +236,11 @@ CARDS = {
     "Izzet Charm": CardDef(T({"instant"}), (("r", 1), ("u", 1)), 0, modes=(
         ("noncreature_spell", None), ("creature", (("damage", 2, "target"),)), (None, NOT_HERE))),
     # Escalate—Discard a card. Choose one or more — target opponent reveals their hand, you
-    # choose an instant or sorcery card from it, they discard it (no words here); target creature
-    # gets -2/-2 until end of turn; target opponent loses 2 life and you gain 2 life.
+    # choose an instant or sorcery card from it, they discard it (a discard chosen by another
+    # player: not modelled here); target creature gets -2/-2 until end of turn; target opponent
+    # loses 2 life and you gain 2 life.
     "Collective Brutality": CardDef(T({"sorcery"}), (("b", 1),), 1, choose=None, escalate_discard=1, modes=(
-        ("opponent", None), ("creature", (("pt", "modify", "target", (-2, -2), "turn"),)),
+        ("opponent", NOT_HERE), ("creature", (("pt", "modify", "target", (-2, -2), "turn"),)),
         ("opponent", (("lose", "target", 2), ("gain", "you", 2))))),
     # Escalate {1}{W}. Choose one or both — creatures you control get +2/+0 until end of turn;
     # creatures you control get +0/+2 until end of turn.

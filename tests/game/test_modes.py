@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from mtgrules.model.errors import ScenarioError, UnsupportedQuestion
-from mtgrules.model.read.timeline import parse_line
+from mtgrules.model.read.timeline import parse_condition, parse_line
 from mtgrules.model.source import Field
-from mtgrules.queries import parse_scenario, what_happens
+from mtgrules.queries import check_state, parse_scenario, what_happens
 
 
 def scenario(hand: str, lands: str, cards: str = "") -> object:
@@ -208,3 +208,39 @@ question:
   casting: Borrowed Grace
   performed: [alice taps Plains for mana]
 """)
+
+
+BRUTAL_HAND = """name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Collective Brutality], battlefield: [Swamp, Swamp], library: {hidden: 3}}
+  bob: {hand: [HAND], library: {hidden: 3}}
+"""
+
+
+@pytest.mark.parametrize(("hand", "choice", "gone", "left"), [
+    # 701.9a: alice picks among the instant and sorcery cards; bob's creature card can't be picked
+    ("Lightning Bolt, Shock, Grizzly Bears", "Shock", "Shock", "Lightning Bolt"),
+    # one such card: the pick is forced
+    ("Lightning Bolt, Grizzly Bears", None, "Lightning Bolt", "Grizzly Bears"),
+    # none: nothing is discarded (the instruction asks for what isn't there)
+    ("Grizzly Bears, Forest", None, None, "Forest"),
+])
+def test_brutality_mode_one_reveals_and_alice_picks_an_instant_or_sorcery(hand, choice, gone, left):
+    s = parse_scenario(BRUTAL_HAND.replace("HAND", hand)).state
+    script = ["alice taps Swamp for mana", "alice taps Swamp#2 for mana",
+              "alice casts Collective Brutality choosing mode 1 targeting bob", "alice passes", "bob passes"]
+    if choice:
+        script.append(f"alice chooses {choice}")
+    # the hand is revealed: alice knows every card of it (701.20b)
+    conditions = [f"{left} is in hand", "Grizzly Bears is in hand" if "Bears" in hand else f"{left} is in hand",
+                  f"alice knows {left}"]
+    if gone:
+        conditions.append(f"{gone} is in graveyard")
+    v = check_state(s, lines(s, *script), [parse_condition(Field.of(c, "conditions"), s) for c in conditions])
+    assert v.outcome == "holds", v.reasons
+    if choice:   # a creature card is no choice here
+        bad = what_happens(s, lines(s, *script[:-1], "alice chooses Grizzly Bears"))
+        assert bad.outcome == "illegal-action", bad.reasons
