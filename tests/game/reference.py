@@ -147,6 +147,9 @@ class CardDef:
     unwritten: bool = False          # the card has triggered or static abilities its library entry
                                      # doesn't write: they would work on the battlefield (113.6),
                                      # so a trace is refused once it is there face up
+    unwritten_activated: bool = False   # it may have activated abilities the library doesn't
+                                     # write (Liliana of the Veil's -6): tapping it for mana with
+                                     # none written is not judged
 
     @property
     def land(self):
@@ -401,7 +404,7 @@ CARDS = {
                                  trigger_effect=(("sacrifice", "self"),)),
     # +1: Each player discards a card. -2: Target player sacrifices a creature. -6: ...
     "Liliana of the Veil": CardDef(T({"planeswalker"}), (("b", 2),), 1, loyalty=3,
-                                   supertypes=T({"legendary"}),
+                                   supertypes=T({"legendary"}), unwritten_activated=True,
                                    activated=(Ability(loyalty=1), Ability(loyalty=-2),
                                               Ability(loyalty=-6))),
 }
@@ -1576,6 +1579,8 @@ class Game:
             why |= self.pay_problems(p, ab, d)
             return why
         if d.verb == "mana":
+            if o is not None and o.cd is not None and o.cd.unwritten_activated and not o.cd.mana:
+                raise Unmodelled("an ability the library doesn't write")
             if o is None or not self.has_mana_ability(o):
                 why.add("no_mana_ability")
             if o is None or o.controller != p:
