@@ -35,7 +35,7 @@ from oracle import Stepper, Unsupported, situation_of, state_from  # noqa: E402
 
 EDITION = "2026-08-07"
 HAND_CARDS = ["Lightning Bolt", "Counterspell", "Explore", "Divination", "Peek"]
-CREATURES = ["Grizzly Bears", "Llanowar Elves", "Serra Angel", "Kitchen Finks"]
+CREATURES = ["Grizzly Bears", "Llanowar Elves", "Serra Angel", "Python"]
 LANDS = ["Forest", "Island", "Mountain", "Swamp", "Plains"]
 BASICS_IN_LIBRARY = ["Forest", "Island", "Plains"]
 
