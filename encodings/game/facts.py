@@ -263,6 +263,8 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
             for item in ability.cost:
                 for part in cost_items(card, item):
                     yield a("ability_cost", o, number, part)
+            if loyalty_mixed(card):
+                yield a("ability_cost", o, number, a("unsupported", S("a card's loyalty costs")))
             yield from target_facts(ability_targets(ability.effect), a("ability", o, number), card.name)
             for i, ins in enumerate(ability.effect, start=1):
                 yield from instruction_facts(a("ability", o, number), i, ins)
@@ -333,6 +335,15 @@ def cost_items(card: Card, item: object) -> list[Sym]:
     # paid by a rule the core does not model (X; hybrid; a loyalty cost loyalty_modelled
     # doesn't read): refused if activated
     return [a("unsupported", S(str(describe_cost(item))))]
+
+
+def loyalty_mixed(card: Card) -> bool:
+    """A card with a loyalty cost whose loyalty costs the core doesn't read (loyalty_modelled):
+    each of its activated abilities is refused, the once-a-turn rule's editions differing on
+    which of them it is of."""
+    return not loyalty_modelled(card) and any(
+        isinstance(i, tuple) and dict(i).get("loyalty") is not None
+        for ab in card.abilities_of("activated") for i in ab.cost)
 
 
 def loyalty_modelled(card: Card) -> bool:

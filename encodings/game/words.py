@@ -33,9 +33,9 @@ WHY = {
     "land_no_priority": "{p} does not have priority",
     "no_priority_mana": "{p} does not have priority and is not paying a cost",
     "not_in_hand": "it is not in {p}'s hand",
-    "not_main_phase": "a sorcery-speed spell needs a main phase",
-    "not_your_turn": "a sorcery-speed spell needs its caster's own turn",
-    "stack_not_empty": "a sorcery-speed spell needs an empty stack",
+    "not_main_phase": "a sorcery-speed spell or ability needs a main phase",
+    "not_your_turn": "a sorcery-speed spell or ability needs its controller's own turn",
+    "stack_not_empty": "a sorcery-speed spell or ability needs an empty stack",
     "missing_target": "it needs a target the line doesn't name (one for each \"target\" of its text as "
                       "cast, with its chosen modes' and kicked text's, CR 601.2c)",
     "no_target_wanted": "it has no target slot for a target the line names (one for each \"target\" of "
