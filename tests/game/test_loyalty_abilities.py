@@ -212,3 +212,23 @@ state:
                  "alice activates Loyal Rock"):
         with pytest.raises(UnsupportedQuestion, match="loyalty cost"):
             what_happens(s, lines(s, line))
+
+
+def test_each_player_chooses_their_discard_in_apnap_order():
+    # CR 701.9a, 101.4: the active player first, then bob, each choosing among their own cards
+    s = parse_scenario("""name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {hand: [Forest, Lightning Bolt], battlefield: [Liliana of the Veil], library: {hidden: 5}}
+  bob: {hand: [Island, Giant Growth], library: {hidden: 5}}
+""").state
+    v = what_happens(s, lines(s, PLUS, *BOTH_PASS))
+    assert v.outcome == "needs-decision" and "alice" in v.reasons[0], v.reasons
+    v = what_happens(s, lines(s, PLUS, *BOTH_PASS, "alice discards Forest"))
+    assert v.outcome == "needs-decision" and "bob" in v.reasons[0], v.reasons
+    v = check_state(s, lines(s, PLUS, *BOTH_PASS, "alice discards Forest", "bob discards Giant Growth"),
+                    conds(s, "Forest is in graveyard", "Lightning Bolt is in hand", "Giant Growth is in graveyard",
+                          "Island is in hand"))
+    assert v.outcome == "holds", v.reasons
