@@ -1597,10 +1597,15 @@ class Game:
                 why.add("not_on_battlefield")
             if o.controller != p:
                 why.add("not_controller")
-            if d.ability > len(cd.activated) or not self.has_abilities(o):
+            if d.ability > len(cd.activated):
                 why.add("no_such_ability")
                 return why
             ab = cd.activated[d.ability - 1]
+            lost = not self.has_abilities(o)
+            if lost:
+                # it has lost its abilities (613.1f): none to activate; what its printed one's
+                # target and mana would be are reasons too, its loyalty rule isn't
+                why.add("no_such_ability")
             if ab.loyalty is not None and not ab.effect:
                 raise Unmodelled("an ability whose text the card library has no words for")
             if ab.target is None and d.target:
@@ -1609,7 +1614,7 @@ class Game:
                 why.add("missing_target")                               # 602.2b, as 601.2c
             elif ab.target is not None and not self.target_ok(ab.target, d.target, p):
                 why.add("bad_target")
-            if ab.loyalty is not None:
+            if ab.loyalty is not None and not lost:
                 why |= self.loyalty_problems(p, o, ab)
             why |= self.pay_problems(p, ab, d)
             return why
