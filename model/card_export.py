@@ -69,6 +69,9 @@ class ExportedCard:
     card has no keywords of its own)."""
     where: str
     """Where the card sits in the export (file, line, field), for messages."""
+    rules_text: bool = False
+    """The export gives the card rules text beyond the keywords read (its abilities, keywords
+    outside the vocabulary): what the scenario must write in the vocabulary, or mark unwritten."""
 
 
 @dataclass(frozen=True)
@@ -216,7 +219,19 @@ class CardExport:
     def _exported(self, entry: _Entry, card: Card, given: frozenset[str]) -> ExportedCard:
         return ExportedCard(card, given, f"{self.file}, line {self._line(entry, card.name)}, "
                             f"field '{entry.path}'" if self._text else f"{self.file}, field "
-                            f"'{entry.path}'")
+                            f"'{entry.path}'", self._rules_text(entry, card.name))
+
+    def _rules_text(self, entry: _Entry, name: str) -> bool:
+        """Whether the card has rules text the export gives beyond the keywords read: a line of
+        its text (reminder text in parentheses aside) that isn't a list of those keywords, or a
+        keyword outside the vocabulary."""
+        key = "oracle_text" if entry.shape == BULK else "text"
+        text = self._text_field(entry, name, key)
+        for line in re.sub(r"\([^)]*\)", "", text).splitlines():
+            words = [w.strip().lower() for w in line.split(",")]
+            if any(words) and not all(w in KEYWORDS for w in words):
+                return True
+        return any(w.lower() not in KEYWORDS for w in self._words(entry, name, "keywords"))
 
     # -- the two shapes' field names --------------------------------------------------------
     def _bulk(self, entry: _Entry, name: str) -> Card:

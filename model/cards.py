@@ -35,6 +35,7 @@ from mtgrules.model.vocabulary import (
     SUPERTYPES,
     TARGETS,
     TRIGGERS,
+    UNWRITTEN,
     VERBS,
     Param,
     is_mana,
@@ -141,6 +142,9 @@ class Card:
     flashback: ManaCost | None = None
     affinity: str | None = None
     """Affinity for this card type (CR 702.41a)."""
+    unwritten: frozenset[str] = frozenset()
+    """The kinds of ability the card prints that the entry doesn't write (``UNWRITTEN``): where
+    they may work, the core refuses rather than plays the card without them."""
 
     def is_a(self, card_type: str) -> bool:
         return card_type in self.types
@@ -249,7 +253,7 @@ CARD_FIELDS = ("name", "types", "cost", "subtypes", "supertypes", "colors", "pow
                "loyalty", "keywords", "targets", "resolve", "static", "triggered", "activated",
                "mana", "additional-costs", "alternative-costs", "kicker", "multikicker",
                "if-kicked", "modes", "entwine", "escalate", "splice", "buyback", "morph",
-               "flashback", "affinity")
+               "flashback", "affinity", "unwritten")
 """Every field a card entry may have."""
 
 
@@ -310,7 +314,7 @@ def parse_card(entry: Field, export: CardExport | None = None) -> Card:
 
 BEHAVIOUR = ("targets", "resolve", "abilities", "additional_costs", "alternative_costs", "kicker",
              "multikicker", "if_kicked", "modes", "entwine", "escalate", "splice_onto",
-             "splice_cost", "buyback", "morph", "flashback", "affinity")
+             "splice_cost", "buyback", "morph", "flashback", "affinity", "unwritten")
 """The Card attributes a card entry gives besides its characteristics (an export never does)."""
 
 
@@ -335,6 +339,8 @@ def _casting_fields(entry: Field) -> dict[str, Any]:
         out["splice_cost"] = _mana_cost(node["cost"])
     if entry.has("affinity"):
         out["affinity"] = entry["affinity"].choice(AFFINITY_FOR, "card type for affinity")
+    if entry.has("unwritten"):
+        out["unwritten"] = _words(entry["unwritten"], UNWRITTEN, "kind of ability (CR 113.3)")
     if entry.has("modes") and (entry.has("targets") or entry.has("resolve")):
         which = "targets" if entry.has("targets") else "resolve"
         raise entry[which].error("a modal spell's targets and instructions belong to its modes",
@@ -389,7 +395,17 @@ def _from_export(entry: Field, export: CardExport) -> Card:
                 "the export's value, or no such field (it comes from the export)")
         if key not in exported.given:  # e.g. a face's keywords: the scenario's own
             taken[attribute] = getattr(written, attribute)
-    return replace(exported.card, **taken, **{k: getattr(written, k) for k in BEHAVIOUR})
+    card = replace(exported.card, **taken, **{k: getattr(written, k) for k in BEHAVIOUR})
+    if exported.rules_text and not entry.has("unwritten") and \
+            all(getattr(written, k) == getattr(BARE, k) for k in BEHAVIOUR):
+        # rules text the entry writes none of (the name alone): every kind of ability it may
+        # be is unwritten, refused where it would work, unless the entry says 'unwritten: []'
+        card = replace(card, unwritten=frozenset(UNWRITTEN) - {"other-zones"})
+    return card
+
+
+BARE = Card(name="bare", types=frozenset())
+"""A card entry writing no behaviour, to compare an entry's behaviour with."""
 
 
 EXPORTED = {"cost": "mana_cost", "types": "types", "subtypes": "subtypes",

@@ -38,6 +38,7 @@ from mtgrules.model.vocabulary import (
     SUPERTYPES,
     TARGETS,
     TRIGGERS,
+    UNWRITTEN,
     VERBS,
     Param,
 )
@@ -184,6 +185,7 @@ def card_schema() -> Schema:
                        "properties": {"onto": {"type": "string", "pattern": r"^\S(?:.*\S)?$"},
                                       "cost": {"type": "string", "pattern": COST_PATTERN}}},
             "affinity": {"enum": list(AFFINITY_FOR)},
+            "unwritten": _strings(UNWRITTEN),
         },
         # what the loader asks of a card's casting words together (model/cards.py)
         "dependentRequired": {"entwine": ["modes"], "escalate": ["modes"]},

@@ -67,6 +67,11 @@ KEYWORDS = ("flying", "first strike", "double strike", "trample", "vigilance", "
 CASTING_KEYWORDS = ("convoke", "delve", "improvise", "retrace")
 """Keywords that change how a card is cast or paid for (CR 702.51, 702.66, 702.126, 702.81):
 a card may print them; no effect of the vocabulary grants them."""
+UNWRITTEN = ("spell", "activated", "triggered", "static", "other-zones")
+"""The kinds of ability (CR 113.3a-d) a card prints that its library entry doesn't write
+(``unwritten:``), and ``other-zones`` for text that works outside the zone CR 113.6 names for
+its kind (113.6a-p: cycling from the hand, "can't be countered" on a permanent spell …): the
+core refuses a trace where such text may work rather than play the card without it."""
 AFFINITY_FOR = ("artifact", "creature", "land", "enchantment")
 """What a card's affinity may count (CR 702.41a: the permanents of a type its caster controls)."""
 
@@ -111,7 +116,7 @@ SUPERTYPES = ("basic", "legendary", "snow", "world", "elite", "host", "ongoing")
 """Supertypes (CR 205.4a)."""
 CARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "planeswalker",
               "sorcery", "battle", "kindred")
-TARGETS = ("any", "player", "opponent", "creature", "spell", "permanent",
+TARGETS = ("any", "player", "opponent", "creature", "creature-you-control", "spell", "permanent",
            "artifact-or-enchantment", "noncreature-spell")
 """What a card's ``targets:`` may name, in order (CR 601.2c): the kinds of target the casting
 and cost encodings and the temporal core check a target against."""
@@ -355,7 +360,8 @@ VERBS: dict[str, Verb] = _verbs(
     Verb("untap", "untaps a permanent", (), (WHAT,)),
     Verb("add-mana", "adds mana", (), (_p("mana", "mana"),)),
     Verb("modify-pt", "changes power and toughness by +N/+N (layer 7c)", (),
-         (_p("target", "choice", ("creature",)), AFFECTS, _p("power", "int", low=-MAX_AMOUNT, high=MAX_AMOUNT),
+         (_p("target", "choice", ("creature", "creature-you-control")), AFFECTS,
+          _p("power", "int", low=-MAX_AMOUNT, high=MAX_AMOUNT),
           _p("toughness", "int", low=-MAX_AMOUNT, high=MAX_AMOUNT), DURATION), lasting=True),
     Verb("set-pt", "sets base power and toughness (layer 7b)", (),
          (_p("target", "choice", ("creature",)), AFFECTS, _p("power", "int", low=0, high=MAX_AMOUNT),
@@ -394,7 +400,7 @@ VERBS: dict[str, Verb] = _verbs(
     Verb("override-rule", "card text that contradicts a rule", (WHO_P, _p("rule", "choice", RULES)),
          (DURATION,), lasting=True),
     Verb("grant-ability", "adds an ability (layer 6)", (),
-         (_p("target", "choice", ("creature",)), AFFECTS, _p("ability", "choice", ABILITIES),
+         (_p("target", "choice", ("creature", "creature-you-control")), AFFECTS, _p("ability", "choice", ABILITIES),
           DURATION), lasting=True),
     Verb("remove-ability", "removes an ability, or all of them (layer 6)", (),
          (_p("target", "choice", ("creature",)), AFFECTS, _p("ability", "choice", REMOVABLE),

@@ -233,3 +233,36 @@ def test_a_server_can_refuse_exports(tmp_path):
         load_scenario(path)
     assert err.value.location.field == "cards-from"
     assert load_scenario(path).state.cards["Serra Angel"].power == 4  # read again outside
+
+
+FINKS = {"name": "Kitchen Finks", "mana_cost": "{1}{G/W}{G/W}", "type_line": "Creature — Ouphe",
+         "power": "3", "toughness": "2", "keywords": ["Persist"],
+         "oracle_text": "When this creature enters, you gain 2 life.\nPersist (When this creature dies, "
+                        "if it had no -1/-1 counters on it, return it with a -1/-1 counter on it.)"}
+ANGEL_TEXT = {"name": "Serra Angel", "mana_cost": "{3}{W}{W}", "type_line": "Creature — Angel",
+              "power": "4", "toughness": "4", "keywords": ["Flying", "Vigilance"],
+              "oracle_text": "Flying, vigilance"}
+
+
+def _bare(tmp_path: Path, cards: list[str]):
+    (tmp_path / "cards.json").write_text(json.dumps([FINKS, ANGEL_TEXT]))
+    path = tmp_path / "scenario.yaml"
+    path.write_text(SCENARIO.format(export="cards.json", cards="\n".join(cards))
+                    .replace("[Serra Angel, Tarmo]", "[Serra Angel, Kitchen Finks]")
+                    .replace("hand: [Lightning Bolt]", "hand: []"))
+    return load_scenario(path).state.cards
+
+
+def test_rules_text_the_entry_writes_none_of_is_marked_unwritten(tmp_path):
+    # Kitchen Finks named alone: its text (a trigger, persist) is behaviour the scenario doesn't
+    # write, so the core refuses where it would work; Serra Angel's text is keywords read
+    cards = _bare(tmp_path, ["  - {name: Kitchen Finks}", ANGEL])
+    assert cards["Kitchen Finks"].unwritten == {"spell", "activated", "triggered", "static"}
+    assert cards["Serra Angel"].unwritten == frozenset()
+
+
+def test_an_entry_may_say_what_it_leaves_unwritten(tmp_path):
+    cards = _bare(tmp_path, ["  - {name: Kitchen Finks, unwritten: [triggered]}", ANGEL])
+    assert cards["Kitchen Finks"].unwritten == {"triggered"}
+    cards = _bare(tmp_path, ["  - {name: Kitchen Finks, unwritten: []}", ANGEL])
+    assert cards["Kitchen Finks"].unwritten == frozenset()

@@ -211,6 +211,9 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
         yield a("super", o, F(t, []))
     for k in sorted(card.keywords):
         yield a("keyword", o, keyword_atom(k))
+    for kind in sorted(card.unwritten):
+        # printed text the library doesn't write: refused where it may work (characteristics.lp)
+        yield a("unwritten", o, F(kind.replace("-", "_"), []))
     for c in sorted(card.colors):
         # its colours (CR 105.2, 202.2): what mana a creature convokes for (CR 702.51a)
         yield a("colour_of", o, F(COLOUR_WORD[c], []))
@@ -399,7 +402,7 @@ def characteristic_effect(ins: Instruction) -> tuple[Sym, list[Sym]] | None:
         return None
     if ins.verb == "animate" or ins.get("what") == "self":
         aff = F("self", [])
-    elif ins.get("target") == "creature":
+    elif ins.get("target") in ("creature", "creature-you-control"):
         aff = F("target", [])
     elif ins.get("what") in vocabulary.AFFECTED:
         aff = a("set", F(str(ins.get("what")).replace("-", "_"), []))

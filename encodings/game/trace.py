@@ -30,6 +30,14 @@ MODE_GAPS = {
 }
 """Why the core refuses an announcement: a choice of modes, a splice (actions.lp's unmodelled
 reasons)."""
+UNWRITTEN_WORDS = {
+    "spell": "what it does as it resolves (CR 113.3a)",
+    "activated": "an activated ability it may have (CR 113.3b)",
+    "triggered": "a triggered ability it has on the battlefield (CR 113.3c, 113.6)",
+    "static": "a static ability it has where it is (CR 113.3d, 113.6)",
+    "other_zones": "text that works outside the battlefield and the stack (CR 113.6a-p)",
+}
+"""What of a card's printed text the library doesn't write (characteristics.lp's refusal)."""
 
 
 def value(s: clingo.Symbol) -> Any:
@@ -369,6 +377,10 @@ class Reader(Words):
                            "core does not model)"))
             elif isinstance(what, tuple) and what[0] == "no_words":
                 text = f"{what[1]} resolving: what it does has no words in the card library"
+            elif isinstance(what, tuple) and what[0] == "unwritten":
+                text = (f"{what[1]}: {UNWRITTEN_WORDS.get(str(what[2]), str(what[2]))} has no words "
+                        "in the vocabulary (marked 'unwritten' by its card entry, or its card "
+                        "export's rules text, which the scenario doesn't write)")
             elif isinstance(what, tuple) and what[0] == "mana_value":
                 text = (f"the mana value of {what[1]} (a cost with a snow symbol, an {{X}} off the "
                         "battlefield, or a card that may have been face down)")

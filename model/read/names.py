@@ -12,6 +12,9 @@ from mtgrules.model.read.lines import line_object
 from mtgrules.model.source import Field, did_you_mean
 from mtgrules.model.state import MAX_LIFE, GameState
 
+MAX_ABILITIES = 9
+"""The most activated abilities a line may number on a card whose entry doesn't write them all."""
+
 TURN_ZONES: dict[str, tuple[str, ...] | None] = {
     "casts": ("hand",), "taps": ("battlefield",), "activates": ("battlefield",),
     "plays": ("hand",), "attacks": ("battlefield",), "blocks": ("battlefield",),
@@ -85,6 +88,11 @@ class Names:
         card = self.state.card_of(where[2]) if where else (
             self.state.cards.get(object_id.split(" token")[0]) if " token" in object_id else None)
         count = len(card.abilities_of("activated")) if card else 0
+        if card and "activated" in card.unwritten:
+            # the card may print abilities its entry doesn't write: the core refuses activating
+            # one of those by name, rather than this reader calling it absent
+            return number(text or "1", self.node, 1, MAX_ABILITIES,
+                          f"the number of one of {object_id}'s activated abilities")
         if not count:
             raise self.node.error(f"'{object_id}' has no activated ability",
                                   "an object with an activated ability (mana abilities: "

@@ -137,13 +137,13 @@ HAND: list[tuple[str, dict, tuple]] = [
         {"hand": ["Exalted Angel"], "battlefield": ["Omniscience"]}),
      ("illegal",)),
     ("tooth_and_nail_entwined", _doc(
-        "Tooth and Nail entwined", "702.42a: {7}{G}{G} + the entwine cost {2} = {9}{G}{G}",
+        "Tooth and Nail entwined", "702.42a: {5}{G}{G} + the entwine cost {2} = {7}{G}{G}",
         {"card": "Tooth and Nail", "entwined": True}, {"hand": ["Tooth and Nail"]}),
-     ("total", "{9}{G}{G}", 0, 9, ())),
+     ("total", "{7}{G}{G}", 0, 7, ())),
     ("tooth_and_nail_one_mode", _doc(
-        "Tooth and Nail, one mode", "700.2: choose one; the mana cost {7}{G}{G}",
+        "Tooth and Nail, one mode", "700.2: choose one; the mana cost {5}{G}{G}",
         {"card": "Tooth and Nail", "modes": [1]}, {"hand": ["Tooth and Nail"]}),
-     ("total", "{7}{G}{G}", 0, 9, ())),
+     ("total", "{5}{G}{G}", 0, 7, ())),
     ("tooth_and_nail_both_modes_not_entwined", _doc(
         "Tooth and Nail, both modes without entwine", "700.2: 'choose one' — two is illegal",
         {"card": "Tooth and Nail", "modes": [1, 2]}, {"hand": ["Tooth and Nail"]}),

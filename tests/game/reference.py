@@ -145,6 +145,9 @@ class CardDef:
                                      # each the ways it is paid (107.4e-f): a colour letter, "2"
                                      # (two generic mana) or "life" (2 life); the rest of the mana
                                      # cost is colour_cost and generic
+    unwritten: bool = False          # the card has triggered or static abilities its library entry
+                                     # doesn't write: they would work on the battlefield (113.6),
+                                     # so a trace is refused once it is there face up
 
     @property
     def land(self):
@@ -257,9 +260,13 @@ CARDS = {
     # Firebolt deals 2 damage to any target. Flashback {4}{R}.
     "Firebolt": CardDef(T({"sorcery"}), (("r", 1),), 0, target="any",
                         instructions=(("damage", 2, "target"),), flashback=((("r", 1),), 4)),
-    # Flying, lifelink. Morph {2}{W}{W}.
+    # Flying. Whenever it deals damage, you gain that much life (a trigger the library doesn't
+    # write: face up on the battlefield it is refused). Morph {2}{W}{W}.
     "Exalted Angel": CardDef(T({"creature"}), (("w", 2),), 4, power=4, toughness=5,
-                             keywords=frozenset({"flying", "lifelink"}), morph=((("w", 2),), 2)),
+                             keywords=frozenset({"flying"}), morph=((("w", 2),), 2), unwritten=True),
+    # First strike. Morph {1}{R}{R}.
+    "Battering Craghorn": CardDef(T({"creature"}), (("r", 2),), 2, power=3, toughness=1,
+                                  keywords=frozenset({"first strike"}), morph=((("r", 2),), 1)),
     # Counter target spell.
     "Counterspell": CardDef(T({"instant"}), (("u", 2),), 0, target="spell",
                             instructions=(("counter", "target"),)),
@@ -420,7 +427,8 @@ CARDS.update({
     # Put a -1/-1 counter on target creature.
     "Scar": CardDef(T({"instant"}), hybrid=(("b", "r"),), target="creature",
                     instructions=(("counters", "-1/-1", 1, "target"),)),
-    "Kitchen Finks": CardDef(T({"creature"}), generic=1, hybrid=(("g", "w"), ("g", "w")), power=3, toughness=2),
+    "Kitchen Finks": CardDef(T({"creature"}), generic=1, hybrid=(("g", "w"), ("g", "w")), power=3, toughness=2,
+                             unwritten=True),   # its life gain as it enters, persist
     "Spectral Procession": CardDef(T({"sorcery"}), hybrid=(("2", "w"),) * 3),
 })
 
@@ -1369,6 +1377,8 @@ class Game:
         # unsupported first, then game over, then the point reached (the core's ranking)
         if self.refusal is not None:
             return Result(self.events, ("unsupported", None, self.refusal, None))
+        if any(o.card in CARDS and CARDS[o.card].unwritten and not o.face_down for o in self.battlefield()):
+            return Result(self.events, ("unsupported", None, "text the library doesn't write", None))
         if self.lost:
             if len(self.players) > 2:
                 return Result(self.events, ("unsupported", None, "leaves", None), self.lost)

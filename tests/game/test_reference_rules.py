@@ -1448,6 +1448,8 @@ def test_kitchen_finks_paid_with_green_and_white():
     # 107.4e: {G/W} with green, {G/W} with white: the total {1}{G}{W}
     r, g = stepper(hybrid("{G}{W}{R}"), ["alice casts Kitchen Finks announcing {G/W} as {G} and {G/W} as {W}"] + RESOLVE)
     assert g.pool["alice"] == {} and zone(g, "Kitchen Finks") == "battlefield"
+    # on the battlefield its abilities, which the library doesn't write, would work (113.6)
+    assert r.stop[:3] == ("unsupported", None, "text the library doesn't write")
     # without a white mana the same announcement can't be paid
     r, g = stepper(hybrid("{G}{G}{R}"), ["alice casts Kitchen Finks announcing {G/W} as {G} and {G/W} as {W}"])
     assert r.stop[0] == "illegal-action" and r.reasons == {"cant_pay"}

@@ -150,3 +150,14 @@ def test_a_search_proves_no_impossible_where_a_card_of_the_hand_could_be_spliced
     s = state("Lava Spike, Glacial Ray", "Mountain, Mountain, Mountain")
     with pytest.raises(UnsupportedQuestion, match="does not model"):
         is_there_a_way(s, "alice", conds(s, "bob's life is 15", "Glacial Ray is in hand"), "beginning-of-combat")
+
+
+def test_a_target_creature_you_control_is_one_of_the_casters_own():
+    # Ranger's Guile: "target creature you control" (601.2c, 115.1): alice's Bears, not bob's
+    s = state("Ranger's Guile", "Forest, Runeclaw Bear")
+    mine = lines(s, "alice taps Forest for mana", "alice casts Ranger's Guile targeting Runeclaw Bear",
+                 "alice passes", "bob passes")
+    assert check_state(s, mine, conds(s, "Runeclaw Bear's power is 3")).outcome == "holds"
+    theirs = what_happens(s, lines(s, "alice taps Forest for mana",
+                                   "alice casts Ranger's Guile targeting Grizzly Bears"))
+    assert theirs.outcome == "illegal-action" and "not a legal target" in theirs.reasons[0], theirs.reasons
