@@ -1393,8 +1393,9 @@ class Game:
         """Make the decision due from the script; ``dry``: only say how it would stop."""
         entry = self.script[self.k] if self.k < len(self.script) else None
         if kind == "discard_choice":
-            # 701.9a: the player picks the card discarded (the core's "choose")
-            if entry is None:
+            # 701.9a: the player picks the card discarded (the core's "choose"); `all pass until`
+            # passes priority only, and makes no such choice
+            if entry is None or entry.verb == "pass-until":
                 return Result(self.events, ("needs-decision", p, "choose", None))
             if entry.player == p and entry.verb in ("discard", "choose"):
                 raise Unmodelled("a card discarded by choice as an instruction resolves")

@@ -1645,3 +1645,12 @@ def test_the_core_and_the_stepper_agree_on_liliana():
             core, stop, ref, rstop = both(state(LILIANA), edition, lines)
             assert [("do", a[:2]) if n == "auto" else (n, a) for n, a in core] == ref, (lines, edition)
             assert stop.kind == rstop[0]
+
+
+def test_all_pass_until_stops_at_a_pick_as_an_instruction_resolves():
+    # `all pass until` passes priority only: bob's choice of a creature to sacrifice (701.17a)
+    # is his decision, asked for (the core's "choose"), as with no line at all
+    s = LILIANA.replace("battlefield: [Grizzly Bears]", "battlefield: [Grizzly Bears, Llanowar Elves]")
+    core, stop, ref, rstop = both(state(s), NEW, [MINUS, "all pass until upkeep"])
+    assert [("do", a[:2]) if n == "auto" else (n, a) for n, a in core] == ref
+    assert (stop.kind, stop.player, stop.what) == rstop[:3] == ("needs-decision", "bob", "choose")
