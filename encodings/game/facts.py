@@ -161,6 +161,8 @@ def permanent_fluents(state: GameState, obj: GameObject, rank: int) -> list[Sym]
         out.append(a("damage", o, N(obj.damage)))
     if obj.new:
         out.append(a("sick", o))
+    if obj.loyalty_used:  # a loyalty ability of it was activated this turn (CR 606.3)
+        out.append(a("loyalty_used", o))
     return out
 
 
@@ -264,7 +266,9 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
             for item in ability.cost:
                 for part in cost_items(card, item):
                     yield a("ability_cost", o, number, part)
-            yield from target_facts(targets_of(ability.effect), a("ability", o, number), card.name)
+            if loyalty_mixed(card):
+                yield a("ability_cost", o, number, a("unsupported", S("a card's loyalty costs")))
+            yield from target_facts(ability_targets(ability.effect), a("ability", o, number), card.name)
             for i, ins in enumerate(ability.effect, start=1):
                 yield from instruction_facts(a("ability", o, number), i, ins)
         elif ability.kind == "triggered":
@@ -290,6 +294,14 @@ def targets_of(instructions: Sequence[Instruction]) -> tuple[str, ...]:
                                if i.get("target") in TARGET_KINDS))
 
 
+def ability_targets(instructions: Sequence[Instruction]) -> tuple[str, ...]:
+    """The target an activated ability's instructions ask for (CR 602.2b, 601.2c): a kind
+    they name, or a player where they address "target" (``who: target``)."""
+    kinds = list(targets_of(instructions))
+    kinds += ["player" for i in instructions if i.get("who") == "target" and "player" not in kinds]
+    return tuple(dict.fromkeys(kinds))
+
+
 def target_facts(targets: Sequence[str], src: Sym, name: str) -> Iterator[Sym]:
     if len(targets) > 1:
         raise Unsupported(f"{name}: more than one target")
@@ -309,6 +321,9 @@ def cost_items(card: Card, item: object) -> list[Sym]:
         key, value = item[0]
         if key == "sacrifice" and value == "self":
             return [F("sacrifice", [])]
+        if key == "loyalty" and isinstance(value, int) and loyalty_modelled(card):
+            # CR 606.4 (loyalty.cost): loyalty counters put on (+N) or removed (-N)
+            return [a("loyalty", N(value))]
         if key == "mana":
             cost = ManaCost.parse(str(value))
             if not cost.choices and not cost.x_count:
@@ -320,8 +335,29 @@ def cost_items(card: Card, item: object) -> list[Sym]:
                         out.append(a("mana", F(COLOUR[letter], []), N(amount)))
                 if out:
                     return out
-    # paid by a rule the core does not model (loyalty, CR 606; X; hybrid): refused if activated
+    # paid by a rule the core does not model (X; hybrid; a loyalty cost loyalty_modelled
+    # doesn't read): refused if activated
     return [a("unsupported", S(str(describe_cost(item))))]
+
+
+def loyalty_mixed(card: Card) -> bool:
+    """A card with a loyalty cost whose loyalty costs the core doesn't read (loyalty_modelled):
+    each of its activated abilities is refused, the once-a-turn rule's editions differing on
+    which of them it is of."""
+    return not loyalty_modelled(card) and any(
+        isinstance(i, tuple) and dict(i).get("loyalty") is not None
+        for ab in card.abilities_of("activated") for i in ab.cost)
+
+
+def loyalty_modelled(card: Card) -> bool:
+    """Whether the core reads the card's loyalty costs: a planeswalker whose every activated
+    ability has one. Before 2009-10-01 the once-a-turn rule (212.9f, 306.7) was of every
+    activated ability of a planeswalker, from then (606.3) of loyalty abilities of any
+    permanent: for such a card the two say the same; for another they would not, and its
+    loyalty abilities are refused (not modelled)."""
+    return card.is_a("planeswalker") and all(
+        any(isinstance(i, tuple) and dict(i).get("loyalty") is not None for i in ab.cost)
+        for ab in card.abilities_of("activated"))
 
 
 def describe_cost(item: object) -> str:

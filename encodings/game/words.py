@@ -33,9 +33,9 @@ WHY = {
     "land_no_priority": "{p} does not have priority",
     "no_priority_mana": "{p} does not have priority and is not paying a cost",
     "not_in_hand": "it is not in {p}'s hand",
-    "not_main_phase": "a sorcery-speed spell needs a main phase",
-    "not_your_turn": "a sorcery-speed spell needs its caster's own turn",
-    "stack_not_empty": "a sorcery-speed spell needs an empty stack",
+    "not_main_phase": "a sorcery-speed spell or ability needs a main phase",
+    "not_your_turn": "a sorcery-speed spell or ability needs its controller's own turn",
+    "stack_not_empty": "a sorcery-speed spell or ability needs an empty stack",
     "missing_target": "it needs a target the line doesn't name (one for each \"target\" of its text as "
                       "cast, with its chosen modes' and kicked text's, CR 601.2c)",
     "no_target_wanted": "it has no target slot for a target the line names (one for each \"target\" of "
@@ -97,6 +97,8 @@ WHY = {
                      "assignment order is assigned lethal damage"),
     "lethal_first": ("with trample, damage goes to the player only once every blocker is assigned "
                      "lethal damage ({1} is not)"),
+    "loyalty_used": "a loyalty ability of it was activated this turn already: one a turn for each permanent",
+    "too_few_loyalty": "its cost removes {1} loyalty counters, and it has fewer",
     "several_mana_abilities": "it has several mana abilities: say which one ('P taps OBJECT for {{U}}')",
     "held_priority": ("nobody can respond to that object: its caster keeps priority and the next goes "
                       "on top first (CR 117.3c)"),
@@ -208,6 +210,22 @@ class Words:
         d = self.script[k - 1]
         return f" discarding {name_list(d.discarding)}" if d.discarding and d.announces != "retrace" else ""
 
+    def loyalty_paid(self, t: int, obj: Any, k: Any) -> str:
+        """The loyalty counters an activation put on or removed as its cost (CR 606.4), read
+        off what the event changed: ``'s ability 2, removing 2 loyalty counters (3 → 1)``."""
+        def count(facts: list[Any]) -> int | None:
+            found = [f[3] for f in facts if isinstance(f, tuple) and f[:3] == ("counters", obj, "loyalty")]
+            return found[0] if found else None
+        before, after = count(self.ended[t]), count(self.started[t])
+        if before is None and after is None:
+            return ""
+        before, after = before or 0, after or 0
+        n = abs(after - before)
+        verb = "putting" if after > before else "removing"
+        where = "on it" if after > before else "from it"
+        return (f"'s ability {k}, {verb} {plural(n, 'loyalty counter')} {where} "
+                f"({before} → {after})")
+
     def describe(self, t: int, e: Any) -> str:
         """The event ``e`` at ``t`` in the scenario's terms, with what it moved and changed."""
         name: str = e if isinstance(e, str) else e[0]
@@ -262,7 +280,8 @@ class Words:
                 + (f" splicing {name_list(spliced)}" if spliced else "") \
                 + (f" targeting {name_list(aimed)}" if aimed else "") + said + self.helped(args[3])
         if name == "activate":
-            return f"{actor} activates {args[1]}" + (f" targeting {args[3]}" if args[3] != "none" else "")
+            return (f"{actor} activates {args[1]}" + self.loyalty_paid(t, args[1], args[2])
+                    + (f" targeting {args[3]}" if args[3] != "none" else ""))
         if name == "mana":
             return f"{actor} taps {args[1]} for mana"
         if name == "mana_as":

@@ -15,7 +15,7 @@ Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the
 Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command, Orim's
 Thunder, Everflowing Chalice, Blaze) and hidden
 cards; 2+ players; scripts of passes, holds, mana, casts (with buyback or kicker announced or not;
-X announced, 601.2b; a target for each slot, 601.2c, a kicked part's only if kicked, 702.33g; cards spliced, 702.47), activations (not loyalty abilities), land plays, attacks,
+X announced, 601.2b; a target for each slot, 601.2c, a kicked part's only if kicked, 702.33g; cards spliced, 702.47), activations (loyalty abilities too, CR 606: 212.9f of 2008, 306.7 of 2009-07-11), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
 (2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
@@ -77,11 +77,12 @@ class Slot(int):
 
 @dataclass(frozen=True)
 class Ability:
-    """An activated ability: its mana cost, loyalty cost, and instructions."""
+    """An activated ability: its mana cost, loyalty cost, target and instructions."""
     colour_cost: tuple = ()
     generic: int = 0
     effect: tuple = ()
     loyalty: int | None = None
+    target: str | None = None        # what its one target is (602.2b, as 601.2c)
 
 
 @dataclass(frozen=True)
@@ -405,7 +406,9 @@ CARDS = {
     # +1: Each player discards a card. -2: Target player sacrifices a creature. -6: ...
     "Liliana of the Veil": CardDef(T({"planeswalker"}), (("b", 2),), 1, loyalty=3,
                                    supertypes=T({"legendary"}), unwritten_activated=True,
-                                   activated=(Ability(loyalty=1), Ability(loyalty=-2),
+                                   activated=(Ability(loyalty=1, effect=(("discard_each", 1),)),
+                                              Ability(loyalty=-2, target="player",
+                                                      effect=(("sacrifice_pick", "target", "creature", 1),)),
                                               Ability(loyalty=-6))),
 }
 
@@ -530,6 +533,9 @@ class Game:
         self.turn = state.turn                  # None: not the game's first turn
         self.life = {p.name: p.life for p in state.players}
         self.lands = {p.name: p.lands_played for p in state.players}
+        # 606.3 (212.9f in 2008): the permanents (id, incarnation) one of whose loyalty abilities
+        # was activated this turn
+        self.loyalty_used: set = set()
         self.pool = {p.name: {} for p in state.players}
         for p in state.players:
             for letter in p.mana_pool.replace("{", " ").replace("}", " ").split():
@@ -538,7 +544,7 @@ class Game:
         self.objs: dict[str, Obj] = {}
         self.stack: list = []
         self.shuffled: set = set()      # players whose library was shuffled (order unknown)
-        self.scried: set = set()        # players who have scried for the instruction resolving
+        self.scried: set = set()        # players who have scried, or picked (discard_each, sacrifice_pick), for the instruction resolving
         self.known: dict = {}           # player -> library cards they have looked at (701.22a),
                                         # hand cards revealed to them (702.47a: splice)
         self.not_looked = False         # the next scry choice is made without looking (MTR 4.2)
@@ -564,6 +570,8 @@ class Game:
                         if ob.cd and ob.cd.loyalty is not None and "loyalty" not in dict(o.counters):
                             ob.counters["loyalty"] = ob.cd.loyalty
                     self.objs[o.id] = ob
+                    if zone == "battlefield" and o.loyalty_used:
+                        self.loyalty_used.add((ob.id, ob.inc))
                     if zone == "stack":
                         raise Unmodelled("an object on the stack")
         self.effects: list[Eff] = [self.state_effect(e) for e in state.effects]
@@ -1109,6 +1117,16 @@ class Game:
                 if len(hand) > instrs[i - 1][2] and len({o.card or o.id for o in hand}) > 1:
                     self.asking = x
                     return "decision", q, "discard_choice"   # 701.9a: their choice
+            if i <= len(instrs) and instrs[i - 1][0] in ("discard_each", "sacrifice_pick") \
+                    and not self.void(x, instrs[i - 1]):
+                # 701.9a, 701.17a: each player named picks their own cards or creatures, one
+                # after another in APNAP order (101.4); where the options can't be told apart
+                # (or there are no more than asked), the pick is no choice
+                q = self.picker(x, instrs[i - 1])
+                if self.pick_options(q, instrs[i - 1]) is None:
+                    self.asking = x
+                    return "decision", q, "discard_choice"
+                return "game", ("do", (x, i))
             if i <= len(instrs) and instrs[i - 1][0] == "scry":
                 # 701.22a: the player looks at the top N and puts any on the bottom; "each
                 # player" scries one after another in APNAP order (101.4)
@@ -1191,6 +1209,30 @@ class Game:
             return "game", ("end_step", (self.step,))
         raise AssertionError("nothing happens next")
 
+    def pickers(self, x, ins):
+        """Who picks for a "discard_each" (each player, APNAP order, 101.4) or a
+        "sacrifice_pick" (the player named) instruction of x."""
+        if ins[0] == "discard_each":
+            return [q for q in self.apnap() if q not in self.lost]
+        return [self.who(x, ins[1])]
+
+    def picker(self, x, ins):
+        """The next player to pick for x's instruction ``ins``."""
+        return next(q for q in self.pickers(x, ins) if q not in self.scried)
+
+    def pick_options(self, q, ins):
+        """The objects q's pick takes where it is no choice (all of them, or the first by id of
+        options that can't be told apart), or None where it is q's choice."""
+        if ins[0] == "discard_each":
+            opts, n = sorted(self.hand(q), key=lambda o: o.id), ins[1]
+        else:
+            opts = sorted((o for o in self.battlefield() if o.controller == q and self.is_now(o, ins[2])),
+                          key=lambda o: o.id)
+            n = ins[3]
+        if len(opts) > n and len({o.card or o.id for o in opts}) > 1:
+            return None
+        return opts[:n]
+
     def putter(self):
         for p in self.apnap():
             if any(self.objs[x[1]].controller == p for x in self.pending):
@@ -1205,7 +1247,8 @@ class Game:
             cd = self.objs[x[1]].cd
             return [(cd.trigger_target, cd.trigger_effect)]
         if isinstance(x, tuple):
-            return [(None, self.objs[x[1]].cd.activated[x[2] - 1].effect)]
+            ab = self.objs[x[1]].card_def.activated[x[2] - 1]
+            return [(ab.target, ab.effect)]
         cd = self.objs[x].cd
         if cd.modes:
             own = [cd.modes[m - 1] for m in self.chosen.get(x, ())]
@@ -1354,8 +1397,9 @@ class Game:
         """Make the decision due from the script; ``dry``: only say how it would stop."""
         entry = self.script[self.k] if self.k < len(self.script) else None
         if kind == "discard_choice":
-            # 701.9a: the player picks the card discarded (the core's "choose")
-            if entry is None:
+            # 701.9a: the player picks the card discarded (the core's "choose"); `all pass until`
+            # passes priority only, and makes no such choice
+            if entry is None or entry.verb == "pass-until":
                 return Result(self.events, ("needs-decision", p, "choose", None))
             if entry.player == p and entry.verb in ("discard", "choose"):
                 raise Unmodelled("a card discarded by choice as an instruction resolves")
@@ -1562,20 +1606,31 @@ class Game:
             if o is None or o.cd is None:
                 raise Unmodelled("activating a hidden card")
             cd = o.cd
-            if any(a.loyalty is not None for a in cd.activated):
-                raise Unmodelled("loyalty abilities")
             if d.ability > len(cd.activated) and cd.mana and d.ability == len(cd.activated) + 1:
                 raise Unmodelled("a mana ability activated as 'activates'")
             if o.zone != "battlefield":
                 why.add("not_on_battlefield")
             if o.controller != p:
                 why.add("not_controller")
-            if d.ability > len(cd.activated) or not self.has_abilities(o):
+            if d.ability > len(cd.activated):
                 why.add("no_such_ability")
                 return why
             ab = cd.activated[d.ability - 1]
-            if d.target:
+            lost = not self.has_abilities(o)
+            if lost:
+                # it has lost its abilities (613.1f): none to activate; what its printed one's
+                # target and mana would be are reasons too, its loyalty rule isn't
+                why.add("no_such_ability")
+            if ab.loyalty is not None and not ab.effect:
+                raise Unmodelled("an ability whose text the card library has no words for")
+            if ab.target is None and d.target:
                 why.add("no_target_wanted")
+            elif ab.target is not None and not d.target:
+                why.add("missing_target")                               # 602.2b, as 601.2c
+            elif ab.target is not None and not self.target_ok(ab.target, d.target, p):
+                why.add("bad_target")
+            if ab.loyalty is not None and not lost:
+                why |= self.loyalty_problems(p, o, ab)
             why |= self.pay_problems(p, ab, d)
             return why
         if d.verb == "mana":
@@ -1706,6 +1761,27 @@ class Game:
             elif not self.target_legal(x, d.target):
                 why.add("bad_target")
             return why
+        return why
+
+    def loyalty_problems(self, p, o, ab):
+        """Why a loyalty ability of ``o`` can't be activated by ``p`` now. 606.3 (2009-10-01 on;
+        212.9f in 2008, 306.7 in 2009-07-11, of a planeswalker's activated abilities then, which
+        Liliana's all are): in a main phase of p's own turn, with the stack empty (p has
+        priority: decide checks it), and only if none of its loyalty abilities was activated
+        this turn (2016-07-22 on: no player activated one of that permanent's; the same for a
+        permanent that keeps its printed abilities). 606.6 (606.5 before 2024-07-30; 306.7b,
+        212.9f): a negative cost only with at least that many loyalty counters on it."""
+        why = set()
+        if p != self.active:
+            why.add("not_your_turn")
+        if self.step not in ("main1", "main2"):
+            why.add("not_main_phase")
+        if self.stack:
+            why.add("stack_not_empty")
+        if (o.id, o.inc) in self.loyalty_used:
+            why.add("loyalty_used")
+        if ab.loyalty < 0 and o.counters.get("loyalty", 0) < -ab.loyalty:
+            why.add("too_few_loyalty")
         return why
 
     def pay_problems(self, p, cd, d):
@@ -2195,9 +2271,22 @@ class Game:
                     for y in dict.fromkeys(entry.targets):       # 601.2c: each becomes a target
                         self.became_target(y, t)                 # (once, however many slots)
             elif name == "activate":
-                self.pay(p, o.cd.activated[args[2] - 1], entry)
-                self.stack.append(("ab", o.id, args[2], t))    # 602.2
+                ab = o.cd.activated[args[2] - 1]
+                self.pay(p, ab, entry)
+                x = ("ab", o.id, args[2], t)
+                self.stack.append(x)                            # 602.2
+                if ab.loyalty is not None:
+                    # 606.4 (602.2h): the cost is paid as it is activated, loyalty counters put
+                    # on or removed; the permanent remembers it for the turn (606.3)
+                    n = o.counters.get("loyalty", 0) + ab.loyalty
+                    o.counters = {k: v for k, v in o.counters.items() if k != "loyalty"}
+                    if n > 0:
+                        o.counters["loyalty"] = n
+                    self.loyalty_used.add((o.id, o.inc))
+                    self.changed()
                 if args[3] != "none":
+                    if ab.target is not None:
+                        self.targets[x] = (args[3],)
                     self.became_target(args[3], t)              # 602.2b, as 601.2c
             elif name in ("mana", "mana_as"):
                 o.tapped = True
@@ -2241,6 +2330,23 @@ class Game:
                 self.move(self.objs[y], dest)
             self.changed()
             self.resolving = (x, i + 1)
+        elif name == "do" and self.instructions(args[0])[args[1] - 1][0] in ("discard_each", "sacrifice_pick"):
+            # one player's pick (no choice): theirs discarded or sacrificed (701.9a, 701.17a)
+            x, i = args
+            ins = self.instructions(x)[i - 1]
+            if not self.void(x, ins):
+                q = self.picker(x, ins)
+                picked = [o.id for o in self.pick_options(q, ins)]
+                if ins[0] == "discard_each":
+                    self.discard(q, picked, t)
+                else:
+                    for oid in picked:
+                        self.move(self.objs[oid], "graveyard")
+                self.scried.add(q)
+            self.changed()
+            if self.void(x, ins) or all(q in self.scried for q in self.pickers(x, ins)):
+                self.scried = set()
+                self.resolving = (x, i + 1)
         elif name == "do":
             x, i = args
             self.do(x, self.instructions(x)[i - 1], t)
@@ -2547,6 +2653,7 @@ class Game:
             self.turn = None if self.turn is None else self.turn + 1
             for p in self.players:
                 self.lands[p] = 0
+            self.loyalty_used = set()                              # 606.3: "that turn"
             self.turn_changed_now = True
             self.turn_count += 1
             # 611.2b: "until your next turn" ends as that player's turn begins

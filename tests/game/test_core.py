@@ -254,8 +254,8 @@ def test_an_action_illegal_for_two_reasons_reports_both_in_a_fixed_order():
 """)
     v = what_happens(s, lines(s, "alice taps Mountain for mana", "alice casts Lava Spike targeting bob"))
     assert v.outcome == "illegal-action"
-    assert v.reasons[0].endswith("a sorcery-speed spell needs a main phase; "
-                                 "a sorcery-speed spell needs its caster's own turn")
+    assert v.reasons[0].endswith("a sorcery-speed spell or ability needs a main phase; "
+                                 "a sorcery-speed spell or ability needs its controller's own turn")
 
 
 def test_a_pick_among_identical_cards_may_be_written_and_is_then_checked():

@@ -99,6 +99,8 @@ WORDS = [
     ("can't be chosen", "not_chosen_from"), ("card(s) named", "wrong_count"),
     ("ask for another decision", "mismatch"),
     ("several mana abilities", "which_mana_ability"),   # 605.3a: the line names which
+    # loyalty abilities (606.3, 606.6)
+    ("activated this turn already", "loyalty_used"), ("loyalty counters, and it has fewer", "too_few_loyalty"),
     ("obeys", "requirement"),                  # 508.1d (attacks each combat if able)
 ]
 
@@ -193,6 +195,8 @@ def permanent_entry(draw, name: str):
     entry: dict = {"card": name}
     if name == "Liliana of the Veil":
         entry["counters"] = {"loyalty": draw(st.sampled_from([0, 1, 2, 3, 3, 4]))}
+        if draw(st.integers(0, 4)) == 0:
+            entry["loyalty-activated"] = True       # one of her loyalty abilities this turn (CR 606.3)
     elif name in NEW_CREATURES + PERMANENTS[:2] and draw(st.integers(0, 3)) == 3:
         kinds = draw(st.sampled_from([["+1/+1"], ["-1/-1"], ["+1/+1", "-1/-1"]]))
         entry["counters"] = {k: draw(st.integers(1, 2)) for k in kinds}
@@ -255,6 +259,8 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         # Blaze ({X}{R}, CR 107.3a), with red mana for X of 0 to 4, enough or not
         hand.append("Blaze")
         x_mana = draw(st.sampled_from([3, 2, 4, 1, 5, 0]))
+    if new and draw(st.integers(0, 1 if active else 4)) == 0:
+        perms.append("Liliana of the Veil")         # loyalty abilities to activate (CR 606)
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -584,6 +590,11 @@ def examples(draw):
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
+            # loyalty abilities (CR 606): mostly at sorcery speed, now and then when they can't be
+            # activated (another step, a spell on the stack, the opponent's turn, another's planeswalker)
+            walkers = [o.id for o in g.battlefield() if o.card == "Liliana of the Veil"
+                       and (o.controller == p or draw(st.integers(0, 5)) == 0)]
+            options += ["loyalty"] * (12 if sorcery_time else 2) * bool(new and walkers)
             options += ["pass"] * 8 * bool(new and g.stack)       # let what was cast resolve
             # an answer to a spell of another player's that targets (taking a target away, 608.2b)
             aiming = [x for x in g.stack if isinstance(x, str) and x in g.targets and g.objs[x].controller != p]
@@ -597,6 +608,16 @@ def examples(draw):
                 continue
             if verb == "play":
                 script.append(Decision("play", p, (draw(st.sampled_from(lands)),)))
+                continue
+            if verb == "loyalty":
+                # +1 (no target) or -2 (target player): mostly as printed, now and then a
+                # target it doesn't want, none, or a creature
+                o = draw(st.sampled_from(walkers))
+                k = draw(st.sampled_from([1, 2, 2]))
+                aim_ = draw(st.sampled_from(names)) if k == 2 and draw(st.integers(0, 5)) else None
+                if draw(st.integers(0, 7)) == 0:
+                    aim_ = draw(st.sampled_from([None, *names, *(c.id for c in g.battlefield())]))
+                script.append(Decision("activate", p, (o,), ability=k, targets=(aim_,) if aim_ else ()))
                 continue
             if verb == "turn-up":
                 # with its morph cost in the pool or not (702.37e)

@@ -1554,3 +1554,103 @@ def test_blaze_without_x_asks_for_the_casters_decision():
     r, g = blaze(TAP4 + ["alice casts Blaze targeting bob"])
     assert r.stop[:3] == ("needs-decision", "alice", "payment")
     assert zone(g, "Blaze") == "hand"
+
+
+LILIANA = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Forest], battlefield: [{card: Liliana of the Veil, counters: {loyalty: 3}}], library: {hidden: 3}}
+  bob: {hand: [Island], battlefield: [Grizzly Bears], library: {hidden: 3}}
+"""
+PLUS = "alice activates Liliana of the Veil ability 1"
+MINUS = "alice activates Liliana of the Veil ability 2 targeting bob"
+
+
+@pytest.mark.parametrize("edition", [OLD, "2009-07-11", NEW])
+def test_a_loyalty_cost_is_paid_as_the_ability_is_activated(edition):
+    # CR 606.4 (306.7a of 2009-07-11, 212.9f of 2008), 602.2h: the counters move as it is
+    # activated, before anyone responds; the ability resolves later (each player discards)
+    r, g = stepper(LILIANA, [PLUS], edition)
+    assert g.objs["Liliana of the Veil"].counters == {"loyalty": 4} and len(g.stack) == 1
+    r, g = stepper(LILIANA, [PLUS, *RESOLVE], edition)
+    assert zone(g, "Forest") == "graveyard" and zone(g, "Island") == "graveyard"
+
+
+@pytest.mark.parametrize("edition", [OLD, NEW])
+def test_one_loyalty_ability_a_turn_for_each_permanent(edition):
+    # CR 606.3 (212.9f): a second one the same turn is illegal; the next turn it may be again
+    r, _ = stepper(LILIANA, [PLUS, *RESOLVE, MINUS], edition)
+    assert r.stop[0] == "illegal-action" and r.reasons == {"loyalty_used"}
+    r, g = stepper(LILIANA, [PLUS, *RESOLVE, "all pass until alice's main1", MINUS, *RESOLVE], edition)
+    assert g.objs["Liliana of the Veil"].counters == {"loyalty": 2}
+    assert zone(g, "Grizzly Bears") == "graveyard"
+    # the state may say one was activated this turn
+    r, _ = stepper(LILIANA.replace("loyalty: 3}", "loyalty: 3}, loyalty-activated: true"), [PLUS], edition)
+    assert r.reasons == {"loyalty_used"}
+
+
+def test_loyalty_abilities_at_sorcery_timing_only():
+    # CR 606.3: a main phase of the controller's own turn, the stack empty
+    r, _ = stepper(LILIANA.replace("step: main1", "step: beginning-of-combat"), [PLUS])
+    assert r.reasons == {"not_main_phase"}
+    r, _ = stepper(LILIANA.replace("hand: [Forest]", 'hand: [Lightning Bolt], mana-pool: "{R}"'),
+                   ["alice casts Lightning Bolt targeting bob", PLUS])
+    assert r.reasons == {"stack_not_empty"}
+    bobs = LILIANA.replace("battlefield: [Grizzly Bears]",
+                           "battlefield: [Grizzly Bears, {card: Liliana of the Veil, controller: bob}]")
+    r, _ = stepper(bobs, ["alice passes", "bob activates Liliana of the Veil#2 ability 1"])
+    assert r.reasons == {"not_your_turn"}
+    r, _ = stepper(bobs, ["alice activates Liliana of the Veil#2 ability 1"])
+    assert r.reasons == {"not_controller"}
+
+
+def test_a_negative_loyalty_cost_needs_that_many_counters():
+    # CR 606.6 (606.5 before 2024-07-30): 1 counter can't pay −2; 2 can, and then the
+    # planeswalker goes at the check (704.5i) while the ability resolves (113.7a)
+    r, _ = stepper(LILIANA.replace("loyalty: 3", "loyalty: 1"), [MINUS])
+    assert r.reasons == {"too_few_loyalty"}
+    r, g = stepper(LILIANA.replace("loyalty: 3", "loyalty: 2"), [MINUS, *RESOLVE])
+    assert r.events[1:3] == [("activate", ("alice", "Liliana of the Veil", 2, "bob", "auto")), ("sba_check", ())]
+    assert zone(g, "Liliana of the Veil") == "graveyard" and zone(g, "Grizzly Bears") == "graveyard"
+
+
+def test_the_minus_two_targets_a_player_and_the_plus_one_nothing():
+    # CR 602.2b (as 601.2c): the −2 says "target player"; the +1 has no target
+    r, _ = stepper(LILIANA, ["alice activates Liliana of the Veil ability 2"])
+    assert r.reasons == {"missing_target"}
+    r, _ = stepper(LILIANA, ["alice activates Liliana of the Veil ability 2 targeting Grizzly Bears"])
+    assert r.reasons == {"bad_target"}
+    r, _ = stepper(LILIANA, ["alice activates Liliana of the Veil ability 1 targeting bob"])
+    assert r.reasons == {"no_target_wanted"}
+
+
+def test_each_player_discards_in_apnap_order_and_a_real_choice_is_asked():
+    # CR 701.9a, 101.4: alice (active) first, then bob; two different cards are bob's choice
+    r, g = stepper(LILIANA.replace("hand: [Island]", "hand: [Island, Lightning Bolt]"), [PLUS, *RESOLVE])
+    assert r.stop[:3] == ("needs-decision", "bob", "choose")
+    assert zone(g, "Forest") == "graveyard" and zone(g, "Island") == "hand"
+    # two creatures: the sacrificing player's choice (701.17a); none: nothing happens
+    r, _ = stepper(LILIANA.replace("battlefield: [Grizzly Bears]", "battlefield: [Grizzly Bears, Llanowar Elves]"),
+                   [MINUS, *RESOLVE])
+    assert r.stop[:3] == ("needs-decision", "bob", "choose")
+    r, g = stepper(LILIANA.replace("battlefield: [Grizzly Bears]", "battlefield: [Forest]"), [MINUS, *RESOLVE])
+    assert zone(g, "Forest#2") == "battlefield" and g.objs["Liliana of the Veil"].counters == {"loyalty": 1}
+
+
+def test_the_core_and_the_stepper_agree_on_liliana():
+    # (the core's pick made for a player where it is no choice, ``auto``, is the stepper's ``do``)
+    for lines in ([PLUS, *RESOLVE], [MINUS, *RESOLVE], [PLUS, *RESOLVE, PLUS]):
+        for edition in (OLD, NEW):
+            core, stop, ref, rstop = both(state(LILIANA), edition, lines)
+            assert [("do", a[:2]) if n == "auto" else (n, a) for n, a in core] == ref, (lines, edition)
+            assert stop.kind == rstop[0]
+
+
+def test_all_pass_until_stops_at_a_pick_as_an_instruction_resolves():
+    # `all pass until` passes priority only: bob's choice of a creature to sacrifice (701.17a)
+    # is his decision, asked for (the core's "choose"), as with no line at all
+    s = LILIANA.replace("battlefield: [Grizzly Bears]", "battlefield: [Grizzly Bears, Llanowar Elves]")
+    core, stop, ref, rstop = both(state(s), NEW, [MINUS, "all pass until upkeep"])
+    assert [("do", a[:2]) if n == "auto" else (n, a) for n, a in core] == ref
+    assert (stop.kind, stop.player, stop.what) == rstop[:3] == ("needs-decision", "bob", "choose")
