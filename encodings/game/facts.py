@@ -254,6 +254,9 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
                                   "(the core adds one mana at a time)")
             (letter,) = pool
             yield a("mana_ability", o, F(COLOUR[letter], []))
+            if ability.per_counter:
+                # its one mana once for each counter of that kind on it (CR 106.4: none, none)
+                yield a("mana_per_counter", o, F(COUNTER[ability.per_counter], []))
         elif ability.kind == "activated":
             activated += 1
             number = N(activated)
@@ -372,7 +375,7 @@ def characteristic_effect(ins: Instruction) -> tuple[Sym, list[Sym]] | None:
     return a("effect", aff, duration_term(ins.get("duration"))), mods
 
 
-COUNTER = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty"}
+COUNTER = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty", "charge": "charge"}
 
 
 def instruction_term(ins: Instruction) -> Sym:
@@ -499,6 +502,11 @@ def static_facts(card: Card, o: Sym, number: Sym, ins: Instruction) -> Iterator[
         # its own permanent enters tapped (a tapped land's text); one naming other players'
         # permanents is refused below, not read as this one's
         yield a("static", o, F("enters_tapped", []))
+    elif ins.verb == "enters-with-counters":
+        # CR 614.1c, 614.12: its own permanent enters with that many counters (a replacement
+        # effect); for-each kick: that many for each time the spell was kicked (702.33d)
+        yield a("enters_with", o, F(COUNTER[str(ins.get("kind"))], []), N(int(vocabulary.param(ins, "count"))),
+                F("kick" if ins.get("for-each") == "kick" else "once", []))
     elif (mods := static_mods(ins, o, number)) is not None:
         yield from mods
     else:
