@@ -185,9 +185,10 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
         yield a("token", o)
     where = state.find(obj.id)
     if where is not None and where[1] == "stack" and (card.modes or card.if_kicked or card.buyback or card.kicker
-                                                      or card.flashback):
+                                                      or card.flashback or card.multikicker):
         # what it does, or where it goes, depends on announcements made as it was cast (CR
-        # 700.2, 601.2b; flashback's exile, 702.34a), which a state does not say
+        # 700.2, 601.2b; flashback's exile, 702.34a; how many times kicked, 702.33d), which a
+        # state does not say
         raise Unsupported(f"{card.name} on the stack: the state does not say what was announced as it "
                           "was cast (modes, kicker, buyback, flashback); start before it is cast instead")
     yield from card_facts(card, o, obj)

@@ -255,6 +255,11 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         # Blaze ({X}{R}, CR 107.3a), with red mana for X of 0 to 4, enough or not
         hand.append("Blaze")
         x_mana = draw(st.sampled_from([3, 2, 4, 1, 5, 0]))
+    if draw(st.integers(0, 4)) == 4:
+        # Everflowing Chalice (multikicker {2}, CR 702.33c), with Islands to kick it 0 to 3 times
+        # (enough or not), under any edition (none of the 2008-2009 ones has multikicker)
+        hand.append("Everflowing Chalice")
+        lands += [("Island", False)] * draw(st.sampled_from([0, 2, 4, 6, 3]))
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -428,6 +433,7 @@ def examples(draw):
             announces = draw(st.sampled_from(["buyback", "kicker", "flashback", "retrace", "face_down"])) \
                 if draw(st.integers(0, 9)) == 0 else \
                 {"Capsize": "buyback", "Burst Lightning": "kicker", "Orim's Thunder": "kicker", "Think Twice": "flashback",
+                 "Everflowing Chalice": "kicker",
                  "Exalted Angel": "face_down"}.get(card_of(o), "") \
                 if draw(st.booleans()) else ""
             if named("graveyard") and draw(st.integers(0, 3)) == 0:
@@ -467,9 +473,11 @@ def examples(draw):
             # card without {X}
             x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, None])) if card_of(o) == "Blaze" else \
                 draw(st.sampled_from([0, 1, 2])) if draw(st.integers(0, 19)) == 19 else None
+            # kicked several times (702.33c): mostly a multikicker's, now and then a kicker's
+            kicks = draw(st.sampled_from([0, 0, 2, 3])) if announces == "kicker" else 0
             return Decision("cast", p, (o,), targets=targets, paying=paying, announces=announces,
                             modes=modes, helpers=helpers, discarding=discarding, splicing=splicing,
-                            symbols=symbols, x=x)
+                            symbols=symbols, x=x, kicks=kicks)
         if verb == "turn-up" and named("battlefield"):
             # a face-down permanent mostly (702.37e), now and then any permanent
             angels = [o for q, o in named("battlefield") if card_of(o) == "Exalted Angel"]
@@ -620,7 +628,7 @@ def examples(draw):
                 if g.objs[o].card == "Cryptic Command" and 1 in modes and not g.stack and draw(st.integers(0, 3)):
                     modes = (2, 4)          # mode 1 counters a spell: mostly not with none to counter
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
-                announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else
+                announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker or cd_.multikicker else
                              "face_down" if cd_.morph else "") if draw(st.booleans()) else entwined
                 if cd_.morph and not announces and g.pay_problems(p, cd_, Decision("cast", p, (o,))) \
                         - {"payment"} and draw(st.integers(0, 3)):
@@ -645,14 +653,17 @@ def examples(draw):
                 # unsaid; now and then announced for a card without {X}
                 x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, 1, None])) if cd_.x else \
                     draw(st.sampled_from([0, 2])) if draw(st.integers(0, 24)) == 24 else None
+                # a multikicker paid 1 to 3 times (702.33c), enough mana or not
+                kicks = draw(st.sampled_from([0, 2, 3])) if announces == "kicker" and cd_.multikicker else 0
                 if announces == "face_down":
                     cost = reference.FACE_DOWN_COST
                 else:
                     _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
                                                         discarding=discarding, helpers=helpers,
-                                                        splicing=splicing, symbols=symbols, x=x))
+                                                        splicing=splicing, symbols=symbols, x=x,
+                                                        kicks=kicks))
                 script.append(Decision("cast", p, (o,), targets=targets, announces=announces, modes=modes,
-                                       discarding=discarding, x=x,
+                                       discarding=discarding, x=x, kicks=kicks,
                                        paying=paying_for(g, p, cost) if new and cost else (),
                                        helpers=helpers, splicing=splicing, symbols=symbols))
                 continue
