@@ -255,7 +255,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         # Blaze ({X}{R}, CR 107.3a), with red mana for X of 0 to 4, enough or not
         hand.append("Blaze")
         x_mana = draw(st.sampled_from([3, 2, 4, 1, 5, 0]))
-    if draw(st.integers(0, 4)) == 4:
+    if draw(st.integers(0, 2)) == 2:
         # Everflowing Chalice (multikicker {2}, CR 702.33c), with Islands to kick it 0 to 3 times
         # (enough or not), under any edition (none of the 2008-2009 ones has multikicker)
         hand.append("Everflowing Chalice")
@@ -589,6 +589,9 @@ def examples(draw):
                 blazes = [o for o in payable if g.objs[o].cd.x]
                 if blazes and draw(st.integers(0, 2)):
                     spells = blazes             # X announced (CR 107.3a) more often
+                chalices = [o for o in payable if g.objs[o].cd.multikicker]
+                if chalices and draw(st.integers(0, 2)):
+                    spells = chalices           # a multikicker paid some times (CR 702.33c) more often
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
@@ -629,7 +632,8 @@ def examples(draw):
                     modes = (2, 4)          # mode 1 counters a spell: mostly not with none to counter
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
                 announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker or cd_.multikicker else
-                             "face_down" if cd_.morph else "") if draw(st.booleans()) else entwined
+                             "face_down" if cd_.morph else "") if draw(st.integers(0, 3 if cd_.multikicker else 1)) \
+                    else entwined
                 if cd_.morph and not announces and g.pay_problems(p, cd_, Decision("cast", p, (o,))) \
                         - {"payment"} and draw(st.integers(0, 3)):
                     announces = "face_down"                 # mostly, where its own cost can't be paid
@@ -654,7 +658,12 @@ def examples(draw):
                 x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, 1, None])) if cd_.x else \
                     draw(st.sampled_from([0, 2])) if draw(st.integers(0, 24)) == 24 else None
                 # a multikicker paid 1 to 3 times (702.33c), enough mana or not
-                kicks = draw(st.sampled_from([0, 2, 3])) if announces == "kicker" and cd_.multikicker else 0
+                # (mostly as many times as the pool pays, now and then once more)
+                kicks = 0
+                if announces == "kicker" and cd_.multikicker:
+                    k = g.pool_total(p) // 2
+                    kicks = draw(st.sampled_from([k, k, k + 1, 2, 3]))
+                    kicks = kicks if kicks > 1 else 0
                 if announces == "face_down":
                     cost = reference.FACE_DOWN_COST
                 else:
