@@ -196,7 +196,7 @@ def mana_ability_facts(state: GameState) -> list[clingo.Symbol]:
         c = state.card_of(obj)
         for n, ab in enumerate(c.abilities_of("mana") if c else ()):
             if ab.per_counter:
-                raise UnsupportedQuestion(f"{c.name}: a mana ability adding mana for each "
+                raise UnsupportedQuestion(f"{obj.card}: a mana ability adding mana for each "
                                           f"{ab.per_counter} counter on it (not modelled by the cost question)")
             what = sacrifice_cost(ab)
             if what is None and ab.cost == ("tap",):

@@ -125,7 +125,7 @@ def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> D
         # CR 702.33c: a multikicker cost paid N times; once is 'kicked', and none is not kicked
         # (CR 702.33d: a spell is kicked where its controller pays a kicker cost)
         kicks = number(m.group(1), node, 0, vocabulary.MAX_COUNT, "the times a kicker cost is paid")
-        announced = "kicked" if kicks else None
+        announced = "kicked" if kicks else ""
         kicks = kicks if kicks > 1 else 0
     announces = ANNOUNCED.get(announced or "", "")
     if " discarding " in card and not names._known(card):
