@@ -411,6 +411,10 @@ class Words:
         if key in ("bad_hybrid_choice", "bad_phyrexian_choice"):
             kind = "hybrid" if key == "bad_hybrid_choice" else "Phyrexian"
             return f"its {kind} symbol {why[1]} (of its mana cost, in order) can't be paid with {way_words(why[2])}"
+        if key == "no_such_cost" and isinstance(why[1], tuple) and why[1][0] == "kicked":
+            # CR 702.33a, 702.33c: only a multikicker cost is paid more than once
+            return (f"the card has no multikicker (a kicker is paid once): no cost to announce "
+                    f"{why[1][1]} times")
         if key == "no_x":
             return "the line announces a value of X, and the cost it is cast for has no {X}"
         if key == "no_such_symbol":
