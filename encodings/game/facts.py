@@ -503,6 +503,12 @@ def static_facts(card: Card, o: Sym, number: Sym, ins: Instruction) -> Iterator[
         # its own permanent enters tapped (a tapped land's text); one naming other players'
         # permanents is refused below, not read as this one's
         yield a("static", o, F("enters_tapped", []))
+    elif ins.verb == "enters-with-counters" and (
+            (ins.get("kind") == "loyalty" and card.is_a("planeswalker"))
+            or sum(i.verb == "enters-with-counters" and i.get("kind") == ins.get("kind") for i in card.statics()) > 1):
+        # (counters of one kind from two sources as it enters: not modelled)
+        raise Unsupported(f"{card.name}: {ins.get('kind')} counters it enters with from two of its "
+                          "abilities (not modelled)")
     elif ins.verb == "enters-with-counters":
         # CR 614.1c, 614.12: its own permanent enters with that many counters (a replacement
         # effect); for-each kick: that many for each time the spell was kicked (702.33d)
