@@ -512,8 +512,9 @@ def static_facts(card: Card, o: Sym, number: Sym, ins: Instruction) -> Iterator[
     elif ins.verb == "enters-with-counters":
         # CR 614.1c, 614.12: its own permanent enters with that many counters (a replacement
         # effect); for-each kick: that many for each time the spell was kicked (702.33d)
-        yield a("enters_with", o, F(COUNTER[str(ins.get("kind"))], []), N(int(vocabulary.param(ins, "count"))),
-                F("kick" if ins.get("for-each") == "kick" else "once", []))
+        yield a("static", o, a("enters_with", F(COUNTER[str(ins.get("kind"))], []),
+                               N(int(vocabulary.param(ins, "count"))),
+                               F("kick" if ins.get("for-each") == "kick" else "once", [])))
     elif (mods := static_mods(ins, o, number)) is not None:
         yield from mods
     else:
