@@ -26,6 +26,7 @@ from mtgrules.model.vocabulary import (
     CARD_TYPES,
     CASTING_KEYWORDS,
     COLOURS,
+    COUNTER_KINDS,
     KEYWORDS,
     MAX_AMOUNT,
     MAX_COUNT,
@@ -79,6 +80,9 @@ class Ability:
     """For triggered abilities: the event, e.g. ``upkeep``, ``dies``."""
     produces: str | None = None
     """For mana abilities: the mana added, e.g. ``{G}``."""
+    per_counter: str | None = None
+    """For mana abilities: a counter kind, where the ability adds its mana once for each counter
+    of that kind on its permanent (``for-each-counter: charge``; none: no mana, CR 106.4)."""
 
 
 @dataclass(frozen=True)
@@ -285,9 +289,11 @@ def parse_card(entry: Field, export: CardExport | None = None) -> Card:
         abilities.append(Ability("activated", _instructions(act["effect"]),
                                  cost=tuple(_activation_cost(c) for c in act["cost"].list())))
     for mana in entry.get("mana", []).list():
-        mana.mapping(required=["cost", "add"])
+        mana.mapping(required=["cost", "add"], optional=["for-each-counter"])
         abilities.append(Ability("mana", cost=tuple(_activation_cost(c) for c in mana["cost"].list()),
-                                 produces=_mana(mana["add"])))
+                                 produces=_mana(mana["add"]),
+                                 per_counter=mana["for-each-counter"].choice(COUNTER_KINDS, "counter kind")
+                                 if mana.has("for-each-counter") else None))
     colors = (_words(entry["colors"], COLOURS, "colour") if entry.has("colors")
               else colors_of_cost(str(cost) if cost else None))
     return Card(
@@ -349,6 +355,10 @@ def _casting_fields(entry: Field) -> dict[str, Any]:
         if entry.has(key) and not entry.has("modes"):
             raise entry[key].error(f"{key} is a cost of modal spells (CR 702.42a, 702.120a)",
                                    "a card with 'modes'")
+    for inst in entry.get("static", []).list():
+        if inst.get("for-each", "").value == "kick" and not (entry.has("kicker") or entry.has("multikicker")):
+            raise inst["for-each"].error("counters for each time it was kicked, on a card without "
+                                         "kicker (CR 702.33d)", "a card with 'kicker' or 'multikicker'")
     if entry.has("if-kicked") and not (entry.has("kicker") or entry.has("multikicker")):
         raise entry["if-kicked"].error("text for when the spell is kicked, but no kicker",
                                        "a card with 'kicker' or 'multikicker'")

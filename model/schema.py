@@ -166,7 +166,8 @@ def card_schema() -> Schema:
             "mana": {"type": "array", "items": {
                 "type": "object", "required": ["cost", "add"], "additionalProperties": False,
                 "properties": {"cost": cost_items,
-                               "add": {"type": "string", "pattern": MANA_PATTERN}}}},
+                               "add": {"type": "string", "pattern": MANA_PATTERN},
+                               "for-each-counter": {"enum": list(COUNTER_KINDS)}}}},
             "additional-costs": {"type": "array", "items": _cost_part(ADDITIONAL_COSTS)},
             "alternative-costs": {"type": "array", "items": {
                 "type": "array", "items": _cost_part(ALTERNATIVE_COSTS)}},

@@ -177,6 +177,9 @@ class Decision:
     modes: tuple[int, ...] = ()
     """For ``cast``: the modes chosen of a modal spell (CR 700.2a), numbered from 1 in the order
     printed, as ``model.casting.Casting.modes`` (``… choosing modes 2 and 3``)."""
+    kicks: int = 0
+    """For ``cast`` with ``kicker`` announced: how many times a multikicker cost is paid (CR
+    702.33c), where more than once (``… kicked 2 times``); 0: once (``… kicked``)."""
     x: int | None = None
     """For ``cast``: the value announced for X of its mana cost (CR 601.2b, 107.3a; ``… announcing
     X as 3``); ``None``: none announced."""
@@ -224,7 +227,8 @@ class Decision:
             "cast": f"{p} casts {first}" + mode_words(self.modes)
                     + (f" discarding {name_list(self.discarding)}" if escalated else "")
                     + (f" splicing {name_list(self.splicing)}" if self.splicing else "") + aim
-                    + ANNOUNCE_WORDS.get(self.announces, "")
+                    + (f" kicked {self.kicks} times" if self.announces == "kicker" and self.kicks > 1
+                       else ANNOUNCE_WORDS.get(self.announces, ""))
                     + (f" discarding {name_list(self.discarding)}" if self.discarding and not escalated
                        else "")
                     + symbol_words(self.symbols, self.x) + helper_words(self.helpers) + pay,

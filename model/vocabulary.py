@@ -107,8 +107,12 @@ AFFECTED = ("self", "creatures-you-control", "other-creatures-you-control", "eac
 source, or a set (fixed as the effect begins for a resolving spell or ability, CR 611.2c;
 continuously for a static ability, CR 611.3a). A lasting effect a scenario's state lists may
 also name one object by its id."""
-COUNTER_KINDS = ("+1/+1", "-1/-1", "loyalty")
-"""Counters the project models on permanents (CR 122)."""
+COUNTER_KINDS = ("+1/+1", "-1/-1", "loyalty", "charge")
+"""Counters the project models on permanents (CR 122; a charge counter has no meaning of its
+own, CR 122.1: the cards that name it say what it does)."""
+FOR_EACH = ("kick",)
+"""What an ``enters-with-counters`` count may be multiplied by: ``kick``, each time the spell it
+was was kicked (CR 702.33d: multikicker may be paid more than once)."""
 KINDS_OF_OBJECT = ("card", "creature", "land", "basic-land", "artifact", "enchantment",
                    "planeswalker", "self")
 COLOURS = ("white", "blue", "black", "red", "green")
@@ -372,6 +376,11 @@ VERBS: dict[str, Verb] = _verbs(
          (_p("target", "choice", ("creature",)), AFFECTS, DURATION), lasting=True),
     Verb("put-counters", "puts counters on a permanent", (_p("kind", "choice", COUNTER_KINDS),),
          (_p("target", "choice", ("creature",)), _p("what", "choice", ("self",)), COUNT)),
+    Verb("enters-with-counters", "its own permanent enters with counters on it (a replacement "
+         "effect, CR 614.1c, 614.12): count of them, or count for each time it was kicked",
+         (_p("kind", "choice", COUNTER_KINDS),),
+         (COUNT, _p("for-each", "choice", FOR_EACH,
+                    doc="kick: count counters for each time the spell was kicked (CR 702.33d)"))),
     Verb("create-token", "creates tokens (CR 111.1): the card named gives their characteristics",
          (WHO_P, _p("card", "text")), (COUNT,)),
     Verb("animate", "becomes a creature", (),

@@ -92,6 +92,19 @@ def test_a_decision_built_in_python_prints_a_line_that_reads_back():
         "all pass until bob's upkeep"
 
 
+def test_a_multikicked_cast_round_trips_with_its_count():
+    # CR 702.33c: '… kicked N times'; once is '… kicked' (kicks 0), none is not kicked at all
+    state = GameState.from_dict({"players": ["alice", "bob"], "alice": {"hand": ["Everflowing Chalice"]}})
+    d = Decision("cast", "alice", ("Everflowing Chalice",), announces="kicker", kicks=3)
+    assert str(d) == "alice casts Everflowing Chalice kicked 3 times"
+    assert Decision.parse(str(d), state) == d
+    once = Decision("cast", "alice", ("Everflowing Chalice",), announces="kicker")
+    assert Decision.parse("alice casts Everflowing Chalice kicked 1 time", state) == once
+    assert str(once) == "alice casts Everflowing Chalice kicked"
+    assert Decision.parse("alice casts Everflowing Chalice kicked 0 times", state) == \
+        Decision("cast", "alice", ("Everflowing Chalice",))
+
+
 def test_a_condition_built_in_python_prints_words_that_read_back():
     c = Condition("in_zone", ("Lightning Bolt", "graveyard"))
     assert str(c) == "Lightning Bolt is in its owner's graveyard"

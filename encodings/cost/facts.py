@@ -195,6 +195,9 @@ def mana_ability_facts(state: GameState) -> list[clingo.Symbol]:
     for _, _, obj in state.objects("battlefield"):
         c = state.card_of(obj)
         for n, ab in enumerate(c.abilities_of("mana") if c else ()):
+            if ab.per_counter:
+                raise UnsupportedQuestion(f"{obj.card}: a mana ability adding mana for each "
+                                          f"{ab.per_counter} counter on it (not modelled by the cost question)")
             what = sacrifice_cost(ab)
             if what is None and ab.cost == ("tap",):
                 out.append(asp.fact("ability_cost_tap", obj.id, n))

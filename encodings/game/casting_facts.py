@@ -74,7 +74,11 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
     if card.mana_cost is None:
         # no mana symbols where the mana cost would be: an unpayable cost (actions.lp)
         yield a("no_mana_cost", o)
-    optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker),
+    # a multikicker cost is a kicker cost (CR 702.33c): announced once, it is the kicker;
+    # more times, multikicker's own announcement (vocabulary.lp)
+    if card.multikicker:
+        yield a("multikicker", o)
+    optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker or card.multikicker),
                                     ("entwine", card.entwine), ("flashback", card.flashback)) if c is not None]
     if any(c.choices or c.x_count for _, c in optional) or (cost.x_count and (optional or card.morph)):
         # (an optional cost with X or a hybrid symbol; X with another cost announced: not modelled)
@@ -152,7 +156,12 @@ def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
 def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
-    words = ["multikicker"] if card.multikicker else []
+    words = []
+    if card.multikicker and (card.kicker or card.buyback or card.flashback or card.modes or card.morph
+                             or card.if_kicked or kicked_amounts(card)):
+        # (multikicker with another kicker or optional cost, modes, morph, or text that says what
+        # a kicked spell does: how many times it was kicked would be guessed there)
+        words.append("multikicker with another cost or with kicked text")
     if card.kicker and card.buyback:
         words.append("kicker with buyback")   # two optional costs announced at once
     if card.modes and (card.kicker or card.buyback):
@@ -160,6 +169,11 @@ def casting_words(card: Card) -> list[str]:
     if card.modes and card.modes.repeat:
         words.append("the same mode chosen more than once")
     return words + sorted(card.keywords & set(vocabulary.CASTING_KEYWORDS) - set(PAID_BY) - {"retrace"})
+
+
+def kicked_amounts(card: Card) -> bool:
+    """Whether an instruction of the card says what it does kicked (``kicked-amount``)."""
+    return any(ins.get("kicked-amount") is not None for ins in card.resolve)
 
 
 PAID_BY = ("convoke", "improvise", "delve")

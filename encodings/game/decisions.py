@@ -71,6 +71,12 @@ def decision_term(k: int, d: Decision) -> Sym:
                 chosen = a("m", N(m), chosen)
             return a("cast", p, obj, target, pay, a("modes", chosen))
         ann = a("retrace", S(d.discarding[0])) if d.announces == "retrace" else F(d.announces or "none", [])
+        if d.kicks and (d.announces != "kicker" or d.kicks < 2):
+            raise Unsupported(f"'{d}': kicked {d.kicks} times with '{d.announces or 'nothing'}' announced "
+                              "(a count of kicks is a kicker's, more than once)")
+        if d.kicks:
+            # a multikicker cost paid that many times (CR 702.33c, vocabulary.lp)
+            ann = a("kicked", N(d.kicks))
         return a("cast", p, obj, target, pay, ann)
     if d.verb == "activate":
         return a("activate", p, obj, N(d.ability), target, pay)

@@ -187,9 +187,10 @@ def object_facts(state: GameState, obj: GameObject) -> Iterator[Sym]:
         yield a("token", o)
     where = state.find(obj.id)
     if where is not None and where[1] == "stack" and (card.modes or card.if_kicked or card.buyback or card.kicker
-                                                      or card.flashback):
+                                                      or card.flashback or card.multikicker):
         # what it does, or where it goes, depends on announcements made as it was cast (CR
-        # 700.2, 601.2b; flashback's exile, 702.34a), which a state does not say
+        # 700.2, 601.2b; flashback's exile, 702.34a; how many times kicked, 702.33d), which a
+        # state does not say
         raise Unsupported(f"{card.name} on the stack: the state does not say what was announced as it "
                           "was cast (modes, kicker, buyback, flashback); start before it is cast instead")
     yield from card_facts(card, o, obj)
@@ -259,6 +260,9 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
                                   "(the core adds one mana at a time)")
             (letter,) = pool
             yield a("mana_ability", o, F(COLOUR[letter], []))
+            if ability.per_counter:
+                # its one mana once for each counter of that kind on it (CR 106.4: none, none)
+                yield a("mana_per_counter", o, F(COUNTER[ability.per_counter], []))
         elif ability.kind == "activated":
             activated += 1
             number = N(activated)
@@ -411,7 +415,7 @@ def characteristic_effect(ins: Instruction) -> tuple[Sym, list[Sym]] | None:
     return a("effect", aff, duration_term(ins.get("duration"))), mods
 
 
-COUNTER = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty"}
+COUNTER = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty", "charge": "charge"}
 
 
 def instruction_term(ins: Instruction) -> Sym:
@@ -542,6 +546,18 @@ def static_facts(card: Card, o: Sym, number: Sym, ins: Instruction) -> Iterator[
         # its own permanent enters tapped (a tapped land's text); one naming other players'
         # permanents is refused below, not read as this one's
         yield a("static", o, F("enters_tapped", []))
+    elif ins.verb == "enters-with-counters" and (
+            (ins.get("kind") == "loyalty" and card.is_a("planeswalker"))
+            or sum(i.verb == "enters-with-counters" and i.get("kind") == ins.get("kind") for i in card.statics()) > 1):
+        # (counters of one kind from two sources as it enters: not modelled)
+        raise Unsupported(f"{card.name}: {ins.get('kind')} counters it enters with from two of its "
+                          "abilities (not modelled)")
+    elif ins.verb == "enters-with-counters":
+        # CR 614.1c, 614.12: its own permanent enters with that many counters (a replacement
+        # effect); for-each kick: that many for each time the spell was kicked (702.33d)
+        yield a("static", o, a("enters_with", F(COUNTER[str(ins.get("kind"))], []),
+                               N(int(vocabulary.param(ins, "count"))),
+                               F("kick" if ins.get("for-each") == "kick" else "once", [])))
     elif (mods := static_mods(ins, o, number)) is not None:
         yield from mods
     else:

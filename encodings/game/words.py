@@ -14,7 +14,7 @@ STEP_NAME = {"untap": "untap", "upkeep": "upkeep", "draw": "draw", "main1": "mai
              "declare_blockers": "declare-blockers", "combat_damage": "combat-damage",
              "end_of_combat": "end-of-combat", "main2": "main2", "end": "end", "cleanup": "cleanup"}
 COLOUR_LETTER = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C"}
-COUNTER_WORD = {"plus": "+1/+1", "minus": "-1/-1", "loyalty": "loyalty"}
+COUNTER_WORD = {"plus": "+1/+1", "minus": "-1/-1", "loyalty": "loyalty", "charge": "charge"}
 MOD_WORDS = {"pt": "{:+}/{:+}", "set": "base power and toughness {}/{}", "switch": "power and toughness switched",
              "type": "becomes a {}", "grant": "gains {}", "remove": "loses {}",
              "remove_all": "loses all abilities"}
@@ -155,6 +155,11 @@ def item_words(x: Any) -> str:
     return str(x)
 
 
+def kicked_words(n: Any) -> str:
+    """A multikicker cost paid ``n`` times (CR 702.33c), as a cast line says it."""
+    return f" kicked {n} times"
+
+
 def plural(n: Any, noun: str) -> str:
     """``n`` and the noun, in the plural unless ``n`` is 1: ``2 Soldier tokens``."""
     return f"{n} {noun}" + ("" if n == 1 else "s")
@@ -226,11 +231,24 @@ class Words:
         return (f"'s ability {k}, {verb} {plural(n, 'loyalty counter')} {where} "
                 f"({before} → {after})")
 
+    def pool_added(self, t: int, player: str) -> str:
+        """The mana a player's pool gained at ``t``, in symbols (``{C}{C}``)."""
+        before = {f[2]: f[3] for f in self.ended[t] if isinstance(f, tuple) and f[0] == "pool" and f[1] == player}
+        return "".join(f"{{{COLOUR_LETTER[f[2]]}}}" * (f[3] - before.get(f[2], 0))
+                       for f in sorted(self.started[t], key=str)
+                       if isinstance(f, tuple) and f[0] == "pool" and f[1] == player)
+
     def describe(self, t: int, e: Any) -> str:
         """The event ``e`` at ``t`` in the scenario's terms, with what it moved and changed."""
         name: str = e if isinstance(e, str) else e[0]
         args: tuple[Any, ...] = () if isinstance(e, str) else tuple(e[1:])
         details = self.moved(t) + self.life_changes(t)
+        if "replacement.enters-with" in self.cites[t]:
+            # the counters a permanent enters with (CR 614.1c)
+            details += [f"{f[1]} enters with {plural(f[3], COUNTER_WORD[str(f[2])] + ' counter')}"
+                        for f in sorted(self.started[t], key=str)
+                        if isinstance(f, tuple) and f[0] == "counters" and not any(
+                            isinstance(g, tuple) and g[:3] == f[:3] for g in self.ended[t])]
         text = self.event_words(t, name, args) or str(e)
         return text + (f" ({'; '.join(details)})" if details and name != "start" else "")
 
@@ -273,7 +291,8 @@ class Words:
         if name == "cast":
             ann = args[4] if len(args) > 4 else ""
             said = ANNOUNCE_WORDS["retrace"] + f" discarding {ann[1]}" \
-                if isinstance(ann, tuple) and ann[0] == "retrace" else ANNOUNCE_WORDS.get(str(ann), "")
+                if isinstance(ann, tuple) and ann[0] == "retrace" else kicked_words(ann[1]) \
+                if isinstance(ann, tuple) and ann[0] == "kicked" else ANNOUNCE_WORDS.get(str(ann), "")
             spliced = listed(ann[1], "s") if isinstance(ann, tuple) and ann[0] == "splice" else ()
             aimed = tuple(args[2][1:]) if isinstance(args[2], tuple) else ()
             return f"{actor} casts {args[1]}" + mode_words(chosen_modes(ann)) + self.discarded(args[3]) \
@@ -283,6 +302,10 @@ class Words:
             return (f"{actor} activates {args[1]}" + self.loyalty_paid(t, args[1], args[2])
                     + (f" targeting {args[3]}" if args[3] != "none" else ""))
         if name == "mana":
+            if "counters.defined" in self.cites[t]:
+                # an ability adding its mana for each counter on its permanent (mana.lp)
+                return f"{actor} taps {args[1]} for mana, one for each counter of its kind on it: " \
+                    + (self.pool_added(t, actor) or "none")
             return f"{actor} taps {args[1]} for mana"
         if name == "mana_as":
             return f"{actor} taps {args[1]} for {{{COLOUR_LETTER[args[2]]}}}"
@@ -408,6 +431,10 @@ class Words:
         if key in ("bad_hybrid_choice", "bad_phyrexian_choice"):
             kind = "hybrid" if key == "bad_hybrid_choice" else "Phyrexian"
             return f"its {kind} symbol {why[1]} (of its mana cost, in order) can't be paid with {way_words(why[2])}"
+        if key == "no_such_cost" and isinstance(why[1], tuple) and why[1][0] == "kicked":
+            # CR 702.33a, 702.33c: only a multikicker cost is paid more than once
+            return (f"the card has no multikicker (a kicker is paid once): no cost to announce "
+                    f"{why[1][1]} times")
         if key == "no_x":
             return "the line announces a value of X, and the cost it is cast for has no {X}"
         if key == "no_such_symbol":

@@ -120,6 +120,13 @@ def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> D
     cards spliced onto it, its targets, what it announces (retrace with the land it discards),
     the objects paying part of its cost."""
     card, modes, escalate, spliced, aimed, announced, land = g[:7]
+    kicks = 0
+    if announced and (m := re.fullmatch(r"kicked (\d+) times?", announced)):
+        # CR 702.33c: a multikicker cost paid N times; once is 'kicked', and none is not kicked
+        # (CR 702.33d: a spell is kicked where its controller pays a kicker cost)
+        kicks = number(m.group(1), node, 0, vocabulary.MAX_COUNT, "the times a kicker cost is paid")
+        announced = "kicked" if kicks else ""
+        kicks = kicks if kicks > 1 else 0
     announces = ANNOUNCED.get(announced or "", "")
     if " discarding " in card and not names._known(card):
         raise node.error(f"'{text}': cards discarded without modes chosen before them",
@@ -143,7 +150,7 @@ def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> D
     return Decision("cast", p, (obj,), targets=names.targets_list(aimed) if aimed else (),
                     paying=_paying(g[11], node), announces=announces, modes=_modes(modes, announced, node),
                     discarding=discarding, helpers=_helpers(g[8:11], names), splicing=splicing,
-                    x=x, symbols=symbols, text=text)
+                    x=x, symbols=symbols, kicks=kicks, text=text)
 
 
 def _announced(text: str | None, card: Card | None, node: Field,
@@ -179,7 +186,7 @@ LINE_FORMS = [
     "P passes", "P holds priority",
     "P casts CARD [choosing mode N | choosing modes N and M [discarding A [and B]]] [splicing A [and B]] "
     "[targeting X [and Y]] "
-    "[with buyback | kicked | entwined | with flashback | with retrace discarding LAND | face down] "
+    "[with buyback | kicked [N times] | entwined | with flashback | with retrace discarding LAND | face down] "
     "[announcing X as N and {B/P} as 2 life and {G/W} as {G}] "
     "[convoking A [for {R}], B …] [improvising A, B …] [delving A, B …] [paying {M}…]",
     "P turns OBJECT face up [paying {M}…]",
@@ -210,7 +217,7 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
         (r"casts (.+?)(?: choosing (modes? [\d, and]+?)(?: discarding (.+?))?)?(?: splicing (.+?))?"
          r"(?: targeting (.+?))?"
-         r"(?: (with buyback|kicked|entwined|with flashback|with retrace|face down)(?: discarding (.+?))?)?"
+         r"(?: (with buyback|kicked(?: \d+ times?)?|entwined|with flashback|with retrace|face down)(?: discarding (.+?))?)?"
          r"(?: announcing (.+?))?"
          r"(?: convoking (.+?))?(?: improvising (.+?))?(?: delving (.+?))?(?: paying (\S+))?",
          lambda g: _cast(p, g, names, node, text)),
@@ -326,7 +333,7 @@ CONDITION_FORMS: list[tuple[str, str]] = [
     (r"(.+) is not an? (creature|land|artifact|enchantment|planeswalker)", "not_type"),
     (r"(.+) is an? (creature|land|artifact|enchantment|planeswalker)", "type"),
     (r"(.+) does not have (.+)", "not_keyword"),
-    (r"(.+) has (\d+) (\+1/\+1|-1/-1|loyalty) counters?", "counters"),
+    (r"(.+) has (\d+) (\+1/\+1|-1/-1|loyalty|charge) counters?", "counters"),
     (r"(.+) has ceased to exist", "gone"),
     (r"(.+) has (.+)", "keyword"),
 ]
@@ -389,7 +396,7 @@ def parse_condition(node: Field | str, state: GameState) -> Condition:
                                  did_you_mean(g[1], vocabulary.KEYWORDS))
             return Condition(kind, (names.object(g[0]), g[1].replace(" ", "_")), text)
         if kind == "counters":
-            kind_atom = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty"}[g[2]]
+            kind_atom = {"+1/+1": "plus", "-1/-1": "minus", "loyalty": "loyalty", "charge": "charge"}[g[2]]
             return Condition("counters", (names.object(g[0]), kind_atom,
                                           n(g[1], what="a number of counters")), text)
         if kind == "gone":

@@ -65,6 +65,7 @@ DEATHTOUCH_LETHAL = "2016-07-22"  # any nonzero deathtouch damage is lethal for 
 COMBAT_DAMAGE = "combat_damage"   # the one object of combat damage on the stack (2008 CR 310.1)
 MONO_HYBRID = "2008-10-01"    # {2/W}: one white or two generic (104.3f of 2008-10-01; 107.4e later)
 PHYREXIAN = "2016-07-22"      # {B/P}: one black or 2 life (107.4f); none in the 2008-2009 editions
+MULTIKICKER = "2016-07-22"    # multikicker (702.32c there): none of the 2008-2009 texts has it
 
 
 NOT_HERE = ("not modelled by the stepper",)   # a mode's instructions the stepper doesn't carry out
@@ -116,6 +117,12 @@ class CardDef:
     buyback: tuple | None = None     # (colour_cost, generic) of an optional additional cost
                                      # (702.27a), or None
     kicker: tuple | None = None      # likewise, kicker (702.33a)
+    multikicker: tuple | None = None  # (colour_cost, generic): a kicker cost that may be paid any
+                                     # number of times (702.33c)
+    enters_with: tuple | None = None  # (counter kind, n): it enters with n counters of that kind
+                                     # for each time it was kicked (614.1c, 702.33d)
+    mana_per_counter: str | None = None  # its {T} mana ability adds its mana once for each
+                                     # counter of this kind on it (none: nothing)
     kicked: tuple | None = None      # (target kind or None, instructions): the part of its text
                                      # that happens only if it was kicked, after its own (702.33e);
                                      # its target a slot only then (702.33g, 601.2c)
@@ -233,8 +240,10 @@ CARDS = {
     "Orim's Thunder": CardDef(T({"instant"}), (("w", 1),), 2, target="artifact_or_enchantment",
                               instructions=(("destroy", "target"),), kicker=((("r", 1),), 0),
                               kicked=("creature", (("damage", ("mana_value", Slot(0)), "target"),))),
-    # (its multikicker, charge counters and mana ability: no words here; never cast)
-    "Everflowing Chalice": CardDef(T({"artifact"}), (), 0),
+    # Multikicker {2}. It enters with a charge counter on it for each time it was kicked.
+    # {T}: Add {C} for each charge counter on it.
+    "Everflowing Chalice": CardDef(T({"artifact"}), (), 0, multikicker=((), 2), enters_with=("charge", 1),
+                                   mana="c", mana_per_counter="charge"),
     # Choose one — counter target noncreature spell unless its controller pays {2} (no words
     # here); 2 damage to target creature; draw two cards, then discard two (no discard here).
     "Izzet Charm": CardDef(T({"instant"}), (("r", 1), ("u", 1)), 0, modes=(
@@ -596,6 +605,7 @@ class Game:
         self.pending: list = []
         self.announced: dict = {}     # spells on the stack cast with buyback or kicker paid
         self.xs: dict = {}            # spells on the stack: the value of X announced (107.3a)
+        self.kicks: dict = {}         # spells on the stack: how many times kicked (702.33d)
         self.chosen: dict = {}        # modal spells on the stack: the modes chosen (700.2a)
         self.spliced: dict = {}       # spells on the stack: the text of each card spliced onto
                                       # them, ((target kind, instructions), ...) in order (702.47b-c)
@@ -1526,8 +1536,15 @@ class Game:
                     cd = replace(cd, target=None)       # (its other reasons are the card's)
                 else:
                     cd = replace(FACE_DOWN, generic=3)          # FACE_DOWN_COST's {3}
+            elif d.announces == "kicker" and cd.multikicker:
+                # 702.33c: a multikicker cost is a kicker cost, paid any number of times; none
+                # of the 2008-2009 texts has the rule: refused there
+                if self.edition < MULTIKICKER:
+                    why.add("absent")
             elif d.announces and not getattr(cd, d.announces, None):
                 why.add("no_such_cost")                                 # 601.2b: it has no such cost
+            elif getattr(d, "kicks", 0) > 1:
+                why.add("no_such_cost")                                 # 702.33a: a kicker is paid once
             modes = self.modes_of(cd, d, why)
             self.escalate_discards(p, o, cd, d, modes, why)
             x_open = self.x_problems(cd, d, why)
@@ -1974,6 +1991,8 @@ class Game:
         extras = []
         if d.verb == "cast" and d.announces in ("buyback", "kicker", "entwine") and getattr(cd, d.announces, None):
             extras.append(getattr(cd, d.announces))
+        if d.verb == "cast" and d.announces == "kicker" and cd.multikicker:
+            extras += [cd.multikicker] * times_kicked(d)                # 702.33c: each time paid
         if d.verb == "cast" and cd.x and announced_x(d):
             extras.append(((), cd.x * announced_x(d)))                  # 601.2f: X generic per {X}
         if d.verb == "cast" and cd.escalate and len(d.modes) > 1:
@@ -2250,6 +2269,8 @@ class Game:
                 self.move(o, "stack")
                 if args[4] != "none":
                     self.announced[o.id] = args[4]               # buyback, kicker, flashback paid (601.2b)
+                if entry.announces == "kicker":
+                    self.kicks[o.id] = times_kicked(entry)       # 702.33d: how many times kicked
                 if announced_x(entry) is not None:
                     self.xs[o.id] = announced_x(entry)           # 107.3a: X on the stack is as announced
                 if o.cd.modes:                                   # 700.2a, 702.42a
@@ -2291,7 +2312,10 @@ class Game:
             elif name in ("mana", "mana_as"):
                 o.tapped = True
                 c = args[2] if name == "mana_as" else o.cd.mana
-                self.pool[p][c] = self.pool[p].get(c, 0) + 1
+                # 106.4: one mana; or one for each counter of its kind on it (none: none)
+                n = o.counters.get(o.cd.mana_per_counter, 0) if o.cd.mana_per_counter else 1
+                if n:
+                    self.pool[p][c] = self.pool[p].get(c, 0) + n
             else:
                 self.enter(o, t)
                 self.lands[p] += 1
@@ -2360,7 +2384,12 @@ class Game:
                 if self.announced.get(o.id) == "flashback":
                     self.move(o, "exile")                        # 702.34a: whenever it leaves the stack
                 elif o.cd.permanent and not fizzled:
+                    kicks = self.kicks.get(o.id, 0)
                     self.enter(o, t)                             # 608.3
+                    if o.cd.enters_with and kicks:
+                        # 614.1c: part of entering, n counters for each time it was kicked
+                        kind, n = o.cd.enters_with
+                        o.counters[kind] = o.counters.get(kind, 0) + n * kicks
                 elif self.announced.get(o.id) == "buyback" and not fizzled:
                     self.move(o, "hand")                         # 702.27a: as it resolves
                 else:
@@ -2387,6 +2416,7 @@ class Game:
         """A zone change: a new object (400.7) that forgets its counters, damage, combat."""
         if o.zone == "stack":
             self.announced.pop(o.id, None)                       # what was paid stays behind
+            self.kicks.pop(o.id, None)
             self.xs.pop(o.id, None)                              # 202.3e: X is 0 off the stack
             self.chosen.pop(o.id, None)
             self.spliced.pop(o.id, None)                         # 702.47e
@@ -2759,4 +2789,11 @@ def announcement(entry):
         return ("modes", chosen)
     if entry.announces == "retrace":
         return ("retrace", entry.discarding[0])                  # with the land card it discards
+    if entry.announces == "kicker" and getattr(entry, "kicks", 0) > 1:
+        return ("kicked", entry.kicks)                           # a multikicker paid that many times
     return entry.announces or "none"
+
+
+def times_kicked(d):
+    """702.33d: how many times a cast with kicker announced pays it (a line's count, else once)."""
+    return max(1, getattr(d, "kicks", 0)) if d.announces == "kicker" else 0

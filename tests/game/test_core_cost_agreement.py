@@ -1,7 +1,8 @@
 """The temporal core's total cost of a spell agrees with the cost question's (two encodings of
 CR 601.2f: encodings/game/vocabulary.lp's total_cost with the announcement, and
 encodings/cost/cost.lp), for every library card the core casts, with each announcement its card
-offers (nothing, buyback, kicker, modes, entwine, flashback, face down; each way to pay its hybrid
+offers (nothing, buyback, kicker, multikicker paid 2 and 3 times, modes, entwine, flashback, face
+down; each way to pay its hybrid
 and Phyrexian symbols, announced as a line does; each card of the library spliced onto each spell
 it may be spliced onto), in a state where no effect changes costs."""
 from __future__ import annotations
@@ -59,6 +60,9 @@ def core_totals(card: Card, spliced: Card | None = None) -> dict[str, Total] | N
         facts += [str(s) + "." for s in splice_facts(spliced, clingo.String("c"))]
         facts += [f'subtype("o","{sub}").' for sub in card.subtypes]
         facts += ['object("c").', 'script(1,cast("alice","o",none,auto,splice(s("c",nil)))).']
+    if any(f.startswith("multikicker(") for f in facts):
+        # a multikicker cost paid 2 and 3 times (CR 702.33c), as lines announce it
+        facts += [f'script({100 + n},cast("alice","o",none,auto,kicked({n}))).' for n in (2, 3)]
     announcements = _announcements(facts)
     lines = {}
     for n, (announced, combo) in enumerate(itertools.product(announcements, combos), start=1):
@@ -146,6 +150,7 @@ def question_total(card: Card, announced: str, spliced: Card | None = None) -> T
                      "bob": {"battlefield": ["Grizzly Bears"]}},
            "question": {"kind": "cost", "ask": "total", "card": mine, "targets": targets,
                         **ANNOUNCED.get(announced, {}),
+                        **({"kicked": int(announced[7:-1])} if announced.startswith("kicked(") else {}),
                         **({"modes": modes_of(announced)} if modes_of(announced) else {}),
                         **({"splice": [spliced.name]} if spliced is not None else {}),
                         **({"pay": ways.split()} if ways else {}),
@@ -164,7 +169,7 @@ CASES = [(card, announced) for card in builtin_cards().values()
 
 def test_the_comparison_covers_each_announcement():
     words = {announced for _, announced in CASES}
-    assert {"none", "buyback", "kicker", "entwine", "flashback", "face_down"} <= words
+    assert {"none", "buyback", "kicker", "entwine", "flashback", "face_down", "kicked(2)", "kicked(3)"} <= words
     assert any(modes_of(w)[1:] for w in words)          # escalate: two modes
     assert any("life" in w for w in words) and any(" 2" in w for w in words)   # 107.4f, {2/W}
     assert len(CASES) >= 100

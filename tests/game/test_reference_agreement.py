@@ -261,6 +261,11 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         x_mana = draw(st.sampled_from([3, 2, 4, 1, 5, 0]))
     if new and draw(st.integers(0, 1 if active else 4)) == 0:
         perms.append("Liliana of the Veil")         # loyalty abilities to activate (CR 606)
+    if draw(st.integers(0, 2)) == 2:
+        # Everflowing Chalice (multikicker {2}, CR 702.33c), with Islands to kick it 0 to 3 times
+        # (enough or not), under any edition (none of the 2008-2009 ones has multikicker)
+        hand.append("Everflowing Chalice")
+        lands += [("Island", False)] * draw(st.sampled_from([0, 2, 4, 6, 3]))
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -434,6 +439,7 @@ def examples(draw):
             announces = draw(st.sampled_from(["buyback", "kicker", "flashback", "retrace", "face_down"])) \
                 if draw(st.integers(0, 9)) == 0 else \
                 {"Capsize": "buyback", "Burst Lightning": "kicker", "Orim's Thunder": "kicker", "Think Twice": "flashback",
+                 "Everflowing Chalice": "kicker",
                  "Battering Craghorn": "face_down"}.get(card_of(o), "") \
                 if draw(st.booleans()) else ""
             if named("graveyard") and draw(st.integers(0, 3)) == 0:
@@ -473,9 +479,11 @@ def examples(draw):
             # card without {X}
             x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, None])) if card_of(o) == "Blaze" else \
                 draw(st.sampled_from([0, 1, 2])) if draw(st.integers(0, 19)) == 19 else None
+            # kicked several times (702.33c): mostly a multikicker's, now and then a kicker's
+            kicks = draw(st.sampled_from([0, 0, 2, 3])) if announces == "kicker" else 0
             return Decision("cast", p, (o,), targets=targets, paying=paying, announces=announces,
                             modes=modes, helpers=helpers, discarding=discarding, splicing=splicing,
-                            symbols=symbols, x=x)
+                            symbols=symbols, x=x, kicks=kicks)
         if verb == "turn-up" and named("battlefield"):
             # a face-down permanent mostly (702.37e), now and then any permanent
             angels = [o for q, o in named("battlefield") if card_of(o) == "Battering Craghorn"]
@@ -587,6 +595,9 @@ def examples(draw):
                 blazes = [o for o in payable if g.objs[o].cd.x]
                 if blazes and draw(st.integers(0, 2)):
                     spells = blazes             # X announced (CR 107.3a) more often
+                chalices = [o for o in payable if g.objs[o].cd.multikicker]
+                if chalices and draw(st.integers(0, 2)):
+                    spells = chalices           # a multikicker paid some times (CR 702.33c) more often
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
@@ -641,8 +652,9 @@ def examples(draw):
                 if g.objs[o].card == "Cryptic Command" and 1 in modes and not g.stack and draw(st.integers(0, 3)):
                     modes = (2, 4)          # mode 1 counters a spell: mostly not with none to counter
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
-                announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker else
-                             "face_down" if cd_.morph else "") if draw(st.booleans()) else entwined
+                announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker or cd_.multikicker else
+                             "face_down" if cd_.morph else "") if draw(st.integers(0, 3 if cd_.multikicker else 1)) \
+                    else entwined
                 if cd_.morph and not announces and g.pay_problems(p, cd_, Decision("cast", p, (o,))) \
                         - {"payment"} and draw(st.integers(0, 3)):
                     announces = "face_down"                 # mostly, where its own cost can't be paid
@@ -666,14 +678,22 @@ def examples(draw):
                 # unsaid; now and then announced for a card without {X}
                 x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, 1, None])) if cd_.x else \
                     draw(st.sampled_from([0, 2])) if draw(st.integers(0, 24)) == 24 else None
+                # a multikicker paid 1 to 3 times (702.33c), enough mana or not
+                # (mostly as many times as the pool pays, now and then once more)
+                kicks = 0
+                if announces == "kicker" and cd_.multikicker:
+                    k = g.pool_total(p) // 2
+                    kicks = draw(st.sampled_from([k, k, k + 1, 2, 3]))
+                    kicks = kicks if kicks > 1 else 0
                 if announces == "face_down":
                     cost = reference.FACE_DOWN_COST
                 else:
                     _, cost = g.helped(p, cd_, Decision("cast", p, (o,), announces=announces, modes=modes,
                                                         discarding=discarding, helpers=helpers,
-                                                        splicing=splicing, symbols=symbols, x=x))
+                                                        splicing=splicing, symbols=symbols, x=x,
+                                                        kicks=kicks))
                 script.append(Decision("cast", p, (o,), targets=targets, announces=announces, modes=modes,
-                                       discarding=discarding, x=x,
+                                       discarding=discarding, x=x, kicks=kicks,
                                        paying=paying_for(g, p, cost) if new and cost else (),
                                        helpers=helpers, splicing=splicing, symbols=symbols))
                 continue

@@ -1654,3 +1654,51 @@ def test_all_pass_until_stops_at_a_pick_as_an_instruction_resolves():
     core, stop, ref, rstop = both(state(s), NEW, [MINUS, "all pass until upkeep"])
     assert [("do", a[:2]) if n == "auto" else (n, a) for n, a in core] == ref
     assert (stop.kind, stop.player, stop.what) == rstop[:3] == ("needs-decision", "bob", "choose")
+
+
+# ---- multikicker (CR 702.33c-d), counters a permanent enters with (614.1c), a mana ability
+# adding mana for each counter (106.4) ---------------------------------------------------------
+
+CHALICE = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Everflowing Chalice], mana-pool: "{U}{U}{U}{U}{U}{U}", library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+"""
+
+
+@pytest.mark.parametrize(("kicked", "n"), [("", 0), (" kicked", 1), (" kicked 2 times", 2), (" kicked 3 times", 3)])
+def test_chalice_enters_with_a_counter_for_each_kick_and_taps_for_as_many(kicked, n):
+    # 702.33c: {0} plus {2} for each time paid (601.2f); 614.1c: that many charge counters as it
+    # enters; 106.4: its ability adds {C} for each
+    r, g = stepper(CHALICE, [f"alice casts Everflowing Chalice{kicked}"] + RESOLVE
+                   + ["alice taps Everflowing Chalice for mana"])
+    assert g.objs["Everflowing Chalice"].counters.get("charge", 0) == n
+    assert g.pool["alice"].get("u", 0) == 6 - 2 * n and g.pool["alice"].get("c", 0) == n
+    assert g.objs["Everflowing Chalice"].tapped
+
+
+def test_chalice_kicked_more_than_the_pool_pays_is_illegal():
+    r, g = stepper(CHALICE, ["alice casts Everflowing Chalice kicked 4 times"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"cant_pay"}
+
+
+def test_chalice_kicked_before_multikicker_is_unmodelled():
+    # none of the 2008-2009 texts has multikicker: refused (the core names the edition)
+    r, g = stepper(CHALICE, ["alice casts Everflowing Chalice kicked"], edition="2009-10-01")
+    assert r.stop[0] == "unsupported"
+    r, g = stepper(CHALICE, ["alice casts Everflowing Chalice"] + RESOLVE, edition="2009-10-01")
+    assert zone(g, "Everflowing Chalice") == "battlefield"
+
+
+def test_a_plain_kicker_paid_twice_is_no_cost_the_card_has():
+    r, g = stepper(CHALICE.replace("Everflowing Chalice", "Burst Lightning").replace("{U}", "{R}"),
+                   ["alice casts Burst Lightning targeting bob kicked 2 times"])
+    assert r.stop[0] == "illegal-action" and "no_such_cost" in r.reasons
+
+
+def test_chalice_kicked_agrees_with_the_core():
+    lines = ["alice casts Everflowing Chalice kicked 3 times"] + RESOLVE + ["alice taps Everflowing Chalice for mana"]
+    core, stop, ref, rstop = both(state(CHALICE), NEW, lines)
+    assert core == ref and stop.kind == rstop[0]
