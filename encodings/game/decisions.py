@@ -53,8 +53,9 @@ def decision_term(k: int, d: Decision) -> Sym:
     if d.division and (d.verb != "cast" or len(d.division) != len(d.targets)):
         # (a line can't say it: the reader refuses it)
         raise Unsupported(f"'{d}': a division is one amount for each target of a cast, in order (CR 601.2d)")
+    # (a cast with two or more targets too: its total may count them, CR 601.2f, vocabulary.lp)
     pay = entry if d.paying or d.helpers or d.symbols or d.x is not None or escalate_discards or d.division \
-        else F("auto", [])
+        or (d.verb == "cast" and len(d.targets) > 1) else F("auto", [])
     obj = S(d.objects[0]) if d.objects else S("")
     if d.verb in ("pass", "hold"):
         return a(d.verb, p)
