@@ -1834,10 +1834,10 @@ class Game:
         named = d.discarding if d.announces != "retrace" else ()
         if named and not d.modes:
             raise Unmodelled("cards discarded by a cast choosing no modes (the line can't say it)")
-        if cd.modes and modes is None:
-            return                                                      # no legal choice: nothing due
-        due = cd.escalate_discard * (len(modes) - 1) if modes else 0
-        if len(named) != due:
+        # (with no legal choice of modes nothing is due, but the cards named are still judged:
+        # the spell itself, or one named twice, is never a card to discard)
+        due = None if cd.modes and modes is None else cd.escalate_discard * (len(modes) - 1) if modes else 0
+        if due is not None and len(named) != due:
             why.add("discard_count")
         for c in named:
             card = self.objs.get(c)
