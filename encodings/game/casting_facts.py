@@ -168,6 +168,12 @@ def variable_target_facts(card: Card, o: Sym) -> Iterator[Sym]:
     yield a("targets_min", o, N(spec.get("min", 1)))
     if "max" in spec:
         yield a("targets_max", o, N(spec["max"]))
+    for ability in card.abilities:
+        for ins in ability.effect:
+            if ins.verb == "cost-increase" and ins.get("per") == "target-beyond-first" \
+                    and isinstance(ins.get("amount"), int):
+                # its own increase for each target beyond the first (CR 601.2f, 113.6d)
+                yield a("target_surcharge", o, N(int(ins.get("amount"))))
 
 
 def variable_gap(card: Card) -> str:

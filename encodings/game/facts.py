@@ -518,8 +518,9 @@ def static_facts(card: Card, o: Sym, number: Sym, ins: Instruction) -> Iterator[
         yield a("static", o, F("enters_tapped", []))
     elif ins.verb == "cost-increase" and ins.get("per") == "target-beyond-first" \
             and ins.get("spells") is None and ins.get("whose") is None and isinstance(ins.get("amount"), int):
-        # the spell's own increase for each target beyond the first (CR 601.2f): vocabulary.lp
-        yield a("target_surcharge", o, N(int(ins.get("amount"))))
+        # the spell's own increase for each target beyond the first (CR 601.2f, 113.6d): read
+        # with its number of targets (casting_facts.variable_target_facts)
+        return
     elif (mods := static_mods(ins, o, number)) is not None:
         yield from mods
     else:

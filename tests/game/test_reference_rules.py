@@ -965,7 +965,7 @@ def test_cryptic_command_two_modes_two_slots_in_printed_order():
             f"bob casts Cryptic Command choosing modes {modes} targeting Lightning Bolt and Grizzly Bears",
             "bob passes", "alice passes"])
         cast = [a for n, a in r.events if n == "cast" and a[1] == "Cryptic Command"]
-        assert cast == [("bob", "Cryptic Command", ("ts", "Lightning Bolt", "Grizzly Bears"), "auto",
+        assert cast == [("bob", "Cryptic Command", ("ts", "Lightning Bolt", "Grizzly Bears"), 4,
                          ("modes", ("m", 1, ("m", 2, "nil"))))]
         assert zone(g, "Lightning Bolt") == "graveyard" and zone(g, "Grizzly Bears") == "hand"
         assert zone(g, "Cryptic Command") == "graveyard" and g.life["bob"] == 20
@@ -1003,7 +1003,7 @@ def test_lava_spike_with_glacial_ray_spliced():
     r, g = stepper(SPLICE, TAP + ["alice casts Lava Spike splicing Glacial Ray targeting bob and Grizzly Bears",
                                   "alice passes", "bob passes"])
     cast = [a for n, a in r.events if n == "cast"]
-    assert cast == [("alice", "Lava Spike", ("ts", "bob", "Grizzly Bears"), "auto",
+    assert cast == [("alice", "Lava Spike", ("ts", "bob", "Grizzly Bears"), 4,
                      ("splice", ("s", "Glacial Ray", "nil")))]
     assert g.pool["alice"] == {}
     assert [a for n, a in r.events if n == "do"] == [("Lava Spike", 1), ("Lava Spike", 2)]
@@ -1240,7 +1240,7 @@ def test_orims_thunder_kicked_deals_the_artifacts_mana_value():
     # Craw Wurm (6/4) is dealt 4 and dies (704.5g)
     r, g = stepper(THUNDER, [KICKED] + RESOLVE)
     cast = [a for n, a in r.events if n == "cast"]
-    assert cast == [("alice", "Orim's Thunder", ("ts", "Font of Mythos", "Craw Wurm"), "auto", "kicker")]
+    assert cast == [("alice", "Orim's Thunder", ("ts", "Font of Mythos", "Craw Wurm"), 1, "kicker")]
     assert g.pool["alice"] == {}
     assert [a for n, a in r.events if n == "do"] == [("Orim's Thunder", 1), ("Orim's Thunder", 2)]
     assert zone(g, "Font of Mythos") == "graveyard" and zone(g, "Craw Wurm") == "graveyard"
@@ -1564,7 +1564,7 @@ DIVIDE = """
           library: {hidden: 3}}
   bob: {hand: [Shock], battlefield: [Grizzly Bears, Llanowar Elves, Mountain], library: {hidden: 3}}
 """
-TAP = [f"alice taps Mountain#{i} for mana" for i in range(1, 7)]
+TAP6 = [f"alice taps Mountain#{i} for mana" for i in range(1, 7)]
 
 
 def divide(lines, edition=NEW):
@@ -1579,14 +1579,14 @@ def divide(lines, edition=NEW):
 
 def test_forked_bolt_divided_one_and_one():
     # 601.2c: two targets announced; 601.2d: 1 and 1, each at least 1, adding up to 2
-    r, g = divide(TAP[:1] + ["alice casts Forked Bolt targeting bob and Grizzly Bears dividing 1 and 1",
+    r, g = divide(TAP6[:1] + ["alice casts Forked Bolt targeting bob and Grizzly Bears dividing 1 and 1",
                              *RESOLVE])
     assert g.life["bob"] == 19 and g.objs["Grizzly Bears"].damage == 1
 
 
 def test_forked_bolt_at_one_target_deals_it_all():
     # 601.2c: one target of "one or two"; nothing to divide: it takes the 2
-    r, g = divide(TAP[:1] + ["alice casts Forked Bolt targeting Grizzly Bears", *RESOLVE])
+    r, g = divide(TAP6[:1] + ["alice casts Forked Bolt targeting Grizzly Bears", *RESOLVE])
     assert zone(g, "Grizzly Bears") == "graveyard" and g.life["bob"] == 20
 
 
@@ -1602,7 +1602,7 @@ def test_forked_bolt_at_one_target_deals_it_all():
 def test_illegal_numbers_and_divisions(line, reason):
     text = DIVIDE.replace("hand: [Forked Bolt, Fireball]", "hand: [Forked Bolt, Fireball, Lightning Bolt]")
     s = state(text)
-    lines = TAP[:1] + [line]
+    lines = TAP6[:1] + [line]
     core, cstop, ref, rstop = both(s, NEW, lines)
     r, g = stepper(text, lines)
     assert core == ref and cstop.kind == "illegal-action" and r.stop[0] == "illegal-action"
@@ -1611,22 +1611,22 @@ def test_illegal_numbers_and_divisions(line, reason):
 
 def test_forked_bolt_division_unsaid_is_the_casters_decision():
     # 601.2d: the caster announces the division; a line without it is not guessed
-    r, g = divide(TAP[:1] + ["alice casts Forked Bolt targeting bob and Grizzly Bears"])
+    r, g = divide(TAP6[:1] + ["alice casts Forked Bolt targeting bob and Grizzly Bears"])
     assert r.stop[:3] == ("needs-decision", "alice", "division") and zone(g, "Forked Bolt") == "hand"
 
 
 def test_fireball_costs_one_more_for_each_target_beyond_the_first():
     # 601.2f: {4}{R} with X = 4, and {1} more for the second target: six Mountains; divided
     # evenly, 2 each
-    r, g = divide(TAP + ["alice casts Fireball targeting bob and Grizzly Bears announcing X as 4", *RESOLVE])
+    r, g = divide(TAP6 + ["alice casts Fireball targeting bob and Grizzly Bears announcing X as 4", *RESOLVE])
     assert g.life["bob"] == 18 and zone(g, "Grizzly Bears") == "graveyard" and g.pool["alice"] == {}
-    r, g = divide(TAP[:5] + ["alice casts Fireball targeting bob and Grizzly Bears announcing X as 4"])
+    r, g = divide(TAP6[:5] + ["alice casts Fireball targeting bob and Grizzly Bears announcing X as 4"])
     assert r.stop[0] == "illegal-action" and r.reasons == {"cant_pay"}
 
 
 def test_fireball_rounds_down_over_three_targets():
     # X = 4 over three targets: 1 each (4/3 rounded down); {4}{R} + {2}: seven mana, six here -> X = 3
-    r, g = divide(TAP + ["alice casts Fireball targeting bob, Grizzly Bears and Llanowar Elves announcing X as 3",
+    r, g = divide(TAP6 + ["alice casts Fireball targeting bob, Grizzly Bears and Llanowar Elves announcing X as 3",
                          *RESOLVE])
     assert g.life["bob"] == 19 and g.objs["Grizzly Bears"].damage == 1 and zone(g, "Llanowar Elves") == "graveyard"
 
@@ -1634,7 +1634,7 @@ def test_fireball_rounds_down_over_three_targets():
 def test_fireball_target_gone_keeps_its_share():
     # 608.2b: the Bears, shocked away in response, are an illegal target: Fireball resolves for
     # bob, who gets his 2 (the division by the two targets as cast, 601.2c), not 4
-    r, g = divide(TAP + ["alice casts Fireball targeting bob and Grizzly Bears announcing X as 4", "alice passes",
+    r, g = divide(TAP6 + ["alice casts Fireball targeting bob and Grizzly Bears announcing X as 4", "alice passes",
                          "bob taps Mountain#7 for mana", "bob casts Shock targeting Grizzly Bears", "bob passes",
                          "alice passes", *RESOLVE])
     assert g.life["bob"] == 18 and zone(g, "Grizzly Bears") == "graveyard" and zone(g, "Fireball") == "graveyard"
@@ -1642,6 +1642,6 @@ def test_fireball_target_gone_keeps_its_share():
 
 def test_forked_bolt_under_2008():
     # 2008 CR 409.1c (the number of targets), 409.1e (the division)
-    r, g = divide(TAP[:1] + ["alice casts Forked Bolt targeting bob and Grizzly Bears dividing 1 and 1",
+    r, g = divide(TAP6[:1] + ["alice casts Forked Bolt targeting bob and Grizzly Bears dividing 1 and 1",
                              *RESOLVE], OLD)
     assert g.life["bob"] == 19 and g.objs["Grizzly Bears"].damage == 1
