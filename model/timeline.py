@@ -145,6 +145,10 @@ class Decision:
     """The players or objects targeted (for ``target``: by the triggered ability): a cast's in
     the order of its target slots (CR 601.2c) — the card's own, each chosen mode's, each spliced
     card's; an activation or a trigger has at most one."""
+    division: tuple[int, ...] = ()
+    """For ``cast``: the division of what the spell divides among its targets, announced as it
+    is cast (CR 601.2d; ``… targeting bob and Grizzly Bears dividing 1 and 1``): one amount for
+    each target, in the order of ``targets``; empty: none announced."""
     paying: tuple[tuple[str, int], ...] = ()
     """Colours and amounts of mana paid for the generic part of a cost, when the script says."""
     ability: int = 1
@@ -227,6 +231,7 @@ class Decision:
             "cast": f"{p} casts {first}" + mode_words(self.modes)
                     + (f" discarding {name_list(self.discarding)}" if escalated else "")
                     + (f" splicing {name_list(self.splicing)}" if self.splicing else "") + aim
+                    + (f" dividing {name_list(tuple(str(n) for n in self.division))}" if self.division else "")
                     + (f" kicked {self.kicks} times" if self.announces == "kicker" and self.kicks > 1
                        else ANNOUNCE_WORDS.get(self.announces, ""))
                     + (f" discarding {name_list(self.discarding)}" if self.discarding and not escalated

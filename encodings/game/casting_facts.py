@@ -153,6 +153,48 @@ def mana_facts(cost: ManaCost, fact: Any) -> Iterator[Sym]:
             yield fact("cost", F(COLOUR[letter], []), N(amount))
 
 
+def divided_spec(card: Card) -> dict[str, int] | None:
+    """The range of the number of targets of the card's instruction dividing damage among a
+    number of targets (``targets: {min, max}``), or ``None``."""
+    for ins in card.resolve:
+        if ins.verb == "damage" and ins.get("divided") and ins.get("targets") is not None:
+            return {str(k): int(v) for k, v in dict(ins.get("targets")).items()}
+    return None
+
+
+def variable_target_facts(card: Card, o: Sym) -> Iterator[Sym]:
+    """A spell with a number of targets announced as it is cast (CR 601.2c): at least
+    ``targets_min``, at most ``targets_max`` (none: any number), each of its card's one kind of
+    target; the instruction dividing damage among them is ``damage_divided`` (facts.py)."""
+    spec = divided_spec(card)
+    if spec is None or variable_gap(card):
+        return
+    yield a("targets_min", o, N(spec.get("min", 1)))
+    if "max" in spec:
+        yield a("targets_max", o, N(spec["max"]))
+    for ability in card.abilities:
+        for ins in ability.effect:
+            if ins.verb == "cost-increase" and ins.get("per") == "target-beyond-first" \
+                    and isinstance(ins.get("amount"), int):
+                # its own increase for each target beyond the first (CR 601.2f, 113.6d)
+                yield a("target_surcharge", o, N(int(ins.get("amount"))))
+
+
+def variable_gap(card: Card) -> str:
+    """Why the core can't cast a card with a number of targets announced, or '': it models a
+    card whose text is that one instruction dividing damage, with one kind of target and no
+    other choice made while casting it (modes, optional or alternative costs, splice, morph)."""
+    if divided_spec(card) is None:
+        return ""
+    if len(card.resolve) != 1 or len(card.targets) != 1 or card.modes or card.kicker or card.buyback \
+            or card.entwine or card.flashback or card.morph or card.splice_onto or card.if_kicked \
+            or card.alternative_costs or card.additional_costs or card.multikicker:
+        return "a number of targets announced with other text or costs"
+    if any(ab.kind != "static" for ab in card.abilities):
+        return "a number of targets announced on a card with abilities"
+    return ""
+
+
 def casting_words(card: Card) -> list[str]:
     """The card's words for announcing and paying while casting that the core does not model
     (the casting and cost questions do): casting such a card is refused, never guessed."""
@@ -162,6 +204,8 @@ def casting_words(card: Card) -> list[str]:
         # (multikicker with another kicker or optional cost, modes, morph, or text that says what
         # a kicked spell does: how many times it was kicked would be guessed there)
         words.append("multikicker with another cost or with kicked text")
+    if variable_gap(card):
+        words.append(variable_gap(card))
     if card.kicker and card.buyback:
         words.append("kicker with buyback")   # two optional costs announced at once
     if card.modes and (card.kicker or card.buyback):

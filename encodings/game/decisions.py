@@ -38,7 +38,7 @@ def decision_term(k: int, d: Decision) -> Sym:
     aimed = [S(y) for y in d.targets]
     target = F("none", []) if not aimed else aimed[0] if d.verb != "cast" else a("ts", *aimed)
     # the entry's number where the line says how part of the cost is paid (script_pay, script_help,
-    # script_symbol, script_x, script_discard)
+    # script_symbol, script_x, script_discard, script_division)
     escalate_discards = d.discarding if d.verb == "cast" and d.announces != "retrace" else ()
     if d.verb == "cast" and d.announces == "retrace" and len(d.discarding) != 1:
         raise Unsupported(f"'{d}': retrace discards one land card (CR 702.81a), named after 'with retrace'")
@@ -50,7 +50,12 @@ def decision_term(k: int, d: Decision) -> Sym:
     if escalate_discards and not d.modes:
         raise Unsupported(f"'{d}': cards discarded with no modes chosen (escalate's discards follow "
                           "the modes; retrace's follow 'with retrace')")
-    pay = entry if d.paying or d.helpers or d.symbols or d.x is not None or escalate_discards else F("auto", [])
+    if d.division and (d.verb != "cast" or len(d.division) != len(d.targets)):
+        # (a line can't say it: the reader refuses it)
+        raise Unsupported(f"'{d}': a division is one amount for each target of a cast, in order (CR 601.2d)")
+    # (a cast with two or more targets too: its total may count them, CR 601.2f, vocabulary.lp)
+    pay = entry if d.paying or d.helpers or d.symbols or d.x is not None or escalate_discards or d.division \
+        or (d.verb == "cast" and len(d.targets) > 1) else F("auto", [])
     obj = S(d.objects[0]) if d.objects else S("")
     if d.verb in ("pass", "hold"):
         return a(d.verb, p)
@@ -115,6 +120,8 @@ def script_facts(script: Sequence[Decision], until: Point) -> list[Sym]:
         for how, o, mana in d.helpers:
             paid = "any" if not mana else "generic" if mana == "1" else COLOUR[mana]
             out.append(a("script_help", K, F(how, []), S(o), F(paid, [])))
+        for i, n in enumerate(d.division, start=1):
+            out.append(a("script_division", K, N(i), N(n)))  # the I-th target's share (CR 601.2d)
         if d.x is not None:
             out.append(a("script_x", K, N(d.x)))  # the value of X it announces (CR 107.3a)
         for i, (_, choice) in enumerate(d.symbols, start=1):

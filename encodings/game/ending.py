@@ -23,6 +23,8 @@ NEEDS = {"priority": "has priority", "attack": "declares attackers", "block": "d
          "payment": "says how the cost is paid (the mana its generic part is paid with, the mana a "
                     "convoking creature pays, the value of X or how each hybrid and Phyrexian symbol "
                     "is paid: 'announcing X as 3 and {B/P} as 2 life', CR 601.2b)",
+         "division": "announces how the spell's damage is divided among its targets (CR 601.2d: "
+                     "write '… targeting X and Y dividing N and M', one amount for each target)",
          "order_blockers": "announces the damage assignment order of an attacker blocked by two "
                            "or more creatures (CR 509.2 of 2009-2024: write 'P orders blockers "
                            "for A: B, C')",

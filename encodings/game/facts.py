@@ -233,8 +233,15 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
         for sub in sorted(card.subtypes):
             yield a("subtype", o, S(sub))
     # (the casting facts' own module reads this one's term builders: imported where used)
-    from mtgrules.encodings.game.casting_facts import cost_facts, kicked_facts, mode_facts, splice_facts
+    from mtgrules.encodings.game.casting_facts import (
+        cost_facts,
+        kicked_facts,
+        mode_facts,
+        splice_facts,
+        variable_target_facts,
+    )
     yield from cost_facts(card, o)
+    yield from variable_target_facts(card, o)
     yield from splice_facts(card, o)
     yield from mode_facts(card, o)
     yield from kicked_facts(card, o)
@@ -432,7 +439,17 @@ def instruction_term(ins: Instruction) -> Sym:
     target_who = "target" if target in TARGET_KINDS else WHO.get(str(target)) if target else None
     amount = get("amount")
     count = get("count")
-    # a divided amount or several targets: the core deals one amount to one
+    spec = get("targets")
+    if v == "damage" and get("divided") in ("announced", "evenly") and spec is not None and not target:
+        # damage divided among a number of targets announced as the spell is cast (CR 601.2c-d):
+        # as the caster announced (the shares remembered on the stack), or evenly, rounded down;
+        # the number of targets is casting_facts.variable_target_facts'
+        how = F(str(get("divided")), [])
+        if isinstance(amount, int):
+            return a("damage_divided", N(amount), how)
+        if amount == "X" and get("divided") == "evenly":
+            return a("damage_divided", F("x", []), how)
+    # a divided amount or several targets otherwise: the core deals one amount to one
     if v == "damage" and isinstance(amount, int) and target_who and not get("divided") \
             and get("targets") is None:
         plain = a("damage", N(amount), F(target_who, []))
@@ -558,6 +575,11 @@ def static_facts(card: Card, o: Sym, number: Sym, ins: Instruction) -> Iterator[
         yield a("static", o, a("enters_with", F(COUNTER[str(ins.get("kind"))], []),
                                N(int(vocabulary.param(ins, "count"))),
                                F("kick" if ins.get("for-each") == "kick" else "once", [])))
+    elif ins.verb == "cost-increase" and ins.get("per") == "target-beyond-first" \
+            and ins.get("spells") is None and ins.get("whose") is None and isinstance(ins.get("amount"), int):
+        # the spell's own increase for each target beyond the first (CR 601.2f, 113.6d): read
+        # with its number of targets (casting_facts.variable_target_facts)
+        return
     elif (mods := static_mods(ins, o, number)) is not None:
         yield from mods
     else:

@@ -128,6 +128,8 @@ class Reader(Words):
         self.owners = {o.id: o.owner for _, _, o in state.objects()}
         self.mods: dict[tuple[Any, Any, int], list[Any]] = defaultdict(list)
         self.affected: dict[tuple[Any, Any, int], list[Any]] = defaultdict(list)
+        self.shares: dict[tuple[Any, Any, int], list[tuple[Any, Any, Any]]] = defaultdict(list)
+        self.lost: set[tuple[Any, Any, Any, int]] = set()
         self.pt: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
         self.kw: dict[int, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
         self._half: dict[str, dict[tuple[int, str], int]] = {"power_at": {}, "toughness_at": {}}
@@ -198,6 +200,10 @@ class Reader(Words):
             self.mods[(v[0], v[1], t)].append(v[2])
         elif name == "affects":
             self.affected[(v[0], v[1], t)].append(v[2])
+        elif name == "divided_to":
+            self.shares[(v[0], v[1], t)].append((v[2], v[3], v[4]))
+        elif name == "divided_lost":
+            self.lost.add((v[0], v[1], v[2], t))
         elif name == "cites_stop":
             self.stop_rules[t].add(v[0])
         elif name == "decision":

@@ -59,6 +59,9 @@ WHY = {
     "cant_play_lands": "an effect says {p} can't play lands",
     "cant_cast": "an effect says {p} can't cast spells",
     "bad_target": "{1} is not a legal target",
+    "same_target": "{1} is chosen twice for one word \"target\" (CR 115.3)",
+    "share_of_none": "the division gives {1} nothing: each target gets at least 1 (CR 601.2d)",
+    "no_division": "the card divides nothing as its caster chooses: there is no division to announce (CR 601.2d)",
     "no_such_cost": "the card has no {1} cost to announce",
     "no_mode": "it is a modal spell: its modes are chosen as it is cast (choosing mode N)",
     "not_modal": "the card has no modes to choose",
@@ -181,6 +184,8 @@ class Words:
     instr: dict[tuple[Any, Any, int], Any]
     mods: dict[tuple[Any, Any, int], list[Any]]
     affected: dict[tuple[Any, Any, int], list[Any]]
+    shares: dict[tuple[Any, Any, int], list[tuple[Any, Any, Any]]]
+    lost: set[tuple[Any, Any, Any, int]]
 
     def item(self, x: Any) -> str:
         """A stack object in words: a spell's card, or whose ability it is."""
@@ -206,6 +211,12 @@ class Words:
         if not (isinstance(k, int) and 0 < k <= len(self.script)):
             return ""
         return helper_words(self.script[k - 1].helpers)
+
+    def divided(self, k: Any) -> str:
+        """The division the cast of entry ``k`` announced (CR 601.2d), in the line's words."""
+        if not (isinstance(k, int) and 0 < k <= len(self.script)) or not self.script[k - 1].division:
+            return ""
+        return " dividing " + name_list(tuple(str(n) for n in self.script[k - 1].division))
 
     def discarded(self, k: Any) -> str:
         """The cards the cast of entry ``k`` discarded for its escalate cost (CR 702.120a), in the
@@ -297,7 +308,8 @@ class Words:
             aimed = tuple(args[2][1:]) if isinstance(args[2], tuple) else ()
             return f"{actor} casts {args[1]}" + mode_words(chosen_modes(ann)) + self.discarded(args[3]) \
                 + (f" splicing {name_list(spliced)}" if spliced else "") \
-                + (f" targeting {name_list(aimed)}" if aimed else "") + said + self.helped(args[3])
+                + (f" targeting {name_list(aimed)}" if aimed else "") + self.divided(args[3]) + said \
+                + self.helped(args[3])
         if name == "activate":
             return (f"{actor} activates {args[1]}" + self.loyalty_paid(t, args[1], args[2])
                     + (f" targeting {args[3]}" if args[3] != "none" else ""))
@@ -357,6 +369,13 @@ class Words:
         verb: str = ins[0]  # the instruction's name
         if verb == "damage":
             return f"{ins[1]} damage to {who(ins[2])}"
+        if verb == "damage_divided":
+            # each target's share (CR 601.2d); a target found illegal gets none (608.2b)
+            shares = sorted(self.shares.get((x, i, t), []))  # in the order of the targets
+            how = "as announced" if ins[2] == "announced" else "evenly, rounded down"
+            each = ", ".join(f"{v} to {y}" + (" (an illegal target now: none dealt, nor given to another)"
+                                              if (x, i, y, t) in self.lost else "") for _, y, v in shares)
+            return f"damage divided {how}: {each or 'none'}"
         if verb in ("gain", "lose"):
             return f"{who(ins[1])} {'gains' if verb == 'gain' else 'loses'} {ins[2]} life"
         if verb == "draw":
@@ -435,6 +454,14 @@ class Words:
             # CR 702.33a, 702.33c: only a multikicker cost is paid more than once
             return (f"the card has no multikicker (a kicker is paid once): no cost to announce "
                     f"{why[1][1]} times")
+        if key == "too_few_targets":
+            return f"it names {why[1] or 'no'} target{'' if why[1] == 1 else 's'}: the card asks for at least {why[2]}"
+        if key == "too_many_targets":
+            return f"it names {why[1]} targets: the card allows at most {why[2]}"
+        if key == "division_count":
+            return f"the division gives {plural(why[1], 'share')} for {plural(why[2], 'target')}: one for each target"
+        if key == "division_total":
+            return f"the division adds up to {why[1]}, not the {why[2]} the card divides"
         if key == "no_x":
             return "the line announces a value of X, and the cost it is cast for has no {X}"
         if key == "no_such_symbol":

@@ -119,7 +119,7 @@ def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> D
     """A cast line: its card, the modes it chooses (and the cards it discards for them), the
     cards spliced onto it, its targets, what it announces (retrace with the land it discards),
     the objects paying part of its cost."""
-    card, modes, escalate, spliced, aimed, announced, land = g[:7]
+    card, modes, escalate, spliced, aimed, dividing, announced, land = g[:8]
     kicks = 0
     if announced and (m := re.fullmatch(r"kicked (\d+) times?", announced)):
         # CR 702.33c: a multikicker cost paid N times; once is 'kicked', and none is not kicked
@@ -146,11 +146,28 @@ def _cast(p: str, g: tuple[str, ...], names: Names, node: Field, text: str) -> D
     # escalate's cards in the order named (a card named twice reaches the rules, CR 701.9a)
     discarding = names.named_in_order(escalate) if escalate else (names.object(land),) if land else ()
     obj = names.object(card)
-    x, symbols = _announced(g[7], names.card_of(obj), node, text)
-    return Decision("cast", p, (obj,), targets=names.targets_list(aimed) if aimed else (),
-                    paying=_paying(g[11], node), announces=announces, modes=_modes(modes, announced, node),
-                    discarding=discarding, helpers=_helpers(g[8:11], names), splicing=splicing,
+    x, symbols = _announced(g[8], names.card_of(obj), node, text)
+    targets = names.targets_list(aimed) if aimed else ()
+    return Decision("cast", p, (obj,), targets=targets, division=_division(dividing, targets, node, text),
+                    paying=_paying(g[12], node), announces=announces, modes=_modes(modes, announced, node),
+                    discarding=discarding, helpers=_helpers(g[9:12], names), splicing=splicing,
                     x=x, symbols=symbols, kicks=kicks, text=text)
+
+
+def _division(text: str | None, targets: tuple[str, ...], node: Field, line: str) -> tuple[int, ...]:
+    """The division a cast line announces (CR 601.2d: ``dividing 1 and 1``): one amount for each
+    target the line names, in their order. Whether the card divides anything, and whether the
+    amounts are a legal division, is the rules' to say (the core's)."""
+    if not text:
+        return ()
+    form = "targeting X and Y dividing N and M: one amount for each target named, in their order"
+    parts = re.split(r",\s*|\s+and\s+", text.strip())
+    if not all(re.fullmatch(r"\d+", part) for part in parts):
+        raise node.error(f"'dividing {text}' in '{line}' is not a list of amounts", form)
+    if len(parts) != len(targets):
+        raise node.error(f"'{line}' divides among {len(parts)} but names "
+                         f"{len(targets) or 'no'} target{'' if len(targets) == 1 else 's'}", form)
+    return tuple(number(part, node, 0, vocabulary.MAX_AMOUNT, "an amount of the division") for part in parts)
 
 
 def _announced(text: str | None, card: Card | None, node: Field,
@@ -185,7 +202,7 @@ def _announced(text: str | None, card: Card | None, node: Field,
 LINE_FORMS = [
     "P passes", "P holds priority",
     "P casts CARD [choosing mode N | choosing modes N and M [discarding A [and B]]] [splicing A [and B]] "
-    "[targeting X [and Y]] "
+    "[targeting X [and Y]] [dividing N and M] "
     "[with buyback | kicked [N times] | entwined | with flashback | with retrace discarding LAND | face down] "
     "[announcing X as N and {B/P} as 2 life and {G/W} as {G}] "
     "[convoking A [for {R}], B …] [improvising A, B …] [delving A, B …] [paying {M}…]",
@@ -216,7 +233,7 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
         (r"passes", lambda g: Decision("pass", p, text=text)),
         (r"holds priority", lambda g: Decision("hold", p, text=text)),
         (r"casts (.+?)(?: choosing (modes? [\d, and]+?)(?: discarding (.+?))?)?(?: splicing (.+?))?"
-         r"(?: targeting (.+?))?"
+         r"(?: targeting (.+?))?(?: dividing ([\d, and]+?))?"
          r"(?: (with buyback|kicked(?: \d+ times?)?|entwined|with flashback|with retrace|face down)(?: discarding (.+?))?)?"
          r"(?: announcing (.+?))?"
          r"(?: convoking (.+?))?(?: improvising (.+?))?(?: delving (.+?))?(?: paying (\S+))?",

@@ -13,9 +13,9 @@ keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire N
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
 Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command, Orim's
-Thunder, Everflowing Chalice, Blaze) and hidden
+Thunder, Everflowing Chalice, Blaze, Forked Bolt, Fireball) and hidden
 cards; 2+ players; scripts of passes, holds, mana, casts (with buyback or kicker announced or not;
-X announced, 601.2b; a target for each slot, 601.2c, a kicked part's only if kicked, 702.33g; cards spliced, 702.47), activations (loyalty abilities too, CR 606: 212.9f of 2008, 306.7 of 2009-07-11), land plays, attacks,
+X announced, 601.2b; a target for each slot, 601.2c, or a number of them announced with their division, 601.2c-d; a kicked part's only if kicked, 702.33g; cards spliced, 702.47), activations (loyalty abilities too, CR 606: 212.9f of 2008, 306.7 of 2009-07-11), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
 (2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
@@ -148,6 +148,12 @@ class CardDef:
                                      # it is cast (601.2b), each {X} is that much generic mana
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
+    targets_range: tuple | None = None  # (min, max or None: any number): a number of targets of
+                                     # its one kind announced as it is cast (601.2c), or None
+    divided: str | None = None       # how its damage is divided among them (601.2d): "announced"
+                                     # (the caster says it) or "evenly" (rounded down, by its text)
+    surcharge: int = 0               # {1}s more for each target beyond the first (its own ability
+                                     # modifying what it costs: 113.6d, the total 601.2f)
     hybrid: tuple = ()               # the mana cost's hybrid and Phyrexian symbols in printed order,
                                      # each the ways it is paid (107.4e-f): a colour letter, "2"
                                      # (two generic mana) or "life" (2 life); the rest of the mana
@@ -231,6 +237,13 @@ CARDS = {
     # {X}{R}, sorcery. Blaze deals X damage to any target.
     "Blaze": CardDef(T({"sorcery"}), (("r", 1),), 0, target="any", instructions=(("damage", "X", "target"),),
                      x=1),
+    # {R}, sorcery. Forked Bolt deals 2 damage divided as you choose among one or two targets.
+    "Forked Bolt": CardDef(T({"sorcery"}), (("r", 1),), 0, target="any", instructions=(("divided", 2),),
+                           targets_range=(1, 2), divided="announced"),
+    # {X}{R}, sorcery. Fireball deals X damage divided evenly, rounded down, among any number of
+    # targets. This spell costs {1} more to cast for each target beyond the first.
+    "Fireball": CardDef(T({"sorcery"}), (("r", 1),), 0, target="any", instructions=(("divided", "X"),),
+                        x=1, targets_range=(1, None), divided="evenly", surcharge=1),
     # Kicker {4}. Burst Lightning deals 2 damage to any target. If this spell was kicked, it
     # deals 4 damage instead.
     "Burst Lightning": CardDef(T({"instant"}), (("r", 1),), 0, target="any",
@@ -606,6 +619,7 @@ class Game:
         self.announced: dict = {}     # spells on the stack cast with buyback or kicker paid
         self.xs: dict = {}            # spells on the stack: the value of X announced (107.3a)
         self.kicks: dict = {}         # spells on the stack: how many times kicked (702.33d)
+        self.division: dict = {}      # spells on the stack: the division announced (601.2d)
         self.chosen: dict = {}        # modal spells on the stack: the modes chosen (700.2a)
         self.spliced: dict = {}       # spells on the stack: the text of each card spliced onto
                                       # them, ((target kind, instructions), ...) in order (702.47b-c)
@@ -1281,7 +1295,10 @@ class Game:
         return tuple(out)
 
     def slot_kinds(self, x):
-        """The kind of each of x's target slots, in order (601.2c, 700.2c, 702.47d)."""
+        """The kind of each of x's target slots, in order (601.2c, 700.2c, 702.47d); a spell with
+        a number of targets announced has that many of its one kind."""
+        if not isinstance(x, tuple) and x in self.objs and self.objs[x].cd and self.objs[x].cd.targets_range:
+            return [self.objs[x].cd.target] * len(self.targets.get(x, ()))
         return [kind for kind, _ in self.parts(x) if kind]
 
     def fizzles(self, x):
@@ -1460,8 +1477,10 @@ class Game:
             return Result(self.events, ("unsupported", None, "a payment the edition words otherwise", None))
         if "absent" in reasons:
             return Result(self.events, ("unsupported", None, "a rule absent from the edition", None))
-        if reasons == {"payment"}:
+        if reasons == {"payment"} or reasons == {"payment", "division"}:
             return Result(self.events, ("needs-decision", p, "payment", None))
+        if reasons == {"division"}:
+            return Result(self.events, ("needs-decision", p, "division", None))   # 601.2d
         if reasons:
             return Result(self.events, ("illegal-action", entry.player, "illegal", num), reasons=reasons)
         if dry:
@@ -1476,7 +1495,7 @@ class Game:
             # what it announces: the modes, a cost, retrace with the land card it discards (702.81a)
             self.apply(("cast", (p, entry.objects[0], aim(entry.targets),
                                  num if entry.paying or entry.helpers or escalated(entry) or entry.symbols
-                                 or announced_x(entry) is not None
+                                 or announced_x(entry) is not None or entry.division or len(entry.targets) > 1
                                  else "auto",
                                  announcement(entry))), entry)
         elif v == "activate":
@@ -1583,6 +1602,19 @@ class Game:
             if cd.kicked and cd.kicked[0] and d.announces == "kicker":
                 kinds.append(cd.kicked[0])      # 702.33g: the kicked part's target, only if kicked
             kinds += self.splice_kinds(p, o, cd, d, why)
+            if cd.targets_range:
+                # 601.2c: the number of targets announced (the line's count), within what the
+                # card says; each of its one kind. 115.3: one word "target" chooses an object or
+                # player once
+                low, high = cd.targets_range
+                if len(d.targets) < low:
+                    why.add("too_few_targets")
+                if high is not None and len(d.targets) > high:
+                    why.add("too_many_targets")
+                kinds = [cd.target] * (len(d.targets) if high is None else min(len(d.targets), high))
+                if len(set(d.targets)) < len(d.targets):
+                    why.add("same_target")
+            why |= self.division_problems(cd, d)
             if cd.modes and modes is None:
                 pass                                                    # no legal choice: no targets to tell
             else:
@@ -1838,6 +1870,31 @@ class Game:
             why.add("no_x")
         return bool(cd.x and paid and x is None)
 
+    def division_problems(self, cd, d):
+        """601.2d: a spell dividing damage as its caster chooses has the division announced: one
+        share for each target, each at least 1, adding up to the amount (one target takes it all:
+        nothing to choose, and the line may say it or not). Two or more targets with none said:
+        the caster's decision ("division"). A division for a spell that divides nothing so (one
+        dividing evenly by its text, or dividing nothing) announces nothing there is."""
+        why = set()
+        division = getattr(d, "division", ())
+        if cd.divided != "announced":
+            if division:
+                why.add("no_division")
+            return why
+        amount = cd.instructions[0][1]
+        if not division:
+            if len(d.targets) > 1:
+                why.add("division")
+            return why
+        if len(division) != len(d.targets):
+            why.add("division_count")
+        if 0 in division:
+            why.add("share_of_none")
+        if sum(division) != amount:
+            why.add("division_total")
+        return why
+
     def x_of(self, o):
         """202.3e: X in o's mana cost, as its mana value reads it: the announced value while o
         is on the stack, 0 anywhere else."""
@@ -1886,10 +1943,10 @@ class Game:
         named = d.discarding if d.announces != "retrace" else ()
         if named and not d.modes:
             raise Unmodelled("cards discarded by a cast choosing no modes (the line can't say it)")
-        if cd.modes and modes is None:
-            return                                                      # no legal choice: nothing due
-        due = cd.escalate_discard * (len(modes) - 1) if modes else 0
-        if len(named) != due:
+        # (with no legal choice of modes nothing is due, but the cards named are still judged:
+        # the spell itself, or one named twice, is never a card to discard)
+        due = None if cd.modes and modes is None else cd.escalate_discard * (len(modes) - 1) if modes else 0
+        if due is not None and len(named) != due:
             why.add("discard_count")
         for c in named:
             card = self.objs.get(c)
@@ -1995,6 +2052,8 @@ class Game:
             extras += [cd.multikicker] * times_kicked(d)                # 702.33c: each time paid
         if d.verb == "cast" and cd.x and announced_x(d):
             extras.append(((), cd.x * announced_x(d)))                  # 601.2f: X generic per {X}
+        if d.verb == "cast" and cd.surcharge and len(d.targets) > 1:
+            extras.append(((), cd.surcharge * (len(d.targets) - 1)))   # 601.2f: per target beyond the first
         if d.verb == "cast" and cd.escalate and len(d.modes) > 1:
             extras += [cd.escalate] * (len(d.modes) - 1)
         if d.verb == "cast":
@@ -2273,6 +2332,8 @@ class Game:
                     self.kicks[o.id] = times_kicked(entry)       # 702.33d: how many times kicked
                 if announced_x(entry) is not None:
                     self.xs[o.id] = announced_x(entry)           # 107.3a: X on the stack is as announced
+                if entry.division:
+                    self.division[o.id] = tuple(entry.division)  # 601.2d: as announced
                 if o.cd.modes:                                   # 700.2a, 702.42a
                     self.chosen[o.id] = tuple(range(1, len(o.cd.modes) + 1)) if args[4] == "entwine" \
                         else tuple(sorted(entry.modes))
@@ -2562,6 +2623,19 @@ class Game:
                 self.targets.pop(y, None)
                 # 702.34a: a spell cast with flashback is exiled instead
                 self.move(o, "exile" if self.announced.get(y) == "flashback" else "graveyard")
+            return
+        if verb == "divided":
+            # 601.2d: each target its share, as announced (one target: all of it), or evenly,
+            # rounded down, by the number of targets as cast (601.2c: it doesn't change); 608.2b:
+            # a target illegal as it began to resolve gets nothing, and no other gets its share
+            n = self.xs.get(x, 0) if ins[1] == "X" else ins[1]
+            aimed = self.targets.get(x, ())
+            cd = self.objs[x].cd
+            shares = self.division.get(x) or ((n,) if len(aimed) == 1 else ()) if cd.divided == "announced" \
+                else (n // len(aimed),) * len(aimed)
+            for k, share in enumerate(shares):
+                if k not in self.illegal.get(x, ()):
+                    self.do(x, ("damage", share, Slot(k)), t)
             return
         if verb == "damage":
             src = self.source_object(x)

@@ -51,6 +51,11 @@ HYBRID_EDITIONS = ["2008-02-01", "2008-10-01", "2009-10-01", "2016-07-22"] + ["2
 # Why an action is illegal, as the core words it (trace.WHY), back to the stepper's keys.
 WORDS = [
     ("announces a value of X", "no_x"),                  # 601.2b, 107.3a: a cost without {X}
+    # a number of targets announced, a division (601.2c-d, 115.3)
+    ("the card asks for at least", "too_few_targets"), ("the card allows at most", "too_many_targets"),
+    ("chosen twice for one word", "same_target"), ("shares for", "division_count"),
+    ("share for", "division_count"), ("the division gives", "share_of_none"),
+    ("the division adds up to", "division_total"), ("there is no division to announce", "no_division"),
     # splice (702.47a-b)
     ("hand to splice", "splice_not_in_hand"), ("can't be spliced onto it", "cant_splice"),
     ("is spliced onto it twice", "spliced_twice"),
@@ -131,7 +136,8 @@ NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "
 TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twisted Image",
             "Battlegrowth", "Puncture Bolt", "Leap", "Capsize", "Burst Lightning", "Izzet Charm",
             "Stoke the Flames", "Raven's Crime", "Firebolt", "Glacial Ray", "Cryptic Command", "Shock",
-            "Collective Brutality", "Orim's Thunder", "Blaze"}
+            "Collective Brutality", "Orim's Thunder", "Blaze", "Forked Bolt", "Fireball"}
+DIVIDING = ("Forked Bolt", "Fireball")      # a number of targets and a division (CR 601.2c-d)
 # Hands for several targets (CR 601.2c) and splice (702.47): Arcane spells and Glacial Ray to
 # splice onto them, Cryptic Command (two modes, a target each), and the responses that take a
 # target away (Shock on a creature, Capsize bouncing it), with the mana they ask
@@ -266,6 +272,12 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         # (enough or not), under any edition (none of the 2008-2009 ones has multikicker)
         hand.append("Everflowing Chalice")
         lands += [("Island", False)] * draw(st.sampled_from([0, 2, 4, 6, 3]))
+    if new and draw(st.integers(0, 2 if active else 4)) == 0:
+        # Forked Bolt or Fireball (CR 601.2c-d, 601.2f), with red mana for X and the targets
+        # beyond the first, enough or not, and a creature to aim at
+        hand.append(draw(st.sampled_from(DIVIDING)))
+        x_mana += draw(st.sampled_from([0, 1, 2, 3, 5]))
+        perms.append(draw(st.sampled_from(["Grizzly Bears", "Llanowar Elves", "Storm Crow"])))
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -423,7 +435,7 @@ def examples(draw):
         if verb == "cast" and named("hand"):
             mine = [x for x in named("hand") if x[0] == p] or named("hand")
             owner, o = draw(st.sampled_from(mine if draw(st.integers(0, 5)) else named("hand")))
-            blazes = [x for x in mine if card_of(x[1]) == "Blaze"]
+            blazes = [x for x in mine if card_of(x[1]) in ("Blaze", *DIVIDING)]
             if blazes and draw(st.booleans()):
                 owner, o = draw(st.sampled_from(blazes))            # X announced (107.3a) more often
             target = draw(st.sampled_from([None, *names, *names, *[x for _, x in named("battlefield")]]))
@@ -477,13 +489,24 @@ def examples(draw):
                                tuple(draw(st.lists(st.sampled_from(SYMBOL_CHOICES), max_size=3))))
             # X (601.2b): mostly 0 to 4 for Blaze, now and then left unsaid; now and then for a
             # card without {X}
-            x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, None])) if card_of(o) == "Blaze" else \
+            x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, None])) if card_of(o) in ("Blaze", "Fireball") else \
                 draw(st.sampled_from([0, 1, 2])) if draw(st.integers(0, 19)) == 19 else None
+            division: tuple[int, ...] = ()
+            if card_of(o) in DIVIDING and not (splicing or modes) and draw(st.integers(0, 4)):
+                # one to three targets (now and then one twice, 115.3), and for Forked Bolt mostly
+                # a division of its 2 that adds up, now and then not, or none said (601.2d)
+                aims = names + [x for _, x in named("battlefield")]
+                targets = tuple(draw(st.lists(st.sampled_from(aims), min_size=1, max_size=3)))
+                if card_of(o) == "Forked Bolt" or draw(st.integers(0, 9)) == 0:
+                    division = draw(st.sampled_from([(1,) * len(targets), (2,) + (0,) * (len(targets) - 1),
+                                                     (2,) * len(targets), ()]))
+            elif draw(st.integers(0, 29)) == 0 and targets:
+                division = (2,) * len(targets)              # a division for a card dividing nothing
             # kicked several times (702.33c): mostly a multikicker's, now and then a kicker's
             kicks = draw(st.sampled_from([0, 0, 2, 3])) if announces == "kicker" else 0
             return Decision("cast", p, (o,), targets=targets, paying=paying, announces=announces,
                             modes=modes, helpers=helpers, discarding=discarding, splicing=splicing,
-                            symbols=symbols, x=x, kicks=kicks)
+                            symbols=symbols, x=x, division=division, kicks=kicks)
         if verb == "turn-up" and named("battlefield"):
             # a face-down permanent mostly (702.37e), now and then any permanent
             angels = [o for q, o in named("battlefield") if card_of(o) == "Battering Craghorn"]

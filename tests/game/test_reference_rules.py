@@ -965,7 +965,7 @@ def test_cryptic_command_two_modes_two_slots_in_printed_order():
             f"bob casts Cryptic Command choosing modes {modes} targeting Lightning Bolt and Grizzly Bears",
             "bob passes", "alice passes"])
         cast = [a for n, a in r.events if n == "cast" and a[1] == "Cryptic Command"]
-        assert cast == [("bob", "Cryptic Command", ("ts", "Lightning Bolt", "Grizzly Bears"), "auto",
+        assert cast == [("bob", "Cryptic Command", ("ts", "Lightning Bolt", "Grizzly Bears"), 4,
                          ("modes", ("m", 1, ("m", 2, "nil"))))]
         assert zone(g, "Lightning Bolt") == "graveyard" and zone(g, "Grizzly Bears") == "hand"
         assert zone(g, "Cryptic Command") == "graveyard" and g.life["bob"] == 20
@@ -1003,7 +1003,7 @@ def test_lava_spike_with_glacial_ray_spliced():
     r, g = stepper(SPLICE, TAP + ["alice casts Lava Spike splicing Glacial Ray targeting bob and Grizzly Bears",
                                   "alice passes", "bob passes"])
     cast = [a for n, a in r.events if n == "cast"]
-    assert cast == [("alice", "Lava Spike", ("ts", "bob", "Grizzly Bears"), "auto",
+    assert cast == [("alice", "Lava Spike", ("ts", "bob", "Grizzly Bears"), 4,
                      ("splice", ("s", "Glacial Ray", "nil")))]
     assert g.pool["alice"] == {}
     assert [a for n, a in r.events if n == "do"] == [("Lava Spike", 1), ("Lava Spike", 2)]
@@ -1240,7 +1240,7 @@ def test_orims_thunder_kicked_deals_the_artifacts_mana_value():
     # Craw Wurm (6/4) is dealt 4 and dies (704.5g)
     r, g = stepper(THUNDER, [KICKED] + RESOLVE)
     cast = [a for n, a in r.events if n == "cast"]
-    assert cast == [("alice", "Orim's Thunder", ("ts", "Font of Mythos", "Craw Wurm"), "auto", "kicker")]
+    assert cast == [("alice", "Orim's Thunder", ("ts", "Font of Mythos", "Craw Wurm"), 1, "kicker")]
     assert g.pool["alice"] == {}
     assert [a for n, a in r.events if n == "do"] == [("Orim's Thunder", 1), ("Orim's Thunder", 2)]
     assert zone(g, "Font of Mythos") == "graveyard" and zone(g, "Craw Wurm") == "graveyard"
@@ -1702,3 +1702,96 @@ def test_chalice_kicked_agrees_with_the_core():
     lines = ["alice casts Everflowing Chalice kicked 3 times"] + RESOLVE + ["alice taps Everflowing Chalice for mana"]
     core, stop, ref, rstop = both(state(CHALICE), NEW, lines)
     assert core == ref and stop.kind == rstop[0]
+
+
+# ---- A number of targets announced, and a division (CR 601.2c, 601.2d, 115.3, 601.2f, 608.2b) ----
+
+DIVIDE = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Forked Bolt, Fireball], battlefield: [Mountain, Mountain, Mountain, Mountain, Mountain, Mountain],
+          library: {hidden: 3}}
+  bob: {hand: [Shock], battlefield: [Grizzly Bears, Llanowar Elves, Mountain], library: {hidden: 3}}
+"""
+TAP6 = [f"alice taps Mountain#{i} for mana" for i in range(1, 7)]
+
+
+def divide(lines, edition=NEW):
+    """The stepper's Result and Game for a Forked Bolt / Fireball state, its events and stop the
+    core's too."""
+    s = state(DIVIDE)
+    core, cstop, ref, rstop = both(s, edition, lines)
+    r, g = stepper(DIVIDE, lines, edition)
+    assert core == ref and (cstop.kind, cstop.player) == rstop[:2], (core, cstop, ref, rstop)
+    return r, g
+
+
+def test_forked_bolt_divided_one_and_one():
+    # 601.2c: two targets announced; 601.2d: 1 and 1, each at least 1, adding up to 2
+    r, g = divide(TAP6[:1] + ["alice casts Forked Bolt targeting bob and Grizzly Bears dividing 1 and 1",
+                             *RESOLVE])
+    assert g.life["bob"] == 19 and g.objs["Grizzly Bears"].damage == 1
+
+
+def test_forked_bolt_at_one_target_deals_it_all():
+    # 601.2c: one target of "one or two"; nothing to divide: it takes the 2
+    r, g = divide(TAP6[:1] + ["alice casts Forked Bolt targeting Grizzly Bears", *RESOLVE])
+    assert zone(g, "Grizzly Bears") == "graveyard" and g.life["bob"] == 20
+
+
+@pytest.mark.parametrize("line, reason", [
+    ("alice casts Forked Bolt targeting bob and Grizzly Bears dividing 2 and 0", "share_of_none"),   # 601.2d
+    ("alice casts Forked Bolt targeting bob and Grizzly Bears dividing 2 and 2", "division_total"),  # 601.2d
+    ("alice casts Forked Bolt targeting bob, Grizzly Bears and Llanowar Elves dividing 1, 1 and 0",
+     "too_many_targets"),                                                                         # 601.2c
+    ("alice casts Forked Bolt targeting bob and bob dividing 1 and 1", "same_target"),             # 115.3
+    ("alice casts Forked Bolt", "too_few_targets"),                                                # 601.2c
+    ("alice casts Lightning Bolt targeting bob dividing 3", "no_division"),                         # 601.2d
+])
+def test_illegal_numbers_and_divisions(line, reason):
+    text = DIVIDE.replace("hand: [Forked Bolt, Fireball]", "hand: [Forked Bolt, Fireball, Lightning Bolt]")
+    s = state(text)
+    lines = TAP6[:1] + [line]
+    core, cstop, ref, rstop = both(s, NEW, lines)
+    r, g = stepper(text, lines)
+    assert core == ref and cstop.kind == "illegal-action" and r.stop[0] == "illegal-action"
+    assert reason in r.reasons, r.reasons
+
+
+def test_forked_bolt_division_unsaid_is_the_casters_decision():
+    # 601.2d: the caster announces the division; a line without it is not guessed
+    r, g = divide(TAP6[:1] + ["alice casts Forked Bolt targeting bob and Grizzly Bears"])
+    assert r.stop[:3] == ("needs-decision", "alice", "division") and zone(g, "Forked Bolt") == "hand"
+
+
+def test_fireball_costs_one_more_for_each_target_beyond_the_first():
+    # 601.2f: {4}{R} with X = 4, and {1} more for the second target: six Mountains; divided
+    # evenly, 2 each
+    r, g = divide(TAP6 + ["alice casts Fireball targeting bob and Grizzly Bears announcing X as 4", *RESOLVE])
+    assert g.life["bob"] == 18 and zone(g, "Grizzly Bears") == "graveyard" and g.pool["alice"] == {}
+    r, g = divide(TAP6[:5] + ["alice casts Fireball targeting bob and Grizzly Bears announcing X as 4"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"cant_pay"}
+
+
+def test_fireball_rounds_down_over_three_targets():
+    # X = 4 over three targets: 1 each (4/3 rounded down); {4}{R} + {2}: seven mana, six here -> X = 3
+    r, g = divide(TAP6 + ["alice casts Fireball targeting bob, Grizzly Bears and Llanowar Elves announcing X as 3",
+                         *RESOLVE])
+    assert g.life["bob"] == 19 and g.objs["Grizzly Bears"].damage == 1 and zone(g, "Llanowar Elves") == "graveyard"
+
+
+def test_fireball_target_gone_keeps_its_share():
+    # 608.2b: the Bears, shocked away in response, are an illegal target: Fireball resolves for
+    # bob, who gets his 2 (the division by the two targets as cast, 601.2c), not 4
+    r, g = divide(TAP6 + ["alice casts Fireball targeting bob and Grizzly Bears announcing X as 4", "alice passes",
+                         "bob taps Mountain#7 for mana", "bob casts Shock targeting Grizzly Bears", "bob passes",
+                         "alice passes", *RESOLVE])
+    assert g.life["bob"] == 18 and zone(g, "Grizzly Bears") == "graveyard" and zone(g, "Fireball") == "graveyard"
+
+
+def test_forked_bolt_under_2008():
+    # 2008 CR 409.1c (the number of targets), 409.1e (the division)
+    r, g = divide(TAP6[:1] + ["alice casts Forked Bolt targeting bob and Grizzly Bears dividing 1 and 1",
+                             *RESOLVE], OLD)
+    assert g.life["bob"] == 19 and g.objs["Grizzly Bears"].damage == 1
