@@ -248,7 +248,8 @@ def _written_out(shape: Schema, written: Schema) -> Schema:
 def _expect(verdicts: Schema, sequencing: bool) -> Schema:
     """An expectation: one, or one per edition date (each holds until the next) and a default."""
     one: Schema = {"type": "object", "required": ["verdict"], "additionalProperties": False,
-                   "properties": {"verdict": verdicts, "cites": _strings(citations_known())}}
+                   "properties": {"verdict": verdicts, "cites": _strings(citations_known()),
+                                  "says": _strings()}}
     if sequencing:  # the MTR 4.3 conditions expected to fail
         one["properties"]["fails"] = _strings([c.value for c in Condition])
     return {"oneOf": [one, {"type": "object", "minProperties": 1,

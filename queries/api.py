@@ -6,7 +6,8 @@ import time
 from pathlib import Path
 
 from mtgrules.model.edition import Edition
-from mtgrules.model.errors import Location, MtgRulesError
+from mtgrules.model.errors import BudgetExhausted, Location, MtgRulesError, UnsupportedQuestion
+from mtgrules.model.read.expect import REFUSED
 from mtgrules.queries.kinds import BACKENDS, KINDS, on_both, resolve_backend
 from mtgrules.queries.result import CheckResult
 from mtgrules.queries.scenario import Scenario, load_scenario
@@ -85,6 +86,14 @@ def check_file(path: str | Path, edition: Edition | None = None, backend: str = 
     start = time.perf_counter()
     try:
         verdict = check_scenario(scenario, edition, backend)
+    except UnsupportedQuestion as exc:
+        # refused by name: the answer the scenario expects where it says so (an exhausted
+        # budget is no such answer: it says nothing of what is modelled)
+        expect = scenario.under(edition or scenario.edition).expect
+        refused = expect is not None and expect.verdict == REFUSED and not isinstance(exc, BudgetExhausted)
+        return CheckResult(str(path), scenario, None, time.perf_counter() - start,
+                           None if refused else exc.located(), edition,
+                           None if refused else _where(exc, path), refusal=str(exc) if refused else None)
     except MtgRulesError as exc:
         return CheckResult(str(path), scenario, None, time.perf_counter() - start, exc.located(),
                            edition, _where(exc, path))

@@ -234,11 +234,11 @@ def skipped_words(skipped: list[Path]) -> str:
 def _row(r: CheckResult) -> dict[str, Any]:
     """One result's cells, as rich Text (plain strings for the citations)."""
     mark = {True: Text("✓", style="green"), False: Text("✗", style="red"), None: Text("")}[r.match]
-    verdict = Text(r.verdict.word) if r.verdict else Text("error", style="red")
+    verdict = Text(r.word) if r.word else Text("error", style="red")
     expected = Text.assemble(r.expected or "", " " if r.expected and r.match is not None else "", mark)
     return {"scenario": Text(Path(r.file).stem), "question": Text(r.scenario.kind if r.scenario else "—"),
             "verdict": verdict, "expected": expected, "mark": mark,
-            "mismatch": r.expected if r.match is False and r.verdict else None,
+            "mismatch": r.expected if r.match is False and r.word else None,
             "citations": [str(c) for c in r.verdict.citations] if r.verdict else [],
             "time": Text(_duration(r.seconds))}
 

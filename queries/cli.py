@@ -224,8 +224,11 @@ def explain(file: Path, edition: str | None, backend: str, as_json: bool, as_svg
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         sys.exit(EXIT_OK)
-    assert result.verdict is not None and result.scenario is not None  # no error: both are there
+    assert result.scenario is not None  # no error: it loaded
     if as_svg:
+        if result.verdict is None:
+            _error(f"{file}: --svg draws a turn question's trace: the question is refused, as the scenario expects")
+            sys.exit(EXIT_BAD_INPUT)
         try:
             drawing = draw_trace(result.verdict, context=result.scenario)
         except NoTrace as exc:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from mtgrules.model.read.expect import REFUSED
+
 
 class Outcome(str, Enum):
     """An outcome word of one question kind; its value is the word the JSON output shows."""
@@ -158,14 +160,15 @@ OUTCOMES: dict[str, type[Outcome]] = {
 
 def outcome_words(kind: str) -> list[str]:
     """The words a scenario may expect for a kind (a valued outcome is expected as its value:
-    a cost total in mana symbols, never the word ``total``; a combat count as a number).
+    a cost total in mana symbols, never the word ``total``; a combat count as a number), and
+    ``refused``.
 
     >>> outcome_words("cast")
-    ['legal', 'illegal']
+    ['legal', 'illegal', 'refused']
     >>> outcome_words("cost")
-    ['payable', 'unpayable', 'illegal']
+    ['payable', 'unpayable', 'illegal', 'refused']
     """
-    return [o.value for o in OUTCOMES[kind] if o not in VALUED]
+    return [*(o.value for o in OUTCOMES[kind] if o not in VALUED), REFUSED]
 
 
 VALUED: tuple[Outcome, ...] = (CostOutcome.TOTAL, CombatOutcome.COUNT, CombatOutcome.BEST)

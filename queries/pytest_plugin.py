@@ -102,11 +102,15 @@ class ScenarioItem(pytest.Item):
 
 def explanation(result: CheckResult) -> str:
     """Why a verdict misses its expectation: the verdict against each expected part, then the
-    rules, reasons and counterexample behind it (``match`` is False: there are all three)."""
+    rules, reasons and counterexample behind it (``match`` is False: there are all three); or
+    what an expected refusal doesn't say."""
     verdict, scenario = result.verdict, result.scenario
-    assert verdict is not None and scenario is not None
+    assert scenario is not None
     expect = scenario.under(result.edition or scenario.edition).expect
     assert expect is not None
+    if verdict is None:  # refused as expected, in other words than it says
+        return "\n".join([f"{scenario.name} ({scenario.kind}): refused as expected, but", *result.differs,
+                          f"the refusal: {result.refusal}"])
     lines = [f"{scenario.name} ({scenario.kind}, CR edition {verdict.edition}, backend {verdict.backend})",
              f"verdict: {verdict.word}   expected: {expect.verdict}"]
     if expect.fails and expect.fails != verdict.failed:

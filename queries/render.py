@@ -123,16 +123,21 @@ def _line(label: str, value: str, indent: str = "  ") -> Text:
 
 def explain_page(result: Any) -> list[RenderableType]:
     """The whole ``explain`` page of a checked scenario (``api.check_file``'s result): the
-    scenario, the verdict against the expectation, then ``verdict_body``."""
-    s, data = result.scenario, result.verdict.to_json()
-    out: list[RenderableType] = [Text.assemble((s.name, "bold"), f"  ({s.kind}, CR edition "
-                                               f"{data['edition']}, backend {data['backend']})")]
+    scenario, the verdict against the expectation, then ``verdict_body`` (for an expected
+    refusal, the refusal's message)."""
+    s = result.scenario
+    data = result.verdict.to_json() if result.verdict else {"verdict": result.word}
+    edition = data.get("edition") or result.edition or s.edition
+    backend = f", backend {data['backend']}" if result.verdict else ""
+    out: list[RenderableType] = [Text.assemble((s.name, "bold"), f"  ({s.kind}, CR edition {edition}{backend})")]
     if s.source:
         out.append(Text(f"source: {s.source}"))
     expected = (f"   expected: {result.expected} ({'matches' if result.match else 'DOES NOT MATCH'})"
                 if result.expected else "")
     out.append(Text.assemble("verdict: ", (str(data["verdict"]), "bold"), expected))
     out += [Text(f"  differs: {part}") for part in result.differs]
+    if result.verdict is None:
+        return out + [Text(f"  • {result.refusal}")]
     return out + verdict_body(data, context_of(s))
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from mtgrules.model.edition import Edition
 from mtgrules.model.errors import Location
-from mtgrules.model.read.expect import Expectation
+from mtgrules.model.read.expect import REFUSED, Expectation
 from mtgrules.queries.scenario import Scenario
 from mtgrules.queries.verdict import Verdict
 
@@ -23,6 +23,14 @@ class CheckResult:
     edition: Edition | None = None
     location: Location | None = None
     """Where the mistake sits, for an error row (file, line, field)."""
+    refusal: str | None = None
+    """The refusal's message, where the scenario expects its question to be refused (``expect:
+    {verdict: refused}``) and it was: no verdict, and no error either."""
+
+    @property
+    def word(self) -> str | None:
+        """The verdict's word, ``refused`` for an expected refusal; ``None`` for an error."""
+        return REFUSED if self.refusal is not None else self.verdict.word if self.verdict else None
 
     @property
     def expected(self) -> str | None:
@@ -38,7 +46,11 @@ class CheckResult:
         edition it ran under."""
         if self.error is not None:
             return False
-        if self.scenario is None or self.expected is None or self.verdict is None:
+        if self.scenario is None or self.expected is None:
+            return None
+        if self.refusal is not None:
+            return not self.differs
+        if self.verdict is None:
             return None
         return expectation_met(self.scenario.under(self.edition or self.scenario.edition), self.verdict)
 
@@ -46,10 +58,14 @@ class CheckResult:
     def differs(self) -> list[str]:
         """Which parts of the verdict differ from the expectation: ``verdict``, ``citations``
         (an expected citation missing), ``failed conditions``; empty when it matches."""
-        if self.scenario is None or self.verdict is None:
+        if self.scenario is None:
             return []
         expect = self.scenario.under(self.edition or self.scenario.edition).expect
-        return mismatches(expect, self.verdict) if expect else []
+        if expect is None:
+            return []
+        if self.refusal is not None:
+            return [f"refusal: does not say '{w}'" for w in expect.says if w not in self.refusal]
+        return mismatches(expect, self.verdict) if self.verdict else []
 
     def to_json(self) -> dict[str, Any]:
         v = self.verdict
@@ -57,7 +73,7 @@ class CheckResult:
             "scenario": self.scenario.name if self.scenario else None,
             "file": self.file,
             "query": self.scenario.kind if self.scenario else None,
-            "verdict": v.word if v else None,
+            "verdict": self.word,
             "expected": self.expected,
             "match": self.match,
             "citations": [str(c) for c in v.citations] if v else [],
@@ -69,6 +85,7 @@ class CheckResult:
             "counterexample": v.to_json()["counterexample"] if v else None,
             "details": v.json_details() if v else {},
             "error": self.error,
+            "refusal": self.refusal,
             "line": self.location.line if self.location else None,
             "field": self.location.field if self.location else None,
             "differs": self.differs,

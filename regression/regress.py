@@ -51,7 +51,7 @@ def run_job(job: Job) -> Answer:
     result = check_file(job.file, Edition(job.edition), job.backend)
     v, s = result.verdict, result.scenario
     return Answer(job.file, job.edition, s.name if s else None, s.kind if s else None,
-                  v.word if v else None, tuple(str(c) for c in v.citations) if v else (),
+                  result.word, tuple(str(c) for c in v.citations) if v else (),
                   result.expected, result.match, result.error)
 
 

@@ -11,6 +11,11 @@ from mtgrules.model.mana import ManaCost
 from mtgrules.model.sequencing import Condition
 from mtgrules.model.source import Field, did_you_mean
 
+REFUSED = "refused"
+"""What a scenario expects where its question is outside what the encodings model: it is
+refused by name (never a verdict), and ``mtgrules check`` holds the refusal to the words the
+scenario says it gives (``expect: {verdict: refused, says: [...]}``)."""
+
 
 @dataclass(frozen=True)
 class Expectation:
@@ -21,7 +26,9 @@ class Expectation:
     """For sequencing: the MTR 4.3 conditions expected to fail."""
     cites: tuple[Citation, ...] = ()
     """Citations the verdict must include."""
-
+    says: tuple[str, ...] = ()
+    """For an expected refusal (verdict ``refused``): words its message must contain (the
+    thing refused, the edition named)."""
 
 
 def expected_on(by_edition: tuple[tuple[str, Expectation], ...], edition: Edition) -> Expectation | None:
@@ -82,11 +89,21 @@ def read_expectations(node: Field, kind: str, words: Sequence[str],
 
 def _expectation(node: Field, kind: str, words: Sequence[str],
                  editions: tuple[Edition, ...]) -> Expectation:
-    node.mapping(required=["verdict"], optional=["fails", "cites"])
+    node.mapping(required=["verdict"], optional=["fails", "cites", "says"])
     verdict = node["verdict"].str()
     if verdict not in words and not (kind == "cost" and _is_mana(verdict)) \
             and not (kind == "combat" and verdict.isdigit()):
         raise node["verdict"].unknown(verdict, words, f"{kind} verdict")
+    says = tuple(w.str() for w in node.get("says", []).list())
+    if any(not w.strip() for w in says):
+        raise node["says"].error("an empty word", "words the refusal's message contains")
+    refused = verdict == REFUSED
+    if refused and node.has("cites"):
+        raise node["cites"].error("a refusal is no verdict and cites no rules",
+                                  "'says': words the refusal's message must contain")
+    if node.has("says") and not refused:
+        raise node["says"].error("only an expected refusal says words",
+                                 "'verdict: refused' with it, or no 'says'")
     if node.has("fails") and kind != "sequencing":
         raise node["fails"].error("only a sequencing verdict has failed conditions",
                                   "no 'fails' for a " + kind + " question")
@@ -112,6 +129,7 @@ def _expectation(node: Field, kind: str, words: Sequence[str],
         fails=frozenset(Condition(f.choice([c.value for c in Condition], "MTR 4.3 condition"))
                         for f in node.get("fails", []).list()),
         cites=tuple(cites),
+        says=says,
     )
 
 
