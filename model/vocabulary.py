@@ -120,8 +120,8 @@ SUPERTYPES = ("basic", "legendary", "snow", "world", "elite", "host", "ongoing")
 """Supertypes (CR 205.4a)."""
 CARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "planeswalker",
               "sorcery", "battle", "kindred")
-TARGETS = ("any", "player", "opponent", "creature", "creature-you-control", "spell", "permanent",
-           "artifact-or-enchantment", "noncreature-spell")
+TARGETS = ("any", "player", "player-or-planeswalker", "opponent", "creature", "creature-you-control",
+           "spell", "permanent", "artifact-or-enchantment", "noncreature-spell")
 """What a card's ``targets:`` may name, in order (CR 601.2c): the kinds of target the casting
 and cost encodings and the temporal core check a target against."""
 MAX_AMOUNT = 1000
@@ -351,7 +351,8 @@ VERBS: dict[str, Verb] = _verbs(
     Verb("gain-life", "gains life", (WHO_P, AMOUNT)),
     Verb("lose-life", "loses life", (WHO_P, AMOUNT)),
     Verb("damage", "deals damage", (),
-         (AMOUNT, _p("target", "choice", ("any", "creature", "player", "opponent", "that-player")),
+         (AMOUNT, _p("target", "choice", ("any", "creature", "player", "player-or-planeswalker", "opponent",
+                                          "that-player")),
           _p("divided", "choice", ("evenly", "announced"),
              doc="announced: the caster divides it while casting (CR 601.2d)"),
           _p("targets", "mapping", keys=("min", "max"),

@@ -305,8 +305,9 @@ CARDS = {
                          instructions=(("scry", "you", 2), ("draw", "you", 1))),
     # A card of the shortcut scenarios' own: each player scries 1.
     "Shared Augury": CardDef(T({"sorcery"}), (("u", 1),), 0, instructions=(("scry", "each", 1),)),
-    # Sorcery — Arcane. Lava Spike deals 3 damage to target player.
-    "Lava Spike": CardDef(T({"sorcery"}), (("r", 1),), 0, target="player",
+    # Sorcery — Arcane. Lava Spike deals 3 damage to target player or planeswalker (its Oracle
+    # wording since the 2018 rules; "target player" as printed, which the editions before read).
+    "Lava Spike": CardDef(T({"sorcery"}), (("r", 1),), 0, target="player_or_planeswalker",
                           instructions=(("damage", 3, "target"),), subtypes=T({"Arcane"})),
     # Instant — Arcane. Glacial Ray deals 2 damage to any target. Splice onto Arcane {1}{R}.
     "Glacial Ray": CardDef(T({"instant"}), (("r", 1),), 1, target="any",
@@ -1356,8 +1357,17 @@ class Game:
         """115.4, 702.11b: a legal target for a spell or ability ``controller`` controls."""
         if y in self.players:
             # "target opponent": a player other than the controller (102.3)
-            return y not in self.lost and (kind in ("any", "player") or kind == "opponent" and y != controller)
+            return y not in self.lost and (kind in ("any", "player", "player_or_planeswalker")
+                                           or kind == "opponent" and y != controller)
         o = self.objs.get(y)
+        if kind == "player_or_planeswalker":
+            # a planeswalker since 2018, when "target player" damage spells came to say so (and
+            # redirection, 306.7, went); before, the printed "target player" admits none
+            ok = (o is not None and o.zone == "battlefield" and self.is_now(o, "planeswalker")
+                  and self.edition >= DOMINARIA)
+            if ok and o.controller != controller and self.has(o, "hexproof"):
+                return False
+            return ok
         if kind == "spell":
             # 115.1/112.1: a spell is a card (or copy) on the stack, not an ability
             return o is not None and o.zone == "stack" and y in self.stack
