@@ -2676,6 +2676,10 @@ class Game:
             return
         if verb == "damage":
             src = self.source_object(x)
+            if isinstance(x, tuple) and src.zone != "battlefield" and self.keyword_effects():
+                # 113.7a, 608.2h: the source as it last existed deals it; what effects gave or
+                # took away then is not kept here (nor by the core): refused
+                raise Unmodelled("damage by a source that left the battlefield, with keyword effects about")
             dt, ll = self.has(src, "deathtouch"), self.has(src, "lifelink")
             if (dt or ll) and self.old:
                 raise Unmodelled("deathtouch or lifelink (triggered before M10) on a damage source")
@@ -2750,6 +2754,17 @@ class Game:
                                     dur, frozenset((o.id, o.inc) for o in objs)))
         else:
             raise AssertionError(verb)
+
+    def keyword_effects(self):
+        """Whether an effect of the state or an instruction or static ability of a card in the
+        game gives or takes away abilities (a superset of the core's test)."""
+        said = [i for o in self.objs.values() if o.cd
+                for i in (*o.cd.instructions, *o.cd.trigger_effect, *o.cd.statics,
+                          *(i for ab in o.cd.activated for i in ab.effect),
+                          *(i for _, part in (o.cd.modes or ()) if part not in (None, NOT_HERE) for i in part),
+                          *((o.cd.kicked[1]) if o.cd.kicked else ()))]
+        return any(e.kind in ("grant", "remove") for e in self.effects) or any(
+            i and i[0] in ("pt", "animate") for i in said)
 
     def mana_value_of(self, x, k):
         """202.3: the mana value of x's target in slot k, now or as that object last existed (the

@@ -134,3 +134,20 @@ def test_a_search_proves_no_none_past_an_ability_with_x():
     s = state("Cinder Elemental, Mountain")
     with pytest.raises(UnsupportedQuestion, match="does not model"):
         is_there_a_way(s, "alice", ["Cinder Elemental is in graveyard"], "beginning-of-combat")
+
+
+def test_damage_by_a_sacrificed_source_whose_keywords_an_effect_changed_is_refused():
+    # 113.7a, 608.2h: Mogg Fanatic, given lifelink until end of turn, deals its damage as it
+    # last existed (with lifelink: alice would gain 1); the core keeps printed keywords only
+    s = parse_scenario("""name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {battlefield: [Mogg Fanatic], library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+  effects:
+    - {from: Leap, controller: alice, do: grant-ability, what: Mogg Fanatic, ability: lifelink, duration: turn}
+""").state
+    with pytest.raises(UnsupportedQuestion, match="as it last existed"):
+        what_happens(s, lines(s, "alice activates Mogg Fanatic targeting bob", "alice passes", "bob passes"))
