@@ -186,7 +186,7 @@ class Decision:
     702.33c), where more than once (``… kicked 2 times``); 0: once (``… kicked``)."""
     x: int | None = None
     """For ``cast``: the value announced for X of its mana cost (CR 601.2b, 107.3a; ``… announcing
-    X as 3``); ``None``: none announced."""
+    X as 3``); for ``activate``, of its activation cost (CR 602.2b); ``None``: none announced."""
     symbols: tuple[tuple[str, str], ...] = ()
     """For ``cast``: how each hybrid or Phyrexian symbol of the card's mana cost will be paid,
     announced as it is cast (CR 601.2b), in the order printed: (the symbol as printed, the
@@ -239,7 +239,8 @@ class Decision:
                     + symbol_words(self.symbols, self.x) + helper_words(self.helpers) + pay,
             "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"
-                        + (f" ability {self.ability}" if self.ability != 1 else "") + aim + pay,
+                        + (f" ability {self.ability}" if self.ability != 1 else "") + aim
+                        + symbol_words((), self.x) + pay,
             "play": f"{p} plays {first}", "attack": f"{p} attacks with {objects}",
             "turn-up": f"{p} turns {first} face up" + pay,
             "block": f"{p} blocks " + (" and ".join(f"{attacker} with {blocker}"

@@ -105,6 +105,16 @@ def test_a_multikicked_cast_round_trips_with_its_count():
         Decision("cast", "alice", ("Everflowing Chalice",))
 
 
+def test_an_activation_announcing_x_round_trips():
+    # CR 602.2b, 107.3a: '… announcing X as N' after the target, before 'paying'
+    state = GameState.from_dict({"players": ["alice", "bob"], "alice": {"battlefield": ["Cinder Elemental"]}})
+    d = Decision("activate", "alice", ("Cinder Elemental",), targets=("bob",), x=3, paying=(("G", 2),))
+    assert str(d) == "alice activates Cinder Elemental targeting bob announcing X as 3 paying {G}{G}"
+    assert Decision.parse(str(d), state) == d
+    with pytest.raises(ScenarioError, match="announces only the value of X"):
+        Decision.parse("alice activates Cinder Elemental targeting bob announcing {R/P} as 2 life", state)
+
+
 def test_a_condition_built_in_python_prints_words_that_read_back():
     c = Condition("in_zone", ("Lightning Bolt", "graveyard"))
     assert str(c) == "Lightning Bolt is in its owner's graveyard"

@@ -337,16 +337,20 @@ def cost_items(card: Card, item: object) -> list[Sym]:
             return [a("loyalty", N(value))]
         if key == "mana":
             cost = ManaCost.parse(str(value))
-            if not cost.choices and not cost.x_count:
+            if not cost.choices and not any(sym.kind == "snow" for sym in cost):
                 out = []
                 for letter, amount in sorted(cost.counts().items()):
                     if letter == "generic":
                         out.append(a("generic", N(amount)))
                     elif letter in COLOUR:
                         out.append(a("mana", F(COLOUR[letter], []), N(amount)))
+                if cost.x_count:
+                    # its {X} symbols: X is announced as it is activated (CR 602.2b, 107.3a;
+                    # ability_x.lp)
+                    out.append(a("x", N(cost.x_count)))
                 if out:
                     return out
-    # paid by a rule the core does not model (X; hybrid; a loyalty cost loyalty_modelled
+    # paid by a rule the core does not model (hybrid, snow; a loyalty cost loyalty_modelled
     # doesn't read): refused if activated
     return [a("unsupported", S(str(describe_cost(item))))]
 

@@ -398,9 +398,16 @@ class Reader(Words):
                 text = (f"casting with {rule}: the {self.edition or 'asked'} edition of the rules has no "
                         f"rule for {rule} ({what[1]})")
             elif isinstance(what, tuple) and what[0] == "ability_cost":
-                text = (f"activating an ability of {what[1]} whose cost the core does not pay (X, a hybrid "
-                        "symbol, or a loyalty cost of a card that is not a planeswalker whose every activated "
-                        "ability has one)")
+                text = (f"activating an ability of {what[1]} whose cost the core does not pay (a hybrid "
+                        "or snow symbol, or a loyalty cost of a card that is not a planeswalker whose every "
+                        "activated ability has one)")
+            elif isinstance(what, tuple) and what[0] == "last_known":
+                text = (f"damage dealt by {what[1]} as it last existed on the battlefield (CR 113.7a, "
+                        "608.2h) where an effect may have given or taken away its lifelink or deathtouch "
+                        "then: the core keeps its printed abilities only")
+            elif isinstance(what, tuple) and what[0] == "mana_cost":
+                text = (f"activating a mana ability of {what[1]} whose cost is not just {{T}} (an {{X}}, "
+                        "mana, a sacrifice: the core's mana abilities are {T} only)")
             elif isinstance(what, tuple) and what[0] == "cost":
                 text = f"casting {what[1]}, {self._unpaid_words(str(what[1]))}"
             else:

@@ -218,6 +218,12 @@ class Words:
             return ""
         return " dividing " + name_list(tuple(str(n) for n in self.script[k - 1].division))
 
+    def announced_x(self, k: Any) -> str:
+        """The value of X the activation of entry ``k`` announced (CR 602.2b, 107.3a)."""
+        if not (isinstance(k, int) and 0 < k <= len(self.script)) or self.script[k - 1].x is None:
+            return ""
+        return f" announcing X as {self.script[k - 1].x}"
+
     def discarded(self, k: Any) -> str:
         """The cards the cast of entry ``k`` discarded for its escalate cost (CR 702.120a), in the
         line's words (retrace's land card is its announcement's)."""
@@ -312,7 +318,7 @@ class Words:
                 + self.helped(args[3])
         if name == "activate":
             return (f"{actor} activates {args[1]}" + self.loyalty_paid(t, args[1], args[2])
-                    + (f" targeting {args[3]}" if args[3] != "none" else ""))
+                    + (f" targeting {args[3]}" if args[3] != "none" else "") + self.announced_x(args[4]))
         if name == "mana":
             if "counters.defined" in self.cites[t]:
                 # an ability adding its mana for each counter on its permanent (mana.lp)
@@ -462,6 +468,8 @@ class Words:
             return f"the division gives {plural(why[1], 'share')} for {plural(why[2], 'target')}: one for each target"
         if key == "division_total":
             return f"the division adds up to {why[1]}, not the {why[2]} the card divides"
+        if key == "no_x_activation":
+            return "the line announces a value of X, and the ability's activation cost has no {X}"
         if key == "no_x":
             return "the line announces a value of X, and the cost it is cast for has no {X}"
         if key == "no_such_symbol":

@@ -199,6 +199,18 @@ def _announced(text: str | None, card: Card | None, node: Field,
     return x, tuple(said)
 
 
+def _activation_x(text: str | None, node: Field, line: str) -> int | None:
+    """The value of X an activation line announces (``announcing X as 3``, CR 602.2b, 107.3a);
+    whether the ability's cost has an {X} is the rules' to say (the core's)."""
+    if text is None:
+        return None
+    m = re.fullmatch(r"X as (\d+)", text.strip())
+    if not m:
+        raise node.error(f"'{line}': an activation announces only the value of X ('{text}')",
+                         "P activates OBJECT [ability N] [targeting X] announcing X as N [paying {M}…]")
+    return number(m.group(1), node, 0, vocabulary.MAX_AMOUNT, "the value of X")
+
+
 LINE_FORMS = [
     "P passes", "P holds priority",
     "P casts CARD [choosing mode N | choosing modes N and M [discarding A [and B]]] [splicing A [and B]] "
@@ -208,7 +220,7 @@ LINE_FORMS = [
     "[convoking A [for {R}], B …] [improvising A, B …] [delving A, B …] [paying {M}…]",
     "P turns OBJECT face up [paying {M}…]",
     "P taps OBJECT for mana", "P taps OBJECT for {U} (one of its mana abilities)",
-    "P activates OBJECT [ability N] [targeting X] [paying {M}…]",
+    "P activates OBJECT [ability N] [targeting X] [announcing X as N] [paying {M}…]",
     "P plays LAND", "P attacks with A, B | nothing", "P blocks A with B [and C with D] | with nothing",
     "P discards A, B", "P chooses A, B", "P orders triggers: A, B", "P targets X with SOURCE",
     "P orders blockers for ATTACKER: B, C", "P assigns combat damage from CREATURE: N to X, M to Y",
@@ -243,11 +255,12 @@ def parse_line(node: Field | str, state: GameState) -> Decision:
         (r"taps (.+) for mana", lambda g: Decision("mana", p, (names.object(g[0]),), text=text)),
         (r"taps (.+) for \{([WUBRGC])\}", lambda g: Decision("mana", p, (names.object(g[0]),),
                                                             adds=g[1], text=text)),
-        (r"activates (.+?)(?: ability (\d+))?(?: targeting (.+?))?(?: paying (\S+))?",
+        (r"activates (.+?)(?: ability (\d+))?(?: targeting (.+?))?(?: announcing (.+?))?(?: paying (\S+))?",
          lambda g: Decision("activate", p, (names.object(g[0]),),
                             ability=names.ability(g[1], names.object(g[0])),
                             targets=(names.target(g[2]),) if g[2] else (),
-                            paying=_paying(g[3], node), text=text)),
+                            x=_activation_x(g[3], node, text),
+                            paying=_paying(g[4], node), text=text)),
         (r"plays (.+)", lambda g: Decision("play", p, (names.object(g[0]),), text=text)),
         (r"attacks with (.+)", lambda g: Decision("attack", p, names.objects_list(g[0]), text=text)),
         (r"blocks with nothing", lambda g: Decision("block", p, text=text)),

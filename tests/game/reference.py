@@ -13,7 +13,7 @@ keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire N
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
 Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command, Orim's
-Thunder, Everflowing Chalice, Blaze, Forked Bolt, Fireball) and hidden
+Thunder, Everflowing Chalice, Blaze, Forked Bolt, Fireball, Cinder Elemental, Mogg Fanatic) and hidden
 cards; 2+ players; scripts of passes, holds, mana, casts (with buyback or kicker announced or not;
 X announced, 601.2b; a target for each slot, 601.2c, or a number of them announced with their division, 601.2c-d; a kicked part's only if kicked, 702.33g; cards spliced, 702.47), activations (loyalty abilities too, CR 606: 212.9f of 2008, 306.7 of 2009-07-11), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
@@ -84,6 +84,9 @@ class Ability:
     effect: tuple = ()
     loyalty: int | None = None
     target: str | None = None        # what its one target is (602.2b, as 601.2c)
+    x: int = 0                       # how many {X} its activation cost has (107.3a)
+    tap: bool = False                # {T} in its cost (602.5a: only untapped; 302.6)
+    sacrifice: bool = False          # sacrificing its own permanent in its cost (701.17a)
 
 
 @dataclass(frozen=True)
@@ -426,6 +429,12 @@ CARDS = {
     # When Phantasmal Bear becomes the target of a spell or ability, sacrifice it.
     "Phantasmal Bear": _creature((("u", 1),), 0, 2, 2, trigger="becomes_target",
                                  trigger_effect=(("sacrifice", "self"),)),
+    # {X}{R}, {T}, Sacrifice Cinder Elemental: It deals X damage to any target.
+    "Cinder Elemental": _creature((("r", 1),), 3, 2, 2, activated=(
+        Ability((("r", 1),), 0, (("damage", "X", "target"),), target="any", x=1, tap=True, sacrifice=True),)),
+    # Sacrifice Mogg Fanatic: It deals 1 damage to any target.
+    "Mogg Fanatic": _creature((("r", 1),), 0, 1, 1, activated=(
+        Ability((), 0, (("damage", 1, "target"),), target="any", sacrifice=True),)),
     # +1: Each player discards a card. -2: Target player sacrifices a creature. -6: ...
     "Liliana of the Veil": CardDef(T({"planeswalker"}), (("b", 2),), 1, loyalty=3,
                                    supertypes=T({"legendary"}), unwritten_activated=True,
@@ -1510,7 +1519,7 @@ class Game:
                                  announcement(entry))), entry)
         elif v == "activate":
             self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
-                                     num if entry.paying else "auto")), entry)
+                                     num if entry.paying or entry.x is not None else "auto")), entry)
         elif v == "mana" and entry.adds:
             # the ability named by the mana it adds (605.3a)
             self.apply(("mana_as", (p, entry.objects[0], entry.adds.lower())))
@@ -1690,7 +1699,22 @@ class Game:
                 why.add("bad_target")
             if ab.loyalty is not None and not lost:
                 why |= self.loyalty_problems(p, o, ab)
-            why |= self.pay_problems(p, ab, d)
+            if ab.tap and o.zone == "battlefield":
+                # 602.5a ({T} in a cost: only an untapped permanent), 302.6 (a creature's, only
+                # once its controller has controlled it since their turn began)
+                if o.tapped:
+                    why.add("already_tapped")
+                if self.sick(o):
+                    why.add("summoning_sick")
+            # 602.2b, 601.2b, 107.3a: X of the activation cost announced as it is activated, and
+            # only for a cost with {X}; 601.2f: X generic mana for each {X} in the total (judged
+            # with X = 0 while unsaid: the player's to say, never guessed)
+            x = getattr(d, "x", None)
+            if x is not None and not ab.x:
+                why.add("no_x")
+            why |= self.pay_problems(p, self.ability_total(ab, d), d)
+            if ab.x and x is None and "cant_pay" not in why:
+                why.add("payment")
             return why
         if d.verb == "mana":
             if o is not None and o.cd is not None and o.cd.unwritten_activated and not o.cd.mana:
@@ -1867,6 +1891,11 @@ class Game:
         elif g > 0 and total > g and len([c for c, n in left.items() if n > 0]) > 1:
             why.add("payment")
         return why
+
+    def ability_total(self, ab, d):
+        """601.2f via 602.2b: an ability's activation cost with X generic mana for each {X}."""
+        x = getattr(d, "x", None) or 0
+        return replace(ab, generic=ab.generic + ab.x * x) if ab.x else ab
 
     def x_problems(self, cd, d, why):
         """601.2b, 107.3a: the caster announces X for the {X} of the mana cost that will be paid,
@@ -2364,9 +2393,17 @@ class Game:
                         self.became_target(y, t)                 # (once, however many slots)
             elif name == "activate":
                 ab = o.cd.activated[args[2] - 1]
-                self.pay(p, ab, entry)
+                self.pay(p, self.ability_total(ab, entry), entry)   # 601.2h: all of it at once
                 x = ("ab", o.id, args[2], t)
                 self.stack.append(x)                            # 602.2
+                if ab.x:
+                    self.xs[x] = entry.x                        # 107.3a: X on the stack as announced
+                if ab.tap:
+                    o.tapped = True
+                if ab.sacrifice:
+                    # 701.17a: to its owner's graveyard, as part of the cost (the ability goes on
+                    # without it, 113.7a)
+                    self.move(o, "graveyard")
                 if ab.loyalty is not None:
                     # 606.4 (602.2h): the cost is paid as it is activated, loyalty counters put
                     # on or removed; the permanent remembers it for the turn (606.3)
@@ -2649,6 +2686,10 @@ class Game:
             return
         if verb == "damage":
             src = self.source_object(x)
+            if isinstance(x, tuple) and src.zone != "battlefield" and self.keyword_effects():
+                # 113.7a, 608.2h: the source as it last existed deals it; what effects gave or
+                # took away then is not kept here (nor by the core): refused
+                raise Unmodelled("damage by a source that left the battlefield, with keyword effects about")
             dt, ll = self.has(src, "deathtouch"), self.has(src, "lifelink")
             if (dt or ll) and self.old:
                 raise Unmodelled("deathtouch or lifelink (triggered before M10) on a damage source")
@@ -2723,6 +2764,17 @@ class Game:
                                     dur, frozenset((o.id, o.inc) for o in objs)))
         else:
             raise AssertionError(verb)
+
+    def keyword_effects(self):
+        """Whether an effect of the state or an instruction or static ability of a card in the
+        game gives or takes away abilities (a superset of the core's test)."""
+        said = [i for o in self.objs.values() if o.cd
+                for i in (*o.cd.instructions, *o.cd.trigger_effect, *o.cd.statics,
+                          *(i for ab in o.cd.activated for i in ab.effect),
+                          *(i for _, part in (o.cd.modes or ()) if part not in (None, NOT_HERE) for i in part),
+                          *((o.cd.kicked[1]) if o.cd.kicked else ()))]
+        return any(e.kind in ("grant", "remove") for e in self.effects) or any(
+            i and i[0] in ("pt", "animate") for i in said)
 
     def mana_value_of(self, x, k):
         """202.3: the mana value of x's target in slot k, now or as that object last existed (the

@@ -147,6 +147,9 @@ TARGETED = {"Lightning Bolt", "Lava Spike", "Giant Growth", "Turn to Frog", "Twi
             "Stoke the Flames", "Raven's Crime", "Firebolt", "Glacial Ray", "Cryptic Command", "Shock",
             "Collective Brutality", "Orim's Thunder", "Blaze", "Forked Bolt", "Fireball"}
 DIVIDING = ("Forked Bolt", "Fireball")      # a number of targets and a division (CR 601.2c-d)
+# Abilities that deal damage to any target at the cost of their permanent: one with {X}{R} and
+# {T} in its cost (CR 602.2b, 107.3a), one without X
+X_ABILITIES = ["Cinder Elemental", "Mogg Fanatic"]
 # Hands for several targets (CR 601.2c) and splice (702.47): Arcane spells and Glacial Ray to
 # splice onto them, Cryptic Command (two modes, a target each), and the responses that take a
 # target away (Shock on a creature, Capsize bouncing it), with the mana they ask
@@ -276,6 +279,11 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         x_mana = draw(st.sampled_from([3, 2, 4, 1, 5, 0]))
     if new and draw(st.integers(0, 1 if active else 4)) == 0:
         perms.append("Liliana of the Veil")         # loyalty abilities to activate (CR 606)
+    if new and draw(st.integers(0, 2 if active else 5)) == 0:
+        # Cinder Elemental ({X}{R}, {T}, sacrifice it: CR 602.2b, 107.3a) with red mana for X of 0
+        # to 4, enough or not; now and then Mogg Fanatic (a sacrifice, no {X})
+        perms.append(draw(st.sampled_from(X_ABILITIES + ["Cinder Elemental"])))
+        x_mana += draw(st.sampled_from([1, 2, 3, 4, 0, 5]))
     if draw(st.integers(0, 2)) == 2:
         # Everflowing Chalice (multikicker {2}, CR 702.33c), with Islands to kick it 0 to 3 times
         # (enough or not), under any edition (none of the 2008-2009 ones has multikicker)
@@ -408,7 +416,7 @@ def examples(draw):
     edition = draw(st.sampled_from(EDITIONS))
     if hybrid or any(o.card in HYBRID_CARDS for _, _, o in state.objects("hand")) and draw(st.booleans()):
         edition = draw(st.sampled_from(HYBRID_EDITIONS))
-    creature_names = {"Grizzly Bears", "Llanowar Elves", "Mutavault", *NEW_CREATURES}
+    creature_names = {"Grizzly Bears", "Llanowar Elves", "Mutavault", *NEW_CREATURES, *X_ABILITIES}
 
     def point():
         kind = draw(st.sampled_from(["step", "step", "player-step", "next-turn"]))
@@ -638,6 +646,10 @@ def examples(draw):
             walkers = [o.id for o in g.battlefield() if o.card == "Liliana of the Veil"
                        and (o.controller == p or draw(st.integers(0, 5)) == 0)]
             options += ["loyalty"] * (12 if sorcery_time else 2) * bool(new and walkers)
+            # an ability announcing X as it is activated (CR 602.2b, 107.3a), mostly one's own
+            pingers = [o.id for o in g.battlefield() if o.card in X_ABILITIES
+                       and (o.controller == p or draw(st.integers(0, 7)) == 0)]
+            options += ["x-activate"] * 8 * bool(new and pingers)
             options += ["pass"] * 8 * bool(new and g.stack)       # let what was cast resolve
             # an answer to a spell of another player's that targets (taking a target away, 608.2b)
             aiming = [x for x in g.stack if isinstance(x, str) and x in g.targets and g.objs[x].controller != p]
@@ -661,6 +673,18 @@ def examples(draw):
                 if draw(st.integers(0, 7)) == 0:
                     aim_ = draw(st.sampled_from([None, *names, *(c.id for c in g.battlefield())]))
                 script.append(Decision("activate", p, (o,), ability=k, targets=(aim_,) if aim_ else ()))
+                continue
+            if verb == "x-activate":
+                # X 0 to 4 (what the pool pays, or more), now and then unsaid; for an ability
+                # without {X} mostly none, now and then one; a target mostly legal, now and
+                # then none; the generic part's payment said where it is a choice
+                o = draw(st.sampled_from(pingers))
+                ab = g.objs[o].cd.activated[0]
+                x = draw(st.sampled_from([0, 1, 2, 3, 4, 2, 3, None])) if ab.x else \
+                    draw(st.sampled_from([None, None, None, None, 1]))
+                aim_ = a_target(g, p, "any") if draw(st.integers(0, 7)) else None
+                d = Decision("activate", p, (o,), targets=(aim_,) if aim_ else (), x=x)
+                script.append(replace(d, paying=paying_for(g, p, g.ability_total(ab, d))))
                 continue
             if verb == "turn-up":
                 # with its morph cost in the pool or not (702.37e)

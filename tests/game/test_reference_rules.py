@@ -1795,3 +1795,42 @@ def test_forked_bolt_under_2008():
     r, g = divide(TAP6[:1] + ["alice casts Forked Bolt targeting bob and Grizzly Bears dividing 1 and 1",
                              *RESOLVE], OLD)
     assert g.life["bob"] == 19 and g.objs["Grizzly Bears"].damage == 1
+
+
+# ---- X in an activation cost (CR 602.2b, 601.2b/f/h, 107.3a; 2008: 409.1b/f/h, 104.3c) ----
+CINDER = """
+  players: [alice, bob]
+  step: main1
+  alice: {battlefield: [Cinder Elemental, Mountain, Mountain, Mountain, Mountain, Mogg Fanatic], library: {hidden: 3}}
+  bob: {battlefield: [Grizzly Bears], library: {hidden: 3}}
+"""
+TAP4 = ["alice taps Mountain for mana", "alice taps Mountain#2 for mana", "alice taps Mountain#3 for mana",
+        "alice taps Mountain#4 for mana"]
+
+
+def test_cinder_elemental_pays_x_tapped_and_sacrificed_and_deals_x():
+    # 601.2f: {3}{R} with X = 3, {T} and the sacrifice, paid at once (601.2h); 113.7a: the ability
+    # resolves without its source; 107.3a: its X is 3
+    r, g = stepper(CINDER, TAP4 + ["alice activates Cinder Elemental targeting bob announcing X as 3"])
+    assert zone(g, "Cinder Elemental") == "graveyard" and not g.objs["Cinder Elemental"].tapped
+    assert g.pool["alice"] == {} and len(g.stack) == 1
+    r, g = stepper(CINDER, TAP4 + ["alice activates Cinder Elemental targeting bob announcing X as 3", *RESOLVE])
+    assert g.life["bob"] == 17
+
+
+def test_cinder_elemental_x_unpayable_unsaid_and_zero():
+    r, g = stepper(CINDER, TAP4[:3] + ["alice activates Cinder Elemental targeting bob announcing X as 3"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"cant_pay"}
+    r, g = stepper(CINDER, TAP4[:3] + ["alice activates Cinder Elemental targeting bob"])
+    assert r.stop[:3] == ("needs-decision", "alice", "payment")        # X is the player's to say
+    r, g = stepper(CINDER, TAP4[:1] + ["alice activates Cinder Elemental targeting Grizzly Bears announcing X as 0",
+                                      *RESOLVE])
+    assert g.objs["Grizzly Bears"].damage == 0 and zone(g, "Cinder Elemental") == "graveyard"
+
+
+def test_x_for_an_ability_without_x_and_a_summoning_sick_elemental():
+    r, g = stepper(CINDER, ["alice activates Mogg Fanatic targeting bob announcing X as 1"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"no_x"}
+    r, g = stepper(CINDER.replace("[Cinder Elemental,", "[{card: Cinder Elemental, entered-this-turn: true},"),
+                   TAP4[:1] + ["alice activates Cinder Elemental targeting bob announcing X as 0"])
+    assert r.stop[0] == "illegal-action" and r.reasons == {"summoning_sick"}     # 302.6
