@@ -278,6 +278,11 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         hand.append(draw(st.sampled_from(DIVIDING)))
         x_mana += draw(st.sampled_from([0, 1, 2, 3, 5]))
         perms.append(draw(st.sampled_from(["Grizzly Bears", "Llanowar Elves", "Storm Crow"])))
+    if new and draw(st.integers(0, 2 if active else 5)) == 0:
+        # Verdeloth the Ancient ({4}{G}{G}, kicker {X}: CR 702.33a, 107.3a), with Forests for its
+        # mana cost and an X of 0 to 3, enough or not
+        hand.append("Verdeloth the Ancient")
+        lands += [("Forest", False)] * draw(st.sampled_from([6, 8, 7, 9, 5]))
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -451,7 +456,7 @@ def examples(draw):
             announces = draw(st.sampled_from(["buyback", "kicker", "flashback", "retrace", "face_down"])) \
                 if draw(st.integers(0, 9)) == 0 else \
                 {"Capsize": "buyback", "Burst Lightning": "kicker", "Orim's Thunder": "kicker", "Think Twice": "flashback",
-                 "Everflowing Chalice": "kicker",
+                 "Everflowing Chalice": "kicker", "Verdeloth the Ancient": "kicker",
                  "Battering Craghorn": "face_down"}.get(card_of(o), "") \
                 if draw(st.booleans()) else ""
             if named("graveyard") and draw(st.integers(0, 3)) == 0:
@@ -490,6 +495,7 @@ def examples(draw):
             # X (601.2b): mostly 0 to 4 for Blaze, now and then left unsaid; now and then for a
             # card without {X}
             x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, None])) if card_of(o) in ("Blaze", "Fireball") else \
+                draw(st.sampled_from([0, 1, 2, 3, None])) if card_of(o) == "Verdeloth the Ancient" else \
                 draw(st.sampled_from([0, 1, 2])) if draw(st.integers(0, 19)) == 19 else None
             division: tuple[int, ...] = ()
             if card_of(o) in DIVIDING and not (splicing or modes) and draw(st.integers(0, 4)):
@@ -621,6 +627,9 @@ def examples(draw):
                 chalices = [o for o in payable if g.objs[o].cd.multikicker]
                 if chalices and draw(st.integers(0, 2)):
                     spells = chalices           # a multikicker paid some times (CR 702.33c) more often
+                kicked_x = [o for o in payable if g.objs[o].cd.kicker_x]
+                if kicked_x and draw(st.integers(0, 2)):
+                    spells = kicked_x           # a kicker's X announced (CR 107.3a) more often
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
@@ -701,6 +710,12 @@ def examples(draw):
                 # unsaid; now and then announced for a card without {X}
                 x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, 1, None])) if cd_.x else \
                     draw(st.sampled_from([0, 2])) if draw(st.integers(0, 24)) == 24 else None
+                if cd_.kicker_x:
+                    # kicked: X mostly what the pool pays beyond the mana cost, now and then one
+                    # more, 0, or unsaid; not kicked: now and then an X announced all the same
+                    k = max(0, g.pool_total(p) - cd_.mana_value)
+                    x = draw(st.sampled_from([k, k, k + 1, 0, None, 2])) if announces == "kicker" else \
+                        draw(st.sampled_from([None, None, None, 0, 2]))
                 # a multikicker paid 1 to 3 times (702.33c), enough mana or not
                 # (mostly as many times as the pool pays, now and then once more)
                 kicks = 0
