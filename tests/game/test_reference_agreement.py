@@ -260,7 +260,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         lands += [("Mountain", False)] * draw(st.integers(0, 4))
         if draw(st.booleans()):
             perms.append("Battering Craghorn")
-    x_mana = 0
+    x_mana = green_mana = 0
     if new and draw(st.integers(0, 1 if active else 3)) in (1, 3):
         # Blaze ({X}{R}, CR 107.3a), with red mana for X of 0 to 4, enough or not
         hand.append("Blaze")
@@ -280,9 +280,10 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         perms.append(draw(st.sampled_from(["Grizzly Bears", "Llanowar Elves", "Storm Crow"])))
     if new and draw(st.integers(0, 2 if active else 5)) == 0:
         # Verdeloth the Ancient ({4}{G}{G}, kicker {X}: CR 702.33a, 107.3a), with Forests for its
-        # mana cost and an X of 0 to 3, enough or not
+        # mana cost and an X of 0 to 3, enough or not: green mana in the pool, a Forest or two
         hand.append("Verdeloth the Ancient")
-        lands += [("Forest", False)] * draw(st.sampled_from([6, 8, 7, 9, 5]))
+        green_mana = draw(st.sampled_from([6, 8, 7, 9, 5]))
+        lands += [("Forest", False)] * draw(st.sampled_from([0, 1, 2]))
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -308,7 +309,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         spec["battlefield"] += [draw(permanent_entry(n)) for n in perms]
     else:
         spec["battlefield"] += perms
-    if draw(st.integers(0, 1)) == 0 or (new and active) or slots or x_mana:
+    if draw(st.integers(0, 1)) == 0 or (new and active) or slots or x_mana or green_mana:
         colours = draw(st.lists(st.sampled_from("RGUBWC"), min_size=1, max_size=3))
         if new:
             colours += draw(st.lists(st.sampled_from("RRGUWUB"), min_size=2 * active, max_size=4))
@@ -317,7 +318,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
             if (active or slots) and slot_mana:
                 colours += list(slot_mana)[:len(slot_mana) - draw(st.sampled_from([0, 0, 0, 1]))]
             colours += list(hybrid_mana)
-            colours += ["R"] * x_mana
+            colours += ["R"] * x_mana + ["G"] * green_mana
         spec["mana-pool"] = "".join(f"{{{c}}}" for c in colours)
     if draw(st.integers(0, 4)) == 0:
         spec["lands-played"] = 1
