@@ -629,8 +629,9 @@ def examples(draw):
                 if chalices and draw(st.integers(0, 2)):
                     spells = chalices           # a multikicker paid some times (CR 702.33c) more often
                 kicked_x = [o for o in payable if g.objs[o].cd.kicker_x]
-                if kicked_x and draw(st.integers(0, 2)):
+                if kicked_x and draw(st.integers(0, 3)):
                     spells = kicked_x           # a kicker's X announced (CR 107.3a) more often
+                    options = ["cast"] * 8 + options
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
@@ -686,8 +687,8 @@ def examples(draw):
                     modes = (2, 4)          # mode 1 counters a spell: mostly not with none to counter
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
                 announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker or cd_.multikicker else
-                             "face_down" if cd_.morph else "") if draw(st.integers(0, 3 if cd_.multikicker else 1)) \
-                    else entwined
+                             "face_down" if cd_.morph else "") \
+                    if draw(st.integers(0, 3 if cd_.multikicker or cd_.kicker_x else 1)) else entwined
                 if cd_.morph and not announces and g.pay_problems(p, cd_, Decision("cast", p, (o,))) \
                         - {"payment"} and draw(st.integers(0, 3)):
                     announces = "face_down"                 # mostly, where its own cost can't be paid
