@@ -23,6 +23,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from test_reference_agreement import compare, reason_key  # noqa: E402
 
+from mtgrules.encodings.asp import encoding  # noqa: E402
 from mtgrules.encodings.game.casting_facts import cost_facts  # noqa: E402
 from mtgrules.model.cards import builtin_cards, parse_cards  # noqa: E402
 from mtgrules.model.source import Field  # noqa: E402
@@ -101,10 +102,17 @@ def _facts(card) -> set[str]:
     return {str(s) for s in cost_facts(card, clingo.String("o"))}
 
 
-def test_the_kicker_x_is_read_as_an_optional_cost_with_x():
+def test_the_kicker_x_is_read_as_an_optional_cost_with_x_and_the_mana_value_is_the_mana_costs():
     facts = _facts(builtin_cards()[CARD])
     assert 'optional_x("o",kicker,1)' in facts and 'optional_cost("o",kicker)' in facts
     assert not any(f.startswith(("cost_unsupported", "x_symbols", "optional_generic")) for f in facts), facts
+    # 202.3: the mana value counts the mana cost's symbols only — 6, kicked or not, whatever X is
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], encoding("game/vocabulary") + '\nobject("o").\n' + "".join(f + ".\n" for f in facts))
+    ctl.ground([("base", [])])
+    values: list[str] = []
+    ctl.solve(on_model=lambda m: values.extend(str(s) for s in m.symbols(atoms=True) if s.name == "mana_value"))
+    assert values == ['mana_value("o",6)']
 
 
 @pytest.mark.parametrize("extra", [
