@@ -115,6 +115,17 @@ def test_an_activation_announcing_x_round_trips():
         Decision.parse("alice activates Cinder Elemental targeting bob announcing {R/P} as 2 life", state)
 
 
+def test_a_kicked_cast_announcing_x_round_trips():
+    # CR 107.3a, 702.33a: X of a kicker cost is announced where the kicker is paid, in the words
+    # the mana cost's X has ('… kicked announcing X as 2')
+    state = GameState.from_dict({"players": ["alice", "bob"], "alice": {"hand": ["Verdeloth the Ancient"]}})
+    d = Decision("cast", "alice", ("Verdeloth the Ancient",), announces="kicker", x=2)
+    assert str(d) == "alice casts Verdeloth the Ancient kicked announcing X as 2"
+    assert Decision.parse(str(d), state) == d
+    zero = Decision("cast", "alice", ("Verdeloth the Ancient",), announces="kicker", x=0)
+    assert Decision.parse(str(zero), state) == zero
+
+
 def test_a_condition_built_in_python_prints_words_that_read_back():
     c = Condition("in_zone", ("Lightning Bolt", "graveyard"))
     assert str(c) == "Lightning Bolt is in its owner's graveyard"

@@ -80,8 +80,10 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         yield a("multikicker", o)
     optional = [(w, c) for w, c in (("buyback", card.buyback), ("kicker", card.kicker or card.multikicker),
                                     ("entwine", card.entwine), ("flashback", card.flashback)) if c is not None]
-    if any(c.choices or c.x_count for _, c in optional) or (cost.x_count and (optional or card.morph)):
-        # (an optional cost with X or a hybrid symbol; X with another cost announced: not modelled)
+    if any(c.choices or (c.x_count and not kicker_x(card)) for _, c in optional) \
+            or (cost.x_count and (optional or card.morph)):
+        # (an optional cost with X or a hybrid symbol, but a plain kicker's {X}; X with another cost
+        # announced: not modelled)
         yield a("cost_unsupported", o)
         return
     if card.affinity:
@@ -95,6 +97,9 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         word = F(name, [])
         yield a("alternative_cost" if name == "flashback" else "optional_cost", o, word)
         yield from mana_facts(extra, lambda part, *args, w=word: a(OPTIONAL_PART[part], o, w, *args))
+        if extra.x_count:
+            # its {X}: X is announced as the spell is cast (CR 107.3a, 601.2b; vocabulary.lp)
+            yield a("optional_x", o, word, N(extra.x_count))
     if "retrace" in card.keywords:
         # cast from its owner's graveyard, a land card discarded besides (CR 702.81a)
         yield a("retrace_card", o)
@@ -103,6 +108,16 @@ def cost_facts(card: Card, o: Sym) -> Iterator[Sym]:
         # (CR 702.37e)
         yield a("morph", o)
         yield from mana_facts(card.morph, lambda part, *args: a(MORPH_PART[part], o, *args))
+
+
+def kicker_x(card: Card) -> bool:
+    """Whether the card's kicker cost has an {X} the core announces (CR 107.3a, 702.33a): a
+    plain kicker (not multikicker) of mana symbols with one way of payment each, on a card with
+    no {X} of its mana cost and no other optional or alternative cost (the others refused by name
+    in cost_facts)."""
+    kicker, cost = card.kicker, card.mana_cost or ManaCost()
+    return kicker is not None and bool(kicker.x_count) and not kicker.choices and not card.multikicker \
+        and not cost.x_count and not (card.buyback or card.entwine or card.flashback or card.morph)
 
 
 def way_term(way: str) -> Sym:

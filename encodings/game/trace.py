@@ -333,8 +333,8 @@ class Reader(Words):
         if words:
             return ("whose casting the core does not model yet (" + ", ".join(words)
                     + "; the cast and cost questions answer it)")
-        return ("whose cost the core does not pay yet (snow, X with another announced cost, additional or "
-                "alternative costs)")
+        return ("whose cost the core does not pay yet (snow, X in a cost other than the mana cost or a "
+                "kicker's, additional or alternative costs)")
 
     def stop_of(self, stop_type: type[Stop], stops: list[Any], end: int, stuck: bool,
                 horizon: int, max_events: int) -> Stop:

@@ -13,9 +13,10 @@ keyword creatures of the combat generator (Tundra Wolves, Fencing Ace, Vampire N
 Isamaru, Gladecover Scout, Darksteel Myr, Storm Crow, Giant Spider, Wall of Stone, Boggart Brute,
 Sparkmage Apprentice, Flametongue Kavu, Phantasmal Bear, Capsize, Liliana of the Veil, Abyssal
 Persecutor, Platinum Angel, Silence, Burst Lightning, Glacial Ray, Cryptic Command, Orim's
-Thunder, Everflowing Chalice, Blaze, Forked Bolt, Fireball, Cinder Elemental, Mogg Fanatic) and hidden
+Thunder, Everflowing Chalice, Blaze, Forked Bolt, Fireball, Cinder Elemental, Mogg Fanatic,
+Verdeloth the Ancient's casts) and hidden
 cards; 2+ players; scripts of passes, holds, mana, casts (with buyback or kicker announced or not;
-X announced, 601.2b; a target for each slot, 601.2c, or a number of them announced with their division, 601.2c-d; a kicked part's only if kicked, 702.33g; cards spliced, 702.47), activations (loyalty abilities too, CR 606: 212.9f of 2008, 306.7 of 2009-07-11), land plays, attacks,
+X announced, 601.2b, a kicker's X too, 107.3a; a target for each slot, 601.2c, or a number of them announced with their division, 601.2c-d; a kicked part's only if kicked, 702.33g; cards spliced, 702.47), activations (loyalty abilities too, CR 606: 212.9f of 2008, 306.7 of 2009-07-11), land plays, attacks,
 blocks (two players), damage assignment orders and combat damage assignments, cleanup
 discards, trigger orders and targets, legend-rule choices, `all pass until`. Combat damage
 (2008 CR 310, 502; later 509.2, 510, 702) under three regimes: on the stack as one object before
@@ -149,6 +150,8 @@ class CardDef:
                                      # [cost]" (702.47a), or None
     x: int = 0                       # how many {X} its mana cost has (107.3): X is announced as
                                      # it is cast (601.2b), each {X} is that much generic mana
+    kicker_x: int = 0                # how many {X} its kicker cost has (kicker the rest of it):
+                                     # X is announced where the kicker is paid (107.3a)
     trigger_index: int = 1           # the core's number for the triggered ability (its position
                                      # among the card's abilities: Vortex lists its static first)
     targets_range: tuple | None = None  # (min, max or None: any number): a number of targets of
@@ -463,6 +466,10 @@ CARDS.update({
     # Put a -1/-1 counter on target creature.
     "Scar": CardDef(T({"instant"}), hybrid=(("b", "r"),), target="creature",
                     instructions=(("counters", "-1/-1", 1, "target"),)),
+    # Kicker {X}. Saproling creatures and other Treefolk creatures get +1/+1. When it enters, if
+    # it was kicked, create X 1/1 green Saproling creature tokens. (Both texts unwritten.)
+    "Verdeloth the Ancient": CardDef(T({"creature"}), (("g", 2),), 4, power=4, toughness=7,
+                                     supertypes=T({"legendary"}), kicker=((), 0), kicker_x=1, unwritten=True),
     "Kitchen Finks": CardDef(T({"creature"}), generic=1, hybrid=(("g", "w"), ("g", "w")), power=3, toughness=2,
                              unwritten=True),   # its life gain as it enters, persist
     "Spectral Procession": CardDef(T({"sorcery"}), hybrid=(("2", "w"),) * 3),
@@ -1898,16 +1905,19 @@ class Game:
         return replace(ab, generic=ab.generic + ab.x * x) if ab.x else ab
 
     def x_problems(self, cd, d, why):
-        """601.2b, 107.3a: the caster announces X for the {X} of the mana cost that will be paid,
-        and for nothing else: not for a card without {X}, nor where the mana cost isn't what is
-        paid (flashback's cost or face down's {3} instead, 118.9) or the cast announces what the
-        card hasn't. True when the line leaves X unsaid: the caster's choice, never guessed (the
-        total, 601.2f, is judged with X = 0 meanwhile: X only adds to it)."""
+        """601.2b, 107.3a: the caster announces X for an X in a cost that will be paid — the
+        mana cost's {X}, or an additional cost's such as a kicker's {X} (702.33a) where the kicker
+        is paid — and for nothing else: not for a card without {X}, nor where the mana cost isn't
+        what is paid (flashback's cost or face down's {3} instead, 118.9) or the kicker isn't, or
+        the cast announces what the card hasn't. True when the line leaves X unsaid: the
+        caster's choice, never guessed (the total, 601.2f, is judged with X = 0 meanwhile: X only
+        adds to it)."""
         x = announced_x(d)
         paid = d.announces not in ("flashback", "face_down") and not ({"no_such_cost", "no_morph", "not_modal"} & why)
-        if x is not None and not (cd.x and paid):
+        has_x = (cd.x and paid) or (cd.kicker_x and d.announces == "kicker" and "no_such_cost" not in why)
+        if x is not None and not has_x:
             why.add("no_x")
-        return bool(cd.x and paid and x is None)
+        return bool(has_x and x is None)
 
     def division_problems(self, cd, d):
         """601.2d: a spell dividing damage as its caster chooses has the division announced: one
@@ -2091,6 +2101,8 @@ class Game:
             extras += [cd.multikicker] * times_kicked(d)                # 702.33c: each time paid
         if d.verb == "cast" and cd.x and announced_x(d):
             extras.append(((), cd.x * announced_x(d)))                  # 601.2f: X generic per {X}
+        if d.verb == "cast" and d.announces == "kicker" and cd.kicker_x and announced_x(d):
+            extras.append(((), cd.kicker_x * announced_x(d)))           # the kicker's {X} likewise
         if d.verb == "cast" and cd.surcharge and len(d.targets) > 1:
             extras.append(((), cd.surcharge * (len(d.targets) - 1)))   # 601.2f: per target beyond the first
         if d.verb == "cast" and cd.escalate and len(d.modes) > 1:

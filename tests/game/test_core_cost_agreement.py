@@ -1,8 +1,8 @@
 """The temporal core's total cost of a spell agrees with the cost question's (two encodings of
 CR 601.2f: encodings/game/vocabulary.lp's total_cost with the announcement, and
 encodings/cost/cost.lp), for every library card the core casts, with each announcement its card
-offers (nothing, buyback, kicker, multikicker paid 2 and 3 times, modes, entwine, flashback, face
-down; each way to pay its hybrid
+offers (nothing, buyback, kicker, a kicker's {X} announced as 0, 2 and 3, multikicker paid 2 and 3
+times, modes, entwine, flashback, face down; each way to pay its hybrid
 and Phyrexian symbols, announced as a line does; each card of the library spliced onto each spell
 it may be spliced onto), in a state where no effect changes costs."""
 from __future__ import annotations
@@ -70,6 +70,13 @@ def core_totals(card: Card, spliced: Card | None = None) -> dict[str, Total] | N
         facts.append(f'script({n},cast("alice","o",none,{n},{announced})).')
         facts += [f"script_x({n},2)."] if x_card else []
         facts += [f"script_symbol({n},{i},{w})." for i, w in enumerate(combo, start=1)]
+    # a kicker with {X}: kicked with X announced as 0, 2 and 3 on lines of their own (CR 107.3a);
+    # kicked, its total is only ever a line's (X is asked for otherwise, actions.lp)
+    kicker_x = any(f.startswith("optional_x(") for f in facts)
+    for n, x in enumerate((0, 2, 3), start=200):
+        if kicker_x:
+            lines[n] = f"kicker||kx={x}"
+            facts += [f'script({n},cast("alice","o",none,{n},kicker)).', f"script_x({n},{x})."]
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], encoding("game/vocabulary") + '\nobject("o").\n' + "\n".join(facts))
     ctl.ground([("base", [])])
@@ -95,6 +102,8 @@ def core_totals(card: Card, spliced: Card | None = None) -> dict[str, Total] | N
         # (actions.lp asks for the ways otherwise): the announcement's total alone is no total
         printed = {str(a.arguments[1]) for a in atoms if a.name == "printed_cost"}
         out = {k: v for k, v in out.items() if "|" in k or k not in printed}
+    if kicker_x:
+        out.pop("kicker")
     for s in atoms:
         if s.name in ("line_total", "line_generic") and lines.get(s.arguments[0].number) in out:
             key = lines[s.arguments[0].number]
@@ -131,6 +140,7 @@ def question_total(card: Card, announced: str, spliced: Card | None = None) -> T
     spliced onto it); None where the card needs a target of a kind the state has none of."""
     announced, _, ways = announced.partition("|")
     ways, _, x = ways.partition("|x=")
+    ways, _, kicker_x = ways.partition("|kx=")
     chosen = modes_of(announced) or (range(1, len(card.modes.options) + 1)
                                       if announced == "entwine" and card.modes else [])
     kinds = ([] if announced == "face_down" else list(card.targets)) + [k for m in chosen for k in card.modes.options[m - 1].targets]
@@ -154,7 +164,8 @@ def question_total(card: Card, announced: str, spliced: Card | None = None) -> T
                         **({"modes": modes_of(announced)} if modes_of(announced) else {}),
                         **({"splice": [spliced.name]} if spliced is not None else {}),
                         **({"pay": ways.split()} if ways else {}),
-                        **({"x": int(x)} if x else {})}}
+                        **({"x": int(x)} if x else {}),
+                        **({"kicker-x": int(kicker_x)} if kicker_x else {})}}
     verdict = check_scenario(scenario_from(Field.of(doc)))
     outcome = str(getattr(verdict.outcome, "value", verdict.outcome))
     if outcome != "total":
@@ -170,6 +181,7 @@ CASES = [(card, announced) for card in builtin_cards().values()
 def test_the_comparison_covers_each_announcement():
     words = {announced for _, announced in CASES}
     assert {"none", "buyback", "kicker", "entwine", "flashback", "face_down", "kicked(2)", "kicked(3)"} <= words
+    assert {"kicker||kx=0", "kicker||kx=3"} <= words      # a kicker's {X} (Verdeloth the Ancient)
     assert any(modes_of(w)[1:] for w in words)          # escalate: two modes
     assert any("life" in w for w in words) and any(" 2" in w for w in words)   # 107.4f, {2/W}
     assert len(CASES) >= 100

@@ -272,7 +272,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         lands += [("Mountain", False)] * draw(st.integers(0, 4))
         if draw(st.booleans()):
             perms.append("Battering Craghorn")
-    x_mana = 0
+    x_mana = green_mana = 0
     if new and draw(st.integers(0, 1 if active else 3)) in (1, 3):
         # Blaze ({X}{R}, CR 107.3a), with red mana for X of 0 to 4, enough or not
         hand.append("Blaze")
@@ -295,6 +295,12 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         hand.append(draw(st.sampled_from(DIVIDING)))
         x_mana += draw(st.sampled_from([0, 1, 2, 3, 5]))
         perms.append(draw(st.sampled_from(["Grizzly Bears", "Llanowar Elves", "Storm Crow"])))
+    if new and draw(st.integers(0, 2 if active else 5)) == 0:
+        # Verdeloth the Ancient ({4}{G}{G}, kicker {X}: CR 702.33a, 107.3a), with Forests for its
+        # mana cost and an X of 0 to 3, enough or not: green mana in the pool, a Forest or two
+        hand.append("Verdeloth the Ancient")
+        green_mana = draw(st.sampled_from([6, 8, 7, 9, 5]))
+        lands += [("Forest", False)] * draw(st.sampled_from([0, 1, 2]))
     if new and draw(st.integers(0, 4)) == 4:
         # two Isamarus: one on the battlefield, one in hand (the legend rule)
         perms.append("Isamaru, Hound of Konda")
@@ -320,7 +326,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         spec["battlefield"] += [draw(permanent_entry(n)) for n in perms]
     else:
         spec["battlefield"] += perms
-    if draw(st.integers(0, 1)) == 0 or (new and active) or slots or x_mana:
+    if draw(st.integers(0, 1)) == 0 or (new and active) or slots or x_mana or green_mana:
         colours = draw(st.lists(st.sampled_from("RGUBWC"), min_size=1, max_size=3))
         if new:
             colours += draw(st.lists(st.sampled_from("RRGUWUB"), min_size=2 * active, max_size=4))
@@ -329,7 +335,7 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
             if (active or slots) and slot_mana:
                 colours += list(slot_mana)[:len(slot_mana) - draw(st.sampled_from([0, 0, 0, 1]))]
             colours += list(hybrid_mana)
-            colours += ["R"] * x_mana
+            colours += ["R"] * x_mana + ["G"] * green_mana
         spec["mana-pool"] = "".join(f"{{{c}}}" for c in colours)
     if draw(st.integers(0, 4)) == 0:
         spec["lands-played"] = 1
@@ -468,7 +474,7 @@ def examples(draw):
             announces = draw(st.sampled_from(["buyback", "kicker", "flashback", "retrace", "face_down"])) \
                 if draw(st.integers(0, 9)) == 0 else \
                 {"Capsize": "buyback", "Burst Lightning": "kicker", "Orim's Thunder": "kicker", "Think Twice": "flashback",
-                 "Everflowing Chalice": "kicker",
+                 "Everflowing Chalice": "kicker", "Verdeloth the Ancient": "kicker",
                  "Battering Craghorn": "face_down"}.get(card_of(o), "") \
                 if draw(st.booleans()) else ""
             if named("graveyard") and draw(st.integers(0, 3)) == 0:
@@ -507,6 +513,7 @@ def examples(draw):
             # X (601.2b): mostly 0 to 4 for Blaze, now and then left unsaid; now and then for a
             # card without {X}
             x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, None])) if card_of(o) in ("Blaze", "Fireball") else \
+                draw(st.sampled_from([0, 1, 2, 3, None])) if card_of(o) == "Verdeloth the Ancient" else \
                 draw(st.sampled_from([0, 1, 2])) if draw(st.integers(0, 19)) == 19 else None
             division: tuple[int, ...] = ()
             if card_of(o) in DIVIDING and not (splicing or modes) and draw(st.integers(0, 4)):
@@ -638,6 +645,10 @@ def examples(draw):
                 chalices = [o for o in payable if g.objs[o].cd.multikicker]
                 if chalices and draw(st.integers(0, 2)):
                     spells = chalices           # a multikicker paid some times (CR 702.33c) more often
+                kicked_x = [o for o in payable if g.objs[o].cd.kicker_x]
+                if kicked_x and draw(st.integers(0, 3)):
+                    spells = kicked_x           # a kicker's X announced (CR 107.3a) more often
+                    options = ["cast"] * 8 + options
             options += ["play"] * 2 * bool(lands and p == g.active and g.step in ("main1", "main2"))
             options += ["activate"] * 4 * bool(vaults and (g.pool_total(p) or untapped))
             options += ["turn-up"] * 4 * bool(face_down)
@@ -709,8 +720,8 @@ def examples(draw):
                     modes = (2, 4)          # mode 1 counters a spell: mostly not with none to counter
                 # a card with buyback or kicker: cast with it announced about half the time (paid or not)
                 announces = ("buyback" if cd_.buyback else "kicker" if cd_.kicker or cd_.multikicker else
-                             "face_down" if cd_.morph else "") if draw(st.integers(0, 3 if cd_.multikicker else 1)) \
-                    else entwined
+                             "face_down" if cd_.morph else "") \
+                    if draw(st.integers(0, 3 if cd_.multikicker or cd_.kicker_x else 1)) else entwined
                 if cd_.morph and not announces and g.pay_problems(p, cd_, Decision("cast", p, (o,))) \
                         - {"payment"} and draw(st.integers(0, 3)):
                     announces = "face_down"                 # mostly, where its own cost can't be paid
@@ -734,6 +745,12 @@ def examples(draw):
                 # unsaid; now and then announced for a card without {X}
                 x = draw(st.sampled_from([0, 1, 2, 3, 4, 3, 2, 1, None])) if cd_.x else \
                     draw(st.sampled_from([0, 2])) if draw(st.integers(0, 24)) == 24 else None
+                if cd_.kicker_x:
+                    # kicked: X mostly what the pool pays beyond the mana cost, now and then one
+                    # more, 0, or unsaid; not kicked: now and then an X announced all the same
+                    k = max(0, g.pool_total(p) - cd_.mana_value)
+                    x = draw(st.sampled_from([k, k, k + 1, 0, None, 2])) if announces == "kicker" else \
+                        draw(st.sampled_from([None, None, None, 0, 2]))
                 # a multikicker paid 1 to 3 times (702.33c), enough mana or not
                 # (mostly as many times as the pool pays, now and then once more)
                 kicks = 0

@@ -1556,6 +1556,42 @@ def test_blaze_without_x_asks_for_the_casters_decision():
     assert zone(g, "Blaze") == "hand"
 
 
+VERDELOTH = """
+  players: [alice, bob]
+  step: main1
+  turn: 3
+  alice: {hand: [Verdeloth the Ancient], mana-pool: "POOL", library: {hidden: 3}}
+  bob: {library: {hidden: 3}}
+"""
+
+
+@pytest.mark.parametrize(("pool", "line", "stop", "reasons"), [
+    # 702.33a, 107.3a: the kicker's {X} announced as 2; 601.2f: {4}{G}{G} + {2}, paid (601.2h)
+    ("{G}" * 8, "kicked announcing X as 2", "priority", set()),
+    ("{G}" * 7, "kicked announcing X as 2", "illegal", {"cant_pay"}),
+    ("{G}" * 6, "kicked announcing X as 0", "priority", set()),          # 0 is a value
+    ("{G}" * 8, "kicked", "payment", set()),                              # X unsaid: asked
+    ("{G}" * 5, "kicked", "illegal", {"cant_pay"}),                       # not even X = 0 paid
+    ("{G}" * 8, "announcing X as 1", "illegal", {"no_x"}),                # unkicked: no X paid
+    ("{G}" * 6, "", "priority", set()),
+])
+def test_a_kickers_x_is_announced_where_the_kicker_is_paid(pool, line, stop, reasons):
+    r, g = stepper(VERDELOTH.replace("POOL", pool), [f"alice casts Verdeloth the Ancient {line}".strip()])
+    assert r.stop[2] == stop and r.reasons == reasons, (r.stop, r.reasons)
+    assert zone(g, "Verdeloth the Ancient") == ("stack" if stop == "priority" else "hand")
+    if stop == "priority":
+        assert g.pool["alice"] == {}
+        # 202.3: its mana value is its mana cost's, 6, whatever X is
+        assert g.objs["Verdeloth the Ancient"].cd.mana_value == 6
+
+
+def test_verdeloth_on_the_battlefield_is_refused_for_its_unwritten_text():
+    # 113.6: its anthem and its trigger would work there; the library doesn't write them
+    r, g = stepper(VERDELOTH.replace("POOL", "{G}" * 8),
+                   ["alice casts Verdeloth the Ancient kicked announcing X as 2", "alice passes", "bob passes"])
+    assert r.stop[0] == "unsupported" and zone(g, "Verdeloth the Ancient") == "battlefield"
+
+
 LILIANA = """
   players: [alice, bob]
   step: main1
