@@ -7,6 +7,7 @@ and Phyrexian symbols, announced as a line does; each card of the library splice
 it may be spliced onto), in a state where no effect changes costs."""
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
@@ -40,6 +41,7 @@ Total = tuple[dict[str, int], int] | str
 """Symbols by letter ("generic" for the generic part) and the life paid, or "unpayable"."""
 
 
+@functools.cache  # asked at collection and again by each test: one grounding per card
 def core_totals(card: Card, spliced: Card | None = None) -> dict[str, Total] | None:
     """The core's total for each announcement; None where the core doesn't cast the card.
     With ``spliced``: that card (object "c") announced spliced onto it, as a script says."""
