@@ -234,6 +234,7 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
             yield a("subtype", o, S(sub))
     # (the casting facts' own module reads this one's term builders: imported where used)
     from mtgrules.encodings.game.casting_facts import (
+        ability_mode_facts,
         cost_facts,
         kicked_facts,
         mode_facts,
@@ -279,6 +280,9 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
                     yield a("ability_cost", o, number, part)
             if loyalty_mixed(card):
                 yield a("ability_cost", o, number, a("unsupported", S("a card's loyalty costs")))
+            if ability.modes is not None:
+                yield from ability_mode_facts(card, o, number, ability.modes)
+                continue
             yield from target_facts(ability_targets(ability.effect), a("ability", o, number), card.name)
             for i, ins in enumerate(ability.effect, start=1):
                 yield from instruction_facts(a("ability", o, number), i, ins)
