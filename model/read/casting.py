@@ -7,11 +7,13 @@ from collections.abc import Sequence
 
 from mtgrules.model.cards import Card
 from mtgrules.model.casting import Casting, DuringEvent
+from mtgrules.model.errors import UnsupportedQuestion
 from mtgrules.model.mana import ManaCost, ManaSymbol
 from mtgrules.model.source import Field, did_you_mean
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
     MAX_AMOUNT,
+    activated_ability,
     card_at,
     mana_abilities_at,
     param,
@@ -53,6 +55,11 @@ def parse_casting(node: Field, state: GameState, extra: tuple[str, ...] = ()) ->
             raise node["ability"].error(f"{card.name} has {count} activated or mana abilities",
                                         f"a number from 1 to {count}" if count else
                                         "a card with an activated ability")
+    if ability is not None and activated_ability(card, ability).modes is not None:
+        # (the core answers it: a turn question's 'activates … choosing mode N')
+        raise UnsupportedQuestion(f"{card.name}'s ability {ability} has modes (CR 700.2a, 602.2b): "
+                                  "a cast or cost question activating it is not modelled; a turn "
+                                  "question's script line 'P activates OBJECT choosing mode N' is")
     x = node["x"].int(0, MAX_AMOUNT) if node.has("x") else None
     cost = printed_cost(card, ability)
     if cost is not None and cost.x_count and x is None:
