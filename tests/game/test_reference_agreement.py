@@ -98,6 +98,9 @@ WORDS = [
     # hybrid and Phyrexian symbols (601.2b, 107.4e-f)
     ("(of its mana cost, in order) can't be paid with", "bad_symbol"),
     ("it is cast for has no such symbol", "too_many_symbols"),
+    # an activated ability's modes (700.2a, 602.2b)
+    ("that ability has no modes to choose", "ability_not_modal"),
+    ("its mode is chosen as it is activated", "no_ability_mode"),
     ("no modes to choose", "not_modal"), ("has no mode ", "no_such_mode"),
     ("chosen where the card says", "mode_count"), ("chosen more than once", "same_mode"),
     ("its modes are chosen as it is cast", "no_mode"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
