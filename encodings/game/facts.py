@@ -13,7 +13,7 @@ from typing import Any
 import clingo
 
 from mtgrules.encodings import asp
-from mtgrules.encodings.common import WHO, keyword_atom, modifications, static_mods
+from mtgrules.encodings.common import COLOUR_ATOM, WHO, keyword_atom, modifications, static_mods
 from mtgrules.model import vocabulary
 from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.edition import Edition, MtrEdition
@@ -36,8 +36,9 @@ TRIGGERS = {when: when.replace("-", "_") for when in vocabulary.TRIGGERS}
 assert set(WHO) == set(vocabulary.WHO)
 SEARCHABLE = {"basic-land": "basic_land", "land": "land", "creature": "creature", "card": "card"}
 TARGET_KINDS = vocabulary.TARGETS
-COLOUR_WORD = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
-"""A card's colour as the core's colour atom (what a creature convokes for, CR 702.51a)."""
+COLOUR_WORD = COLOUR_ATOM
+"""A card's colour as the core's colour atom (what a creature convokes for, CR 702.51a; what a
+colourless target is not, CR 105.2c)."""
 
 
 def a(name: str, *args: Sym) -> Sym:

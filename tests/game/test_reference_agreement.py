@@ -126,7 +126,8 @@ def reason_key(what: str) -> str:
 # triggers (model/data/cards/effects.yaml; Liliana of the Veil from golden.yaml).
 NEW_CREATURES = ["Raging Goblin", "Isamaru, Hound of Konda", "Gladecover Scout", "Darksteel Myr",
                  "Storm Crow", "Giant Spider", "Wall of Stone", "Boggart Brute",
-                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear", "Memnite", "Battering Craghorn"]
+                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear", "Memnite", "Battering Craghorn",
+                 "Goblin Cratermaker"]
 NEW_PERMANENTS = NEW_CREATURES + ["Glorious Anthem", "Liliana of the Veil"]
 NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "Puncture Bolt",
               "Leap", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
@@ -632,6 +633,12 @@ def examples(draw):
             walkers = [o.id for o in g.battlefield() if o.card == "Liliana of the Veil"
                        and (o.controller == p or draw(st.integers(0, 5)) == 0)]
             options += ["loyalty"] * (12 if sorcery_time else 2) * bool(new and walkers)
+            # an activated ability with modes (CR 700.2a, 602.2b): Goblin Cratermaker's, mostly
+            # one mode with its kind of target, now and then none, two, a mode it hasn't, the
+            # other mode's target or none; sometimes another's, or a Mutavault choosing a mode
+            craters = [o.id for o in g.battlefield() if o.card == "Goblin Cratermaker"
+                       and (o.controller == p or draw(st.integers(0, 7)) == 0)]
+            options += ["crater"] * 6 * bool(new and craters)
             options += ["pass"] * 8 * bool(new and g.stack)       # let what was cast resolve
             # an answer to a spell of another player's that targets (taking a target away, 608.2b)
             aiming = [x for x in g.stack if isinstance(x, str) and x in g.targets and g.objs[x].controller != p]
@@ -655,6 +662,21 @@ def examples(draw):
                 if draw(st.integers(0, 7)) == 0:
                     aim_ = draw(st.sampled_from([None, *names, *(c.id for c in g.battlefield())]))
                 script.append(Decision("activate", p, (o,), ability=k, targets=(aim_,) if aim_ else ()))
+                continue
+            if verb == "crater":
+                if not g.pool_total(p) and untapped and draw(st.integers(0, 5)):
+                    script.append(Decision("mana", p, (draw(st.sampled_from(untapped)),)))
+                    g.pool[p] = {"c": 1}
+                o = draw(st.sampled_from(craters + vaults * (draw(st.integers(0, 9)) == 0)))
+                modes = draw(st.sampled_from([(1,), (2,)] * 4 + [(), (1, 2), (1, 1), (3,)]))
+                everything = [*names, *(c.id for c in g.battlefield())]
+                kind = {(1,): "creature", (2,): "colorless_nonland_permanent"}.get(modes)
+                fitting = [y for y in everything if kind and _legal(g, kind, y, p)]
+                aim_ = draw(st.sampled_from(fitting)) if fitting and draw(st.integers(0, 4)) \
+                    else draw(st.sampled_from([None, *everything]))
+                card_ = g.objs[o].cd.activated[0] if g.objs[o].cd and g.objs[o].cd.activated else None
+                script.append(Decision("activate", p, (o,), modes=modes, targets=(aim_,) if aim_ else (),
+                                       paying=paying_for(g, p, card_) if card_ else ()))
                 continue
             if verb == "turn-up":
                 # with its morph cost in the pool or not (702.37e)
