@@ -1713,3 +1713,32 @@ def test_hybrid_and_phyrexian_casts_agree_with_the_reference_stepper(edition, po
     assert r.stop[0] == stop, r.stop
     diff = compare(state, edition, script, END)
     assert diff is None, diff
+
+
+CRATER_STATE = """name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {battlefield: [Goblin Cratermaker, Mountain, Island], library: {hidden: 5}}
+  bob: {battlefield: [Grizzly Bears, Darksteel Myr, {card: Exalted Angel, face-down: true}], library: {hidden: 5}}
+"""
+
+
+@pytest.mark.parametrize(("modes", "target", "stop"), [
+    ((1,), "Grizzly Bears", "needs-decision"),           # 2 damage: the Bears die (704.5g)
+    ((2,), "Exalted Angel", "needs-decision"),           # face down, colourless (708.2): destroyed
+    ((2,), "Darksteel Myr", "needs-decision"),           # colourless, indestructible: stays
+    ((1, 2), "Grizzly Bears", "illegal-action"),         # choose one (700.2a)
+])
+def test_modal_activations_agree_with_the_reference_stepper(modes, target, stop):
+    """Hand-picked activations of Goblin Cratermaker's modal ability (CR 700.2a, 700.2c, 602.2b),
+    with {1} paid from Mountain and Island (which mana is the line's to say, 601.2h)."""
+    state = parse_scenario(CRATER_STATE).state
+    script = [Decision("mana", "alice", ("Mountain",)), Decision("mana", "alice", ("Island",)),
+              Decision("activate", "alice", ("Goblin Cratermaker",), modes=modes, targets=(target,),
+                       paying=(("R", 1),)), *PASSES]
+    r = reference.run(state, "2026-08-07", script, END, max_events=MAX_EVENTS)
+    assert r.stop[0] == stop, r.stop
+    diff = compare(state, "2026-08-07", script, END)
+    assert diff is None, diff
