@@ -271,6 +271,12 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         x_mana = draw(st.sampled_from([3, 2, 4, 1, 5, 0]))
     if new and draw(st.integers(0, 1 if active else 4)) == 0:
         perms.append("Liliana of the Veil")         # loyalty abilities to activate (CR 606)
+    if new and draw(st.integers(0, 1 if active else 4)) == 0:
+        # Goblin Cratermaker's modal ability (CR 700.2a, 602.2b), with a permanent to aim its
+        # modes at (colourless or not, 105.2c) and Mountains for its {1}, or not
+        perms += ["Goblin Cratermaker", draw(st.sampled_from(["Frogmite", "Darksteel Myr", "Memnite",
+                                                              "Grizzly Bears"]))]
+        lands += [("Mountain", False)] * draw(st.integers(0, 2))
     if draw(st.integers(0, 2)) == 2:
         # Everflowing Chalice (multikicker {2}, CR 702.33c), with Islands to kick it 0 to 3 times
         # (enough or not), under any edition (none of the 2008-2009 ones has multikicker)
@@ -638,7 +644,7 @@ def examples(draw):
             # other mode's target or none; sometimes another's, or a Mutavault choosing a mode
             craters = [o.id for o in g.battlefield() if o.card == "Goblin Cratermaker"
                        and (o.controller == p or draw(st.integers(0, 7)) == 0)]
-            options += ["crater"] * 6 * bool(new and craters)
+            options += ["crater"] * 16 * bool(new and craters)
             options += ["pass"] * 8 * bool(new and g.stack)       # let what was cast resolve
             # an answer to a spell of another player's that targets (taking a target away, 608.2b)
             aiming = [x for x in g.stack if isinstance(x, str) and x in g.targets and g.objs[x].controller != p]
@@ -668,9 +674,12 @@ def examples(draw):
                     script.append(Decision("mana", p, (draw(st.sampled_from(untapped)),)))
                     g.pool[p] = {"c": 1}
                 o = draw(st.sampled_from(craters + vaults * (draw(st.integers(0, 9)) == 0)))
-                modes = draw(st.sampled_from([(1,), (2,)] * 4 + [(), (1, 2), (1, 1), (3,)]))
                 everything = [*names, *(c.id for c in g.battlefield())]
-                kind = {(1,): "creature", (2,): "colorless_nonland_permanent"}.get(modes)
+                kinds = {(1,): "creature", (2,): "colorless_nonland_permanent"}
+                # mostly a mode with a legal target (700.2a), where one has
+                aimable = [m for m, k in kinds.items() if any(_legal(g, k, y, p) for y in everything)]
+                modes = draw(st.sampled_from(aimable * 6 + [(1,), (2,)] * 2 + [(), (1, 2), (1, 1), (3,)]))
+                kind = kinds.get(modes)
                 fitting = [y for y in everything if kind and _legal(g, kind, y, p)]
                 aim_ = draw(st.sampled_from(fitting)) if fitting and draw(st.integers(0, 4)) \
                     else draw(st.sampled_from([None, *everything]))
