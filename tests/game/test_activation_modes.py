@@ -177,3 +177,19 @@ state: {players: [alice, bob]}
 """
     with pytest.raises(ScenarioError, match="modes on a mana ability"):
         parse_scenario(text)
+
+
+def test_a_sequencing_question_activating_a_modal_ability_is_refused_by_name():
+    # a sequencing line can't say which mode is chosen (CR 700.2a): refused, never judged
+    text = """name: t
+question:
+  kind: sequencing
+  steps: [main1]
+  performed: [alice animates Goblin Cratermaker]
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {battlefield: [Goblin Cratermaker, Mountain]}
+"""
+    with pytest.raises(UnsupportedQuestion, match="activated ability with modes"):
+        parse_scenario(text)
