@@ -15,20 +15,17 @@ from __future__ import annotations
 import pytest
 
 from mtgrules.model.errors import ScenarioError, UnsupportedQuestion
-from mtgrules.model.read.timeline import parse_condition, parse_line
+from mtgrules.model.read.timeline import parse_line
 from mtgrules.model.source import Field
 from mtgrules.model.timeline import Decision
-from mtgrules.queries import check_state, parse_scenario, what_happens
+from mtgrules.queries import parse_scenario, what_happens
 
-BOTH_PASS = ["alice passes", "bob passes"]
 ACT = "alice activates Goblin Cratermaker"
 
 
-def state(bob_field: str = "Grizzly Bears, Frogmite", cards: str = "", edition: str = ""):
+def state(bob_field: str = "Grizzly Bears, Frogmite"):
     return parse_scenario(f"""name: t
 question: {{kind: turn, ask: trace}}
-{edition}
-{cards}
 state:
   players: [alice, bob]
   step: main1
@@ -41,33 +38,10 @@ def lines(s, *texts):
     return [parse_line(Field.of(t, "script"), s) for t in texts]
 
 
-def conds(s, *texts):
-    return [parse_condition(Field.of(t, "conditions"), s) for t in texts]
-
-
-def cited(v):
-    return {str(c) for c in v.citations}
-
-
-def test_the_chosen_mode_alone_resolves_and_the_source_is_sacrificed_as_it_is_activated():
-    # One run, checked several ways: Frogmite (colourless, an artifact) is destroyed by the
-    # second mode; Grizzly Bears, what the first mode could have damaged, is untouched; the
-    # Cratermaker went to the graveyard as the cost was paid.
-    s = state("Grizzly Bears, Frogmite, Darksteel Myr")
-    v = check_state(s, lines(s, "alice taps Mountain for mana", f"{ACT} choosing mode 2 targeting Frogmite",
-                             *BOTH_PASS),
-                    conds(s, "Frogmite is in the graveyard", "Grizzly Bears is in the battlefield",
-                          "Goblin Cratermaker is in the graveyard", "Darksteel Myr is in the battlefield"))
-    assert v.outcome == "holds", v.reasons
-    assert {"CR 700.2a", "CR 700.2c", "CR 701.8a", "CR 602.2"} <= cited(v)
-    # the sacrifice is part of the cost: the card is in the graveyard while its ability waits
-    said = next(e.event for e in v.witness if "activates" in e.event)
-    assert said == ("alice activates Goblin Cratermaker choosing mode 2 targeting Frogmite "
-                    "(Goblin Cratermaker: battlefield → graveyard)"), said
-
-
-# (The scenarios turn_ability_modes_* judge the second mode at green Grizzly Bears, a mode named
-# twice, and two modes under the 2008 rules.)
+# (The scenarios turn_ability_modes_* play the legal modes out — the Bears die to the first,
+# Frogmite is destroyed by the second, the Cratermaker sacrificed as it is activated — and judge
+# the second mode at green Grizzly Bears, a mode named twice, two modes under the 2008 rules; the
+# hand-picked agreement, test_reference_agreement.py, an indestructible and a face-down target.)
 @pytest.mark.parametrize(("line", "words"), [
     # 700.2a, 601.2c: the second mode has no colourless nonland permanent to target here
     ("choosing mode 2 targeting Mountain", "not a legal target"),         # a land
@@ -93,15 +67,6 @@ state:
 """).state
     v = what_happens(s, lines(s, "alice activates Mogg Fanatic choosing mode 1 targeting bob"))
     assert v.outcome == "illegal-action" and "that ability has no modes to choose" in v.reasons[0], v.reasons
-
-
-def test_a_face_down_permanent_is_colourless():
-    # 708.2: a face-down Exalted Angel is a colourless 2/2 creature: the second mode may destroy it
-    s = state("{card: Exalted Angel, face-down: true}")
-    v = check_state(s, lines(s, "alice taps Mountain for mana",
-                             f"{ACT} choosing mode 2 targeting Exalted Angel", *BOTH_PASS),
-                    conds(s, "Exalted Angel is in the graveyard"))
-    assert v.outcome == "holds", v.reasons
 
 
 UNWRITTEN = """cards:

@@ -1745,11 +1745,10 @@ state:
 """
 
 
+# (The library's turn_ability_modes_* scenarios are compared too: the first mode, two modes.)
 @pytest.mark.parametrize(("modes", "target", "stop"), [
-    ((1,), "Grizzly Bears", "needs-decision"),           # 2 damage: the Bears die (704.5g)
     ((2,), "Exalted Angel", "needs-decision"),           # face down, colourless (708.2): destroyed
     ((2,), "Darksteel Myr", "needs-decision"),           # colourless, indestructible: stays
-    ((1, 2), "Grizzly Bears", "illegal-action"),         # choose one (700.2a)
 ])
 def test_modal_activations_agree_with_the_reference_stepper(modes, target, stop):
     """Hand-picked activations of Goblin Cratermaker's modal ability (CR 700.2a, 700.2c, 602.2b),
