@@ -83,6 +83,9 @@ class Ability:
     per_counter: str | None = None
     """For mana abilities: a counter kind, where the ability adds its mana once for each counter
     of that kind on its permanent (``for-each-counter: charge``; none: no mana, CR 106.4)."""
+    modes: Modes | None = None
+    """For activated abilities: its modes, chosen as it is activated (CR 700.2a, 602.2b), in
+    place of ``effect``."""
 
 
 @dataclass(frozen=True)
@@ -285,10 +288,13 @@ def parse_card(entry: Field, export: CardExport | None = None) -> Card:
         abilities.append(Ability("triggered", _instructions(trig["effect"]),
                                  trigger=trig["when"].choice(TRIGGERS, "trigger")))
     for act in entry.get("activated", []).list():
-        act.mapping(required=["cost", "effect"])
-        abilities.append(Ability("activated", _instructions(act["effect"]),
-                                 cost=tuple(_activation_cost(c) for c in act["cost"].list())))
+        abilities.append(_activated(act))
     for mana in entry.get("mana", []).list():
+        if mana.has("modes"):
+            # CR 605.1a: a mana ability has no target; one with modes has no words here
+            raise mana["modes"].error("modes on a mana ability (not modelled)",
+                                      "an activated ability with modes ('activated'), or a "
+                                      "mana ability adding one mana ('add')")
         mana.mapping(required=["cost", "add"], optional=["for-each-counter"])
         abilities.append(Ability("mana", cost=tuple(_activation_cost(c) for c in mana["cost"].list()),
                                  produces=_mana(mana["add"]),
@@ -363,6 +369,27 @@ def _casting_fields(entry: Field) -> dict[str, Any]:
         raise entry["if-kicked"].error("text for when the spell is kicked, but no kicker",
                                        "a card with 'kicker' or 'multikicker'")
     return out
+
+
+def _activated(act: Field) -> Ability:
+    """An activated ability: its cost, and its effect or its modes (CR 700.2, 602.2b: modes are
+    chosen as it is activated, as a spell's as it is cast), never both."""
+    act.mapping(required=["cost"], optional=["effect", "modes"])
+    if act.has("effect") == act.has("modes"):
+        raise act.error("an activated ability with both 'effect' and 'modes'" if act.has("effect")
+                        else "an activated ability with neither 'effect' nor 'modes'",
+                        "its instructions in 'effect', or its modes in 'modes' (each mode's "
+                        "own 'targets' and 'resolve')")
+    cost = tuple(_activation_cost(c) for c in act["cost"].list())
+    if not act.has("modes"):
+        return Ability("activated", _instructions(act["effect"]), cost=cost)
+    modes = _modes(act["modes"])
+    for m, node in zip(modes.options, act["modes"]["options"].list()):
+        if any(ins.verb == "add-mana" for ins in m.resolve):
+            # CR 605.1a: an untargeted ability that could add mana is a mana ability
+            raise node.error("a mode adding mana (a mana ability with modes: not modelled)",
+                             "modes whose instructions add no mana")
+    return Ability("activated", cost=cost, modes=modes)
 
 
 def _mode(node: Field) -> Mode:

@@ -140,6 +140,12 @@ def card_schema() -> Schema:
     instructions = {"type": "array", "items": {"$ref": "#/$defs/instruction"}}
     mode = {"type": "object", "additionalProperties": False,
             "properties": {"targets": _strings(TARGETS), "resolve": instructions}}
+    modes = {"type": "object", "required": ["choose", "options"],
+             "additionalProperties": False, "properties": {
+                 "choose": {"oneOf": [{"type": "integer", "minimum": 1, "maximum": MAX_MODES},
+                                      {"const": "one-or-more"}]},
+                 "repeat": {"type": "boolean"},
+                 "options": {"type": "array", "minItems": 1, "items": mode}}}
     cost_items = {"type": "array",
                   "items": {"oneOf": [{"const": "tap"}, _cost_part(ACTIVATION_COSTS)]}}
     return {
@@ -160,9 +166,11 @@ def card_schema() -> Schema:
             "triggered": {"type": "array", "items": {
                 "type": "object", "required": ["when", "effect"], "additionalProperties": False,
                 "properties": {"when": {"enum": list(TRIGGERS)}, "effect": instructions}}},
+            # an activated ability's effect, or its modes (CR 700.2, 602.2b), one of the two
             "activated": {"type": "array", "items": {
-                "type": "object", "required": ["cost", "effect"], "additionalProperties": False,
-                "properties": {"cost": cost_items, "effect": instructions}}},
+                "type": "object", "required": ["cost"], "additionalProperties": False,
+                "oneOf": [{"required": ["effect"]}, {"required": ["modes"]}],
+                "properties": {"cost": cost_items, "effect": instructions, "modes": modes}}},
             "mana": {"type": "array", "items": {
                 "type": "object", "required": ["cost", "add"], "additionalProperties": False,
                 "properties": {"cost": cost_items,
@@ -174,13 +182,7 @@ def card_schema() -> Schema:
             **{k: {"type": "string", "pattern": COST_PATTERN}
                for k in ("multikicker", "entwine", "buyback", "morph", "flashback")},
             "if-kicked": mode,
-            "modes": {"type": "object", "required": ["choose", "options"],
-                      "additionalProperties": False, "properties": {
-                          "choose": {"oneOf": [{"type": "integer", "minimum": 1,
-                                                "maximum": MAX_MODES},
-                                               {"const": "one-or-more"}]},
-                          "repeat": {"type": "boolean"},
-                          "options": {"type": "array", "minItems": 1, "items": mode}}},
+            "modes": modes,
             "escalate": {"type": "array", "items": _cost_part(ADDITIONAL_COSTS)},
             "splice": {"type": "object", "required": ["onto", "cost"], "additionalProperties": False,
                        "properties": {"onto": {"type": "string", "pattern": r"^\S(?:.*\S)?$"},

@@ -179,8 +179,9 @@ class Decision:
     """For ``cast``: the cards of the caster's hand spliced onto the spell (CR 702.47a), in the
     order their effects happen (702.47b)."""
     modes: tuple[int, ...] = ()
-    """For ``cast``: the modes chosen of a modal spell (CR 700.2a), numbered from 1 in the order
-    printed, as ``model.casting.Casting.modes`` (``… choosing modes 2 and 3``)."""
+    """For ``cast`` and ``activate``: the modes chosen of a modal spell or activated ability (CR
+    700.2a, 602.2b), numbered from 1 in the order printed, as ``model.casting.Casting.modes``
+    (``… choosing modes 2 and 3``)."""
     kicks: int = 0
     """For ``cast`` with ``kicker`` announced: how many times a multikicker cost is paid (CR
     702.33c), where more than once (``… kicked 2 times``); 0: once (``… kicked``)."""
@@ -239,8 +240,8 @@ class Decision:
                     + symbol_words(self.symbols, self.x) + helper_words(self.helpers) + pay,
             "mana": f"{p} taps {first} for " + (f"{{{self.adds}}}" if self.adds else "mana"),
             "activate": f"{p} activates {first}"
-                        + (f" ability {self.ability}" if self.ability != 1 else "") + aim
-                        + symbol_words((), self.x) + pay,
+                        + (f" ability {self.ability}" if self.ability != 1 else "")
+                        + mode_words(self.modes) + aim + symbol_words((), self.x) + pay,
             "play": f"{p} plays {first}", "attack": f"{p} attacks with {objects}",
             "turn-up": f"{p} turns {first} face up" + pay,
             "block": f"{p} blocks " + (" and ".join(f"{attacker} with {blocker}"

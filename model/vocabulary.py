@@ -121,7 +121,7 @@ SUPERTYPES = ("basic", "legendary", "snow", "world", "elite", "host", "ongoing")
 CARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "planeswalker",
               "sorcery", "battle", "kindred")
 TARGETS = ("any", "player", "player-or-planeswalker", "opponent", "creature", "creature-you-control",
-           "spell", "permanent", "artifact-or-enchantment", "noncreature-spell")
+           "spell", "permanent", "artifact-or-enchantment", "noncreature-spell", "colorless-nonland-permanent")
 """What a card's ``targets:`` may name, in order (CR 601.2c): the kinds of target the casting
 and cost encodings and the temporal core check a target against."""
 MAX_AMOUNT = 1000
@@ -360,7 +360,8 @@ VERBS: dict[str, Verb] = _verbs(
           _p("kicked-amount", "int", low=0, high=MAX_AMOUNT))),
     Verb("counter", "counters a spell", (), (_p("target", "choice", ("spell",)),)),
     Verb("destroy", "destroys a permanent", (),
-         (_p("target", "choice", ("creature", "permanent", "artifact-or-enchantment")),)),
+         (_p("target", "choice", ("creature", "permanent", "artifact-or-enchantment",
+                                  "colorless-nonland-permanent")),)),
     Verb("bounce", "returns the target permanent to its owner's hand", (),
          (_p("target", "choice", ("creature", "permanent")),)),
     Verb("tap", "taps a permanent", (), (WHAT,)),
@@ -567,9 +568,11 @@ def token_ids(state: GameState) -> list[tuple[str, str, str]]:
 
 def instructions_of(card: Card) -> Iterator[Instruction]:
     """Every instruction on a card: its spell instructions (its modes', its kicker's), then
-    its abilities' effects."""
+    its abilities' effects (an activated ability's modes')."""
     yield from card.resolve
     for mode in (*(card.modes.options if card.modes else ()), card.if_kicked):
         yield from (mode.resolve if mode else ())
     for ability in card.abilities:
         yield from ability.effect
+        for mode in ability.modes.options if ability.modes else ():
+            yield from mode.resolve

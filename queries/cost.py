@@ -67,7 +67,7 @@ ANNOUNCEMENT_WORDS = {
     "same_mode": "mode {0} was chosen twice, and the card doesn't allow choosing a mode more "
                  "than once",
     "entwine_all_modes": "the spell is entwined, so every mode is chosen, and mode {0} is not",
-    "no_mode": "no mode was chosen for a modal spell",
+    "no_mode": "no mode was chosen for a modal spell or ability",
     "splice_onto": "{0} splices only onto {1} spells, and this one is not {1}",
     "spliced_twice": "{0} is spliced onto the spell more than once",
     "two_alternative_costs": "more than one alternative cost was announced",

@@ -30,7 +30,10 @@ def test_every_card_loads_and_its_behaviour_parses(file, entry):
     assert card == LIBRARY[card.name]
     written = [*entry.get("resolve", []), *entry.get("static", [])]
     for kind in ("triggered", "activated"):
-        written += [i for ability in entry.get(kind, []) for i in ability["effect"]]
+        written += [i for ability in entry.get(kind, []) for i in ability.get("effect", [])]
+        # an activated ability's modes (CR 700.2, 602.2b)
+        written += [i for ability in entry.get(kind, []) for mode in ability.get("modes", {}).get("options", [])
+                    for i in mode.get("resolve", [])]
     for instruction in written:  # each one read by the one reading of the vocabulary
         assert parse_instruction(Field.of(instruction, "instruction", file)).verb == instruction["do"]
 

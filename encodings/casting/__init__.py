@@ -6,6 +6,7 @@ payment answer, and reads the steps back.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +15,7 @@ import clingo
 from mtgrules.encodings import asp, common
 from mtgrules.encodings.cost import Plan
 from mtgrules.encodings.cost import smt as smt_cost
-from mtgrules.model.cards import Ability, Card
+from mtgrules.model.cards import Ability, Card, Mode
 from mtgrules.model.casting import Casting
 from mtgrules.model.edition import Edition, cite, rulebook
 from mtgrules.model.errors import UnsupportedQuestion
@@ -23,6 +24,7 @@ from mtgrules.model.vocabulary import (
     TARGETS,
     activated_ability,
     card_at,
+    instructions_of,
     param,
 )
 
@@ -81,7 +83,16 @@ def facts(casting: Casting, p: Plan, state: GameState, payment: Any) -> list[cli
     if p.kind == "ability":
         assert casting.ability is not None
         ability = activated_ability(p.card, casting.ability)
-        out += _slots(F("spell", []), _ability_targets(ability))
+        if ability.modes is None:
+            out += _slots(F("spell", []), _ability_targets(ability))
+        else:
+            # a modal ability (CR 700.2a, 602.2b): each mode's target a slot only if that mode
+            # is chosen (700.2c), as a modal spell's
+            out.append(common.a("modal", N(ability.modes.choose or 0), N(len(ability.modes.options))))
+            for m, mode in enumerate(ability.modes.options, start=1):
+                out += _slots(F("mode", [N(m)]), mode.targets)
+            out += [common.a("chosen_mode", N(i), N(m)) for i, m in p.modes]
+            _colours_known(ability.modes.options, state)
         out += [common.a("target", N(i), S(t)) for i, t in enumerate(casting.targets)]
     if p.kind == "ability" and any(isinstance(i, tuple) and dict(i).get("loyalty") is not None
                                    for i in activated_ability(p.card, casting.ability or 1).cost):
@@ -152,6 +163,19 @@ def _announcements(casting: Casting, p: Plan, state: GameState) -> list[clingo.S
             out.append(a("divides", N(int(param(ins, "amount")))))
     out += [a("division", N(i), N(n)) for i, n in enumerate(casting.division or ())]
     return out
+
+
+def _colours_known(modes: Sequence[Mode], state: GameState) -> None:
+    """A colourless target (CR 105.2c) is read from printed colours: where an effect of the state
+    may set colours (layer 5, no words here), such a question is refused by name."""
+    if not any("colorless-nonland-permanent" in m.targets for m in modes):
+        return
+    cards = [state.card_of(o) for _, _, o in state.objects()]
+    said = [i for c in cards if c is not None for i in instructions_of(c)]
+    said += [e.instruction for e in state.effects]
+    if any(i.verb == "animate" and i.get("colors") for i in said):
+        raise UnsupportedQuestion("a colourless target while an effect may set colours (layer 5 has "
+                                  "no words in the casting question): not modelled")
 
 
 def _ability_targets(ability: Ability) -> tuple[str, ...]:

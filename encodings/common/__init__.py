@@ -80,6 +80,10 @@ def lasting_effect(n: int) -> Sym:
     return a("e", UNKNOWN, a("lasting", clingo.Number(n)), clingo.Number(0))
 
 
+COLOUR_ATOM = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+"""A colour as the rules' atom (targets.lp's colour_of/2)."""
+
+
 def moment_facts(state: GameState) -> list[Sym]:
     """The inputs of the common rules about ``state`` at time 0: players and turn order,
     objects and their printed characteristics, static abilities and lasting effects that
@@ -103,6 +107,8 @@ def moment_facts(state: GameState) -> list[Sym]:
             continue
         out += [a("is", o, F(t, [])) for t in sorted(card.types)]
         out += [a("keyword", o, keyword_atom(k)) for k in sorted(card.keywords)]
+        if not obj.face_down:   # its colours (CR 105.2); a face-down permanent has none (708.2)
+            out += [a("colour_of", o, F(COLOUR_ATOM[c], [])) for c in sorted(card.colors)]
         if not card.is_a("land"):
             out.append(a("spell_card", o))
         if zone == "battlefield":

@@ -49,6 +49,8 @@ class Source:
 
 def card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> list[clingo.Symbol]:
     player = casting.player
+    # the modes to choose among: the spell's, or the activated ability's (CR 700.2a, 602.2b)
+    modal = card.modes if casting.ability is None else activated_ability(card, casting.ability).modes
     out = [asp.fact("proposal", const(kind.replace("-", "_"))), asp.fact("caster", player),
            asp.fact("cast_object", casting.card), asp.fact("x", casting.x or 0),
            asp.fact("targets", len(casting.targets))]
@@ -83,8 +85,8 @@ def card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> lis
     if casting.buyback:
         out.append(asp.fact("buyback_paid"))
     out += [asp.fact("mode_chosen", i, m) for i, m in enumerate(casting.modes, start=1)]
-    out += [asp.fact("mode_exists", m) for m in range(1, len(card.modes.options) + 1)] \
-        if card.modes is not None else []
+    out += [asp.fact("mode_exists", m) for m in range(1, len(modal.options) + 1)] \
+        if modal is not None else []
     out += [asp.fact("printed_subtype", t) for t in sorted(card.subtypes)]
     for i, item in enumerate(card.escalate):
         (part, value), = dict(item).items()
@@ -105,9 +107,9 @@ def card_facts(card: Card, casting: Casting, state: GameState, kind: str) -> lis
         for ins in (statics_at(state, alt) if state.find(alt) is not None else ()):
             if ins.verb == "cast-without-paying" and ins.get("from") is not None:
                 out.append(asp.fact("alternative_zone", alt, str(ins.get("from"))))
-    if card.modes is not None:
-        out.append(asp.fact("modal", card.modes.choose or 0))
-        if card.modes.repeat:
+    if modal is not None:
+        out.append(asp.fact("modal", modal.choose or 0))
+        if modal.repeat:
             out.append(asp.fact("repeat_allowed"))
     for j, item in enumerate(card.alternative_costs[0] if card.alternative_costs else ()):
         (part, value), = dict(item).items()

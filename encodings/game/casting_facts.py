@@ -22,7 +22,7 @@ from mtgrules.encodings.game.facts import (
     targets_of,
 )
 from mtgrules.model import vocabulary
-from mtgrules.model.cards import Card, Mode
+from mtgrules.model.cards import Card, Mode, Modes
 from mtgrules.model.mana import ManaCost
 
 
@@ -273,6 +273,28 @@ def mode_facts(card: Card, o: Sym) -> Iterator[Sym]:
             continue
         # any other cost in cards or life for each extra mode
         yield a("escalate_unmodelled", o, S(describe_cost(item)))
+
+
+def ability_mode_facts(card: Card, o: Sym, k: Sym, modes: Modes) -> Iterator[Sym]:
+    """An activated ability's modes (CR 700.2a, 602.2b), as a modal spell's (``mode_facts``):
+    each mode a source of its own, ``amode(O,K,M)`` (its target and instructions), read when
+    the ability is activated with that mode chosen (ability_modes.lp). A mode the core can't
+    carry out is marked (``ability_mode_unmodelled``); so is a choice of more than one mode
+    (``ability_modes_unmodelled``: an activation names one target): refused by name if chosen."""
+    yield a("ability_choose", o, k, N(modes.choose) if modes.choose else F("one_or_more", []))
+    if modes.choose != 1 or modes.repeat:
+        yield a("ability_modes_unmodelled", o, k,
+                S("the same mode more than once" if modes.repeat else "more than one mode"))
+    for m, mode in enumerate(modes.options, start=1):
+        yield a("ability_mode", o, k, N(m))
+        src = a("amode", o, k, N(m))
+        why = mode_gap(mode)
+        if why:
+            yield a("ability_mode_unmodelled", o, k, N(m), S(why))
+            continue
+        yield from target_facts(mode.targets, src, card.name)
+        for i, ins in enumerate(mode.resolve, start=1):
+            yield from instruction_facts(src, i, ins)
 
 
 def kicked_facts(card: Card, o: Sym) -> Iterator[Sym]:

@@ -84,7 +84,14 @@ def decision_term(k: int, d: Decision) -> Sym:
             ann = a("kicked", N(d.kicks))
         return a("cast", p, obj, target, pay, ann)
     if d.verb == "activate":
-        return a("activate", p, obj, N(d.ability), target, pay)
+        if not d.modes:
+            return a("activate", p, obj, N(d.ability), target, pay)
+        # the modes chosen as it is activated (CR 700.2a, 602.2b), a list m(M,Rest) ending in nil
+        # in the order printed: the ability modes(K,L) (ability_modes.lp)
+        chosen = F("nil", [])
+        for m in reversed(d.modes):
+            chosen = a("m", N(m), chosen)
+        return a("activate", p, obj, a("modes", N(d.ability), chosen), target, pay)
     if d.verb == "shortcut":
         return a("shortcut", p, F(d.objects[0], []))
     if d.verb == "turn-up":

@@ -13,7 +13,7 @@ from typing import Any
 import clingo
 
 from mtgrules.encodings import asp
-from mtgrules.encodings.common import WHO, keyword_atom, modifications, static_mods
+from mtgrules.encodings.common import COLOUR_ATOM, WHO, keyword_atom, modifications, static_mods
 from mtgrules.model import vocabulary
 from mtgrules.model.cards import Card, Instruction
 from mtgrules.model.edition import Edition, MtrEdition
@@ -36,8 +36,9 @@ TRIGGERS = {when: when.replace("-", "_") for when in vocabulary.TRIGGERS}
 assert set(WHO) == set(vocabulary.WHO)
 SEARCHABLE = {"basic-land": "basic_land", "land": "land", "creature": "creature", "card": "card"}
 TARGET_KINDS = vocabulary.TARGETS
-COLOUR_WORD = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
-"""A card's colour as the core's colour atom (what a creature convokes for, CR 702.51a)."""
+COLOUR_WORD = COLOUR_ATOM
+"""A card's colour as the core's colour atom (what a creature convokes for, CR 702.51a; what a
+colourless target is not, CR 105.2c)."""
 
 
 def a(name: str, *args: Sym) -> Sym:
@@ -234,6 +235,7 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
             yield a("subtype", o, S(sub))
     # (the casting facts' own module reads this one's term builders: imported where used)
     from mtgrules.encodings.game.casting_facts import (
+        ability_mode_facts,
         cost_facts,
         kicked_facts,
         mode_facts,
@@ -279,6 +281,9 @@ def card_facts(card: Card, o: Sym, obj: GameObject) -> Iterator[Sym]:
                     yield a("ability_cost", o, number, part)
             if loyalty_mixed(card):
                 yield a("ability_cost", o, number, a("unsupported", S("a card's loyalty costs")))
+            if ability.modes is not None:
+                yield from ability_mode_facts(card, o, number, ability.modes)
+                continue
             yield from target_facts(ability_targets(ability.effect), a("ability", o, number), card.name)
             for i, ins in enumerate(ability.effect, start=1):
                 yield from instruction_facts(a("ability", o, number), i, ins)

@@ -375,6 +375,17 @@ class Reader(Words):
             elif isinstance(what, tuple) and what[0] == "modes":
                 gap = MODE_GAPS.get(what[2][0]) if isinstance(what[2], tuple) else None
                 text = f"casting {what[1]}, " + (gap(what[2]) if gap else str(what[2]))
+            elif isinstance(what, tuple) and what[0] == "ability_modes":
+                # a modal activated ability (ability_modes.lp): a mode without words, or a choice
+                # of several modes
+                gap = what[2]
+                text = (f"activating {what[1]}'s ability, " + (
+                    f"choosing its mode {gap[1]}: {gap[2]} (not modelled)" if isinstance(gap, tuple)
+                    and gap[0] == "mode" else f"an ability choosing {gap[1]} (not modelled)"
+                    if isinstance(gap, tuple) and gap[0] == "modes" else str(gap)))
+            elif what == "target_colours":
+                text = ("a target that must be colourless while an effect may set colours (layer 5 "
+                        "has no words in the core)")
             elif isinstance(what, tuple) and what[0] == "not_in_edition":
                 how, key = what[1], what[2]
                 text = (f"paying by {how} under the {self.edition or 'asked'} edition of the rules: {key} is not in force "

@@ -65,6 +65,10 @@ WHY = {
     "no_such_cost": "the card has no {1} cost to announce",
     "no_mode": "it is a modal spell: its modes are chosen as it is cast (choosing mode N)",
     "not_modal": "the card has no modes to choose",
+    "no_ability_mode": "it is a modal ability: its mode is chosen as it is activated (choosing mode N)",
+    "ability_not_modal": "that ability has no modes to choose",
+    "target_colours_unknown": "a target that must be colourless while an effect may set colours (layer 5 "
+                              "has no words in the core)",
     "no_such_mode": "the card has no mode {1}",
     "same_mode": "mode {1} chosen more than once (the card doesn't allow it)",
     "no_help": "the card has no {1}: nothing but mana pays its cost",
@@ -317,7 +321,11 @@ class Words:
                 + (f" targeting {name_list(aimed)}" if aimed else "") + self.divided(args[3]) + said \
                 + self.helped(args[3])
         if name == "activate":
-            return (f"{actor} activates {args[1]}" + self.loyalty_paid(t, args[1], args[2])
+            # an ability with modes: modes(K,L), the modes chosen as it is activated (CR 700.2a)
+            k, chosen = (args[2][1], listed(args[2][2], "m")) \
+                if isinstance(args[2], tuple) and args[2][0] == "modes" else (args[2], ())
+            return (f"{actor} activates {args[1]}" + self.loyalty_paid(t, args[1], k)
+                    + (f" (its ability {k})" if chosen and k != 1 else "") + mode_words(chosen)
                     + (f" targeting {args[3]}" if args[3] != "none" else "") + self.announced_x(args[4]))
         if name == "mana":
             if "counters.defined" in self.cites[t]:

@@ -12,6 +12,7 @@ from mtgrules.model.source import Field, did_you_mean
 from mtgrules.model.state import GameState
 from mtgrules.model.vocabulary import (
     MAX_AMOUNT,
+    activated_ability,
     card_at,
     mana_abilities_at,
     param,
@@ -60,7 +61,7 @@ def parse_casting(node: Field, state: GameState, extra: tuple[str, ...] = ()) ->
                          "a field 'x' (CR 601.2b: X is announced while casting)")
     if x is not None and (cost is None or not cost.x_count):
         raise node["x"].error(f"{card.name}'s cost has no {{X}}", "no 'x' field for this card")
-    modes = _modes(node, card)
+    modes = _modes(node, card, ability)
     targets = tuple(_target(t, state) for t in node.get("targets", []).list())
     division = None
     if node.has("division"):
@@ -99,14 +100,18 @@ def parse_casting(node: Field, state: GameState, extra: tuple[str, ...] = ()) ->
                    helpers["convoke"], helpers["improvise"], helpers["delve"], during, ask)
 
 
-def _modes(node: Field, card: Card) -> tuple[int, ...]:
-    """The modes announced (CR 601.2b): numbers of the card's modes; how many and whether one
-    may repeat is the rules' to say (CR 700.2)."""
+def _modes(node: Field, card: Card, ability: int | None) -> tuple[int, ...]:
+    """The modes announced (CR 601.2b; an activated ability's, 602.2b): numbers of the card's
+    (or the ability's) modes; how many and whether one may repeat is the rules' to say (CR 700.2)."""
     if not node.has("modes"):
         return ()
-    if card.modes is None:
-        raise node["modes"].error(f"{card.name} is not modal", "no 'modes' field for this card")
-    count = len(card.modes.options)
+    modes = card.modes if ability is None else activated_ability(card, ability).modes
+    if modes is None:
+        raise node["modes"].error(f"{card.name} is not modal" if ability is None else
+                                  f"{card.name}'s ability {ability} has no modes",
+                                  "no 'modes' field for this card" if ability is None else
+                                  "no 'modes' field for this ability")
+    count = len(modes.options)
     return tuple(m.int(1, count) for m in node["modes"].list(allow_single=True))
 
 

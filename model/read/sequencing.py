@@ -131,7 +131,15 @@ def parse_question(node: Field, state: GameState) -> SequencingQuestion:
         elif isinstance(item.value, str) and item.value.strip().lower() in EVENT_KINDS:
             entries.append(Interruption(item.value.strip().lower(), ""))
         else:
-            entries.append(parse_line(item, state))
+            line = parse_line(item, state)
+            entries.append(line)
+            found = state.find(line.objects[0]) if line.verb == "animate" and line.objects else None
+            animated = state.card_of(found[2]) if found is not None else None
+            if animated is not None and any(ab.modes for ab in animated.abilities_of("activated")):
+                # which mode is chosen as it is activated (CR 700.2a, 602.2b) has no words here
+                raise UnsupportedQuestion(f"'{animated.name}' has an activated ability with modes: a "
+                                          "sequencing question can't say its mode (not modelled); "
+                                          "ask a turn question instead")
     if not any(isinstance(e, Line) for e in entries):
         raise node["performed"].error("no action was performed", "at least one action line")
     return SequencingQuestion(situation, tuple(entries))

@@ -88,6 +88,31 @@ class Ability:
     x: int = 0                       # how many {X} its activation cost has (107.3a)
     tap: bool = False                # {T} in its cost (602.5a: only untapped; 302.6)
     sacrifice: bool = False          # sacrificing its own permanent in its cost (701.17a)
+    modes: tuple = ()                # "Choose one —": each mode (its target kind, its
+                                     # instructions) (700.2); the ability then has no effect of
+                                     # its own
+
+
+def ability_key(k, modes):
+    """An activated ability as the core's events name it: its number, or with modes chosen
+    (700.2a) modes(K, m(M, rest)) ending in nil, in printed order."""
+    if not modes:
+        return k
+    chosen = "nil"
+    for m in sorted(modes, reverse=True):
+        chosen = ("m", m, chosen)
+    return ("modes", k, chosen)
+
+
+def ability_part(cd, key):
+    """What an ability on the stack does, as activated (602.2b): its target kind and
+    instructions, or its chosen mode's (700.2: only that mode's)."""
+    if isinstance(key, tuple):
+        ab = cd.activated[key[1] - 1]
+        kind, effect = ab.modes[key[2][1] - 1]
+        return ab, kind, effect
+    ab = cd.activated[key - 1]
+    return ab, ab.target, ab.effect
 
 
 @dataclass(frozen=True)
@@ -423,6 +448,11 @@ CARDS = {
     # Flying. {R}: Shivan Dragon gets +1/+0 until end of turn.
     "Shivan Dragon": _creature((("r", 2),), 4, 5, 5, "flying", activated=(
         Ability((("r", 1),), 0, (("pt", "modify", "self", (1, 0), "turn"),)),)),
+    # {1}, Sacrifice Goblin Cratermaker: Choose one — it deals 2 damage to target creature; or
+    # destroy target colorless nonland permanent.
+    "Goblin Cratermaker": _creature((("r", 1),), 1, 2, 2, activated=(
+        Ability((), 1, sacrifice=True, modes=(("creature", (("damage", 2, "target"),)),
+                                              ("colorless_nonland_permanent", (("destroy", "target"),)))),)),
     # When this creature enters, it deals 1 damage to any target.
     "Sparkmage Apprentice": _creature((("r", 1),), 1, 1, 1, trigger="enters", trigger_target="any",
                                       trigger_effect=(("damage", 1, "target"),)),
@@ -1288,8 +1318,8 @@ class Game:
             cd = self.objs[x[1]].cd
             return [(cd.trigger_target, cd.trigger_effect)]
         if isinstance(x, tuple):
-            ab = self.objs[x[1]].card_def.activated[x[2] - 1]
-            return [(ab.target, ab.effect)]
+            _, kind, effect = ability_part(self.objs[x[1]].card_def, x[2])
+            return [(kind, effect)]
         cd = self.objs[x].cd
         if cd.modes:
             own = [cd.modes[m - 1] for m in self.chosen.get(x, ())]
@@ -1388,11 +1418,17 @@ class Game:
             # 115.1/112.1: a spell is a card (or copy) on the stack, not an ability
             return o is not None and o.zone == "stack" and y in self.stack
         if o is None or o.zone != "battlefield" or kind not in ("any", "creature", "creature_you_control",
-                                                                "permanent", "artifact_or_enchantment"):
+                                                                "permanent", "artifact_or_enchantment",
+                                                                "colorless_nonland_permanent"):
             return False
         creature = self.is_now(o, "creature")
         if kind == "permanent":                                  # 115.2: any permanent
             ok = True
+        elif kind == "colorless_nonland_permanent":
+            # 105.2: an object's colours are its mana cost's coloured symbols' (hybrid and
+            # Phyrexian symbols included, 105.2, 107.4e-f); none: colourless (105.2c); 708.2: a
+            # face-down permanent has none; not a land as it is now (an animated land still is)
+            ok = not self.is_now(o, "land") and (o.face_down or o.cd is None or not self.colours_of(o.cd))
         elif kind == "artifact_or_enchantment":                  # its types now (613)
             ok = self.is_now(o, "artifact") or self.is_now(o, "enchantment")
         elif kind == "any" and not creature and self.is_now(o, "planeswalker"):
@@ -1525,7 +1561,8 @@ class Game:
                                  else "auto",
                                  announcement(entry))), entry)
         elif v == "activate":
-            self.apply(("activate", (p, entry.objects[0], entry.ability, entry.target or "none",
+            self.apply(("activate", (p, entry.objects[0], ability_key(entry.ability, entry.modes),
+                                     entry.target or "none",
                                      num if entry.paying or entry.x is not None else "auto")), entry)
         elif v == "mana" and entry.adds:
             # the ability named by the mana it adds (605.3a)
@@ -1698,11 +1735,14 @@ class Game:
                 why.add("no_such_ability")
             if ab.loyalty is not None and not ab.effect:
                 raise Unmodelled("an ability whose text the card library has no words for")
-            if ab.target is None and d.target:
+            target = self.ability_mode_problems(ab, d, why)
+            if target is False:
+                pass                    # no choice of modes it allows: no target is asked for
+            elif target is None and d.target:
                 why.add("no_target_wanted")
-            elif ab.target is not None and not d.target:
+            elif target is not None and not d.target:
                 why.add("missing_target")                               # 602.2b, as 601.2c
-            elif ab.target is not None and not self.target_ok(ab.target, d.target, p):
+            elif target is not None and not self.target_ok(target, d.target, p):
                 why.add("bad_target")
             if ab.loyalty is not None and not lost:
                 why |= self.loyalty_problems(p, o, ab)
@@ -1948,6 +1988,46 @@ class Game:
         """202.3e: X in o's mana cost, as its mana value reads it: the announced value while o
         is on the stack, 0 anywhere else."""
         return self.xs.get(o.id, 0) if o.zone == "stack" else 0
+
+    def ability_mode_problems(self, ab, d, why):
+        """602.2b: an ability is activated as a spell is cast (601.2b-i), so a modal one has its
+        mode announced (700.2a: "choose one", one of its modes, once) before its target is chosen
+        (601.2c, 700.2c: the chosen mode's target only). The kind of target the activation asks
+        for (None: none), or False where the choice of modes is not one the ability allows (the
+        reasons added to ``why``)."""
+        if not ab.modes:
+            if d.modes:
+                why.add("ability_not_modal")                            # nothing to choose
+                return False
+            return ab.target
+        if not d.modes:
+            why.add("no_ability_mode")                                  # 700.2a
+            return False
+        bad = any(not 1 <= m <= len(ab.modes) for m in d.modes)
+        if bad:
+            why.add("no_such_mode")
+        if len(set(d.modes)) < len(d.modes):
+            why.add("same_mode")                                        # 700.2d; 700.2a before it
+        if len(d.modes) != 1:
+            why.add("mode_count")                                       # "choose one"
+        if bad or len(d.modes) != 1:
+            return False
+        kind, effect = ab.modes[d.modes[0] - 1]
+        if effect is None:
+            raise Unmodelled("a mode whose effect has no words here")
+        if kind == "colorless_nonland_permanent" and d.target and self.colours_may_change():
+            raise Unmodelled("a colourless target while an effect may set colours")
+        return kind
+
+    @staticmethod
+    def colours_of(cd):
+        """105.2: the colours of a card's mana cost symbols (no card here has a colour indicator)."""
+        return {c for c, _ in cd.colour_cost if c in "wubrg"} | {
+            c for ways in cd.hybrid for c in ways if c in ("w", "u", "b", "r", "g")}
+
+    def colours_may_change(self):
+        """Whether some card of the game sets colours (an animation with colours): none here."""
+        return False
 
     def modes_of(self, cd, d, why):
         """The modes chosen for casting ``cd`` (700.2a, 601.2b), or None where the choice is not
@@ -2404,7 +2484,7 @@ class Game:
                     for y in dict.fromkeys(entry.targets):       # 601.2c: each becomes a target
                         self.became_target(y, t)                 # (once, however many slots)
             elif name == "activate":
-                ab = o.cd.activated[args[2] - 1]
+                ab, kind, _ = ability_part(o.cd, args[2])
                 self.pay(p, self.ability_total(ab, entry), entry)   # 601.2h: all of it at once
                 x = ("ab", o.id, args[2], t)
                 self.stack.append(x)                            # 602.2
@@ -2413,8 +2493,8 @@ class Game:
                 if ab.tap:
                     o.tapped = True
                 if ab.sacrifice:
-                    # 701.17a: to its owner's graveyard, as part of the cost (the ability goes on
-                    # without it, 113.7a)
+                    # 602.2b, 601.2h, 701.17a: sacrificing it is part of the cost, paid as it is
+                    # activated (the ability exists on the stack without its source, 113.7a)
                     self.move(o, "graveyard")
                 if ab.loyalty is not None:
                     # 606.4 (602.2h): the cost is paid as it is activated, loyalty counters put
@@ -2426,7 +2506,7 @@ class Game:
                     self.loyalty_used.add((o.id, o.inc))
                     self.changed()
                 if args[3] != "none":
-                    if ab.target is not None:
+                    if kind is not None:
                         self.targets[x] = (args[3],)
                     self.became_target(args[3], t)              # 602.2b, as 601.2c
             elif name in ("mana", "mana_as"):

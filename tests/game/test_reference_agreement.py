@@ -107,6 +107,9 @@ WORDS = [
     # hybrid and Phyrexian symbols (601.2b, 107.4e-f)
     ("(of its mana cost, in order) can't be paid with", "bad_symbol"),
     ("it is cast for has no such symbol", "too_many_symbols"),
+    # an activated ability's modes (700.2a, 602.2b)
+    ("that ability has no modes to choose", "ability_not_modal"),
+    ("its mode is chosen as it is activated", "no_ability_mode"),
     ("no modes to choose", "not_modal"), ("has no mode ", "no_such_mode"),
     ("chosen where the card says", "mode_count"), ("chosen more than once", "same_mode"),
     ("its modes are chosen as it is cast", "no_mode"), ("can't attack", "cant_attack"), ("can't block", "cant_block"),
@@ -132,7 +135,8 @@ def reason_key(what: str) -> str:
 # triggers (model/data/cards/effects.yaml; Liliana of the Veil from golden.yaml).
 NEW_CREATURES = ["Raging Goblin", "Isamaru, Hound of Konda", "Gladecover Scout", "Darksteel Myr",
                  "Storm Crow", "Giant Spider", "Wall of Stone", "Boggart Brute",
-                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear", "Memnite", "Battering Craghorn"]
+                 "Sparkmage Apprentice", "Flametongue Kavu", "Phantasmal Bear", "Memnite", "Battering Craghorn",
+                 "Goblin Cratermaker"]
 NEW_PERMANENTS = NEW_CREATURES + ["Glorious Anthem", "Liliana of the Veil"]
 NEW_SPELLS = ["Giant Growth", "Turn to Frog", "Twisted Image", "Battlegrowth", "Puncture Bolt",
               "Leap", "Raise the Alarm", "Raging Goblin", "Isamaru, Hound of Konda",
@@ -284,6 +288,12 @@ def player_spec(draw, big_hand: bool, new: bool = False, active: bool = False, s
         # to 4, enough or not; now and then Mogg Fanatic (a sacrifice, no {X})
         perms.append(draw(st.sampled_from(X_ABILITIES + ["Cinder Elemental"])))
         x_mana += draw(st.sampled_from([1, 2, 3, 4, 0, 5]))
+    if new and draw(st.integers(0, 1 if active else 4)) == 0:
+        # Goblin Cratermaker's modal ability (CR 700.2a, 602.2b), with a permanent to aim its
+        # modes at (colourless or not, 105.2c) and Mountains for its {1}, or not
+        perms += ["Goblin Cratermaker", draw(st.sampled_from(["Frogmite", "Darksteel Myr", "Memnite",
+                                                              "Grizzly Bears"]))]
+        lands += [("Mountain", False)] * draw(st.integers(0, 2))
     if draw(st.integers(0, 2)) == 2:
         # Everflowing Chalice (multikicker {2}, CR 702.33c), with Islands to kick it 0 to 3 times
         # (enough or not), under any edition (none of the 2008-2009 ones has multikicker)
@@ -661,6 +671,12 @@ def examples(draw):
             pingers = [o.id for o in g.battlefield() if o.card in X_ABILITIES
                        and (o.controller == p or draw(st.integers(0, 7)) == 0)]
             options += ["x-activate"] * 8 * bool(new and pingers)
+            # an activated ability with modes (CR 700.2a, 602.2b): Goblin Cratermaker's, mostly
+            # one mode with its kind of target, now and then none, two, a mode it hasn't, the
+            # other mode's target or none; sometimes another's, or a Mutavault choosing a mode
+            craters = [o.id for o in g.battlefield() if o.card == "Goblin Cratermaker"
+                       and (o.controller == p or draw(st.integers(0, 7)) == 0)]
+            options += ["crater"] * 16 * bool(new and craters)
             options += ["pass"] * 8 * bool(new and g.stack)       # let what was cast resolve
             # an answer to a spell of another player's that targets (taking a target away, 608.2b)
             aiming = [x for x in g.stack if isinstance(x, str) and x in g.targets and g.objs[x].controller != p]
@@ -696,6 +712,24 @@ def examples(draw):
                 aim_ = a_target(g, p, "any") if draw(st.integers(0, 7)) else None
                 d = Decision("activate", p, (o,), targets=(aim_,) if aim_ else (), x=x)
                 script.append(replace(d, paying=paying_for(g, p, g.ability_total(ab, d))))
+                continue
+            if verb == "crater":
+                if not g.pool_total(p) and untapped and draw(st.integers(0, 5)):
+                    script.append(Decision("mana", p, (draw(st.sampled_from(untapped)),)))
+                    g.pool[p] = {"c": 1}
+                o = draw(st.sampled_from(craters + vaults * (draw(st.integers(0, 9)) == 0)))
+                everything = [*names, *(c.id for c in g.battlefield())]
+                kinds = {(1,): "creature", (2,): "colorless_nonland_permanent"}
+                # mostly a mode with a legal target (700.2a), where one has
+                aimable = [m for m, k in kinds.items() if any(_legal(g, k, y, p) for y in everything)]
+                modes = draw(st.sampled_from(aimable * 6 + [(1,), (2,)] * 2 + [(), (1, 2), (1, 1), (3,)]))
+                kind = kinds.get(modes)
+                fitting = [y for y in everything if kind and _legal(g, kind, y, p)]
+                aim_ = draw(st.sampled_from(fitting)) if fitting and draw(st.integers(0, 4)) \
+                    else draw(st.sampled_from([None, *everything]))
+                card_ = g.objs[o].cd.activated[0] if g.objs[o].cd and g.objs[o].cd.activated else None
+                script.append(Decision("activate", p, (o,), modes=modes, targets=(aim_,) if aim_ else (),
+                                       paying=paying_for(g, p, card_) if card_ else ()))
                 continue
             if verb == "turn-up":
                 # with its morph cost in the pool or not (702.37e)
@@ -1739,4 +1773,32 @@ def test_hybrid_and_phyrexian_casts_agree_with_the_reference_stepper(edition, po
     r = reference.run(state, edition, script, END, max_events=MAX_EVENTS)
     assert r.stop[0] == stop, r.stop
     diff = compare(state, edition, script, END)
+    assert diff is None, diff
+
+
+CRATER_STATE = """name: t
+question: {kind: turn, ask: trace}
+state:
+  players: [alice, bob]
+  step: main1
+  alice: {battlefield: [Goblin Cratermaker, Mountain, Island], library: {hidden: 5}}
+  bob: {battlefield: [Grizzly Bears, Darksteel Myr, {card: Exalted Angel, face-down: true}], library: {hidden: 5}}
+"""
+
+
+# (The library's turn_ability_modes_* scenarios are compared too: the first mode, two modes.)
+@pytest.mark.parametrize(("modes", "target", "stop"), [
+    ((2,), "Exalted Angel", "needs-decision"),           # face down, colourless (708.2): destroyed
+    ((2,), "Darksteel Myr", "needs-decision"),           # colourless, indestructible: stays
+])
+def test_modal_activations_agree_with_the_reference_stepper(modes, target, stop):
+    """Hand-picked activations of Goblin Cratermaker's modal ability (CR 700.2a, 700.2c, 602.2b),
+    with {1} paid from Mountain and Island (which mana is the line's to say, 601.2h)."""
+    state = parse_scenario(CRATER_STATE).state
+    script = [Decision("mana", "alice", ("Mountain",)), Decision("mana", "alice", ("Island",)),
+              Decision("activate", "alice", ("Goblin Cratermaker",), modes=modes, targets=(target,),
+                       paying=(("R", 1),)), *PASSES]
+    r = reference.run(state, "2026-08-07", script, END, max_events=MAX_EVENTS)
+    assert r.stop[0] == stop, r.stop
+    diff = compare(state, "2026-08-07", script, END)
     assert diff is None, diff

@@ -1870,3 +1870,49 @@ def test_x_for_an_ability_without_x_and_a_summoning_sick_elemental():
     r, g = stepper(CINDER.replace("[Cinder Elemental,", "[{card: Cinder Elemental, entered-this-turn: true},"),
                    TAP4[:1] + ["alice activates Cinder Elemental targeting bob announcing X as 0"])
     assert r.stop[0] == "illegal-action" and r.reasons == {"summoning_sick"}     # 302.6
+
+
+CRATER = """
+  players: [alice, bob]
+  step: main1
+  alice: {battlefield: [Goblin Cratermaker, Mountain], library: {hidden: 3}}
+  bob: {battlefield: [Grizzly Bears, Frogmite, Darksteel Myr, {card: Exalted Angel, face-down: true}],
+        library: {hidden: 3}}
+"""
+CRATER_TAP = "alice taps Mountain for mana"
+
+
+def test_a_modal_ability_does_only_its_chosen_mode_and_is_paid_for_by_a_sacrifice():
+    # CR 602.2b (as 601.2b-h): the mode announced, its target, the cost paid — the sacrifice as
+    # it is activated (the ability stays on the stack, 113.7a); 700.2: only the chosen mode
+    r, g = stepper(CRATER, [CRATER_TAP, "alice activates Goblin Cratermaker choosing mode 1 targeting Grizzly Bears"])
+    assert zone(g, "Goblin Cratermaker") == "graveyard" and len(g.stack) == 1
+    r, g = stepper(CRATER, [CRATER_TAP, "alice activates Goblin Cratermaker choosing mode 1 targeting Grizzly Bears",
+                            *RESOLVE])
+    assert zone(g, "Grizzly Bears") == "graveyard" and zone(g, "Frogmite") == "battlefield"
+
+
+@pytest.mark.parametrize(("target", "gone"), [
+    ("Frogmite", True),                   # 105.2c: no coloured symbol, colourless; not a land
+    ("Darksteel Myr", False),             # colourless, but indestructible (702.12b)
+    ("Exalted Angel", True),              # 708.2: face down, colourless
+])
+def test_the_destroy_mode_takes_a_colourless_nonland_permanent(target, gone):
+    r, g = stepper(CRATER, [CRATER_TAP, f"alice activates Goblin Cratermaker choosing mode 2 targeting {target}",
+                            *RESOLVE])
+    assert (zone(g, target) == "graveyard") == gone, r.stop
+
+
+@pytest.mark.parametrize(("line", "why"), [
+    ("choosing mode 2 targeting Grizzly Bears", {"bad_target"}),      # green (105.2): 700.2a, 601.2c
+    ("choosing mode 2 targeting Mountain", {"bad_target"}),           # a land
+    ("choosing modes 1 and 2 targeting Grizzly Bears", {"mode_count"}),          # "choose one"
+    ("choosing modes 1 and 1 targeting Grizzly Bears", {"mode_count", "same_mode"}),
+    ("targeting Grizzly Bears", {"no_ability_mode"}),                 # 700.2a: a mode is chosen
+    ("choosing mode 3 targeting Grizzly Bears", {"no_such_mode"}),
+    ("choosing mode 1", {"missing_target"}),                          # 601.2c
+])
+def test_illegal_modal_activations(line, why):
+    r, g = stepper(CRATER, [CRATER_TAP, f"alice activates Goblin Cratermaker {line}"])
+    assert r.stop[0] == "illegal-action" and r.reasons == why, (r.stop, r.reasons)
+    assert zone(g, "Goblin Cratermaker") == "battlefield"             # nothing paid
