@@ -57,6 +57,8 @@ def test_wide_the_rows_keep_to_the_columns_set_before_the_first(monkeypatch, lib
     for line in body:
         if line.startswith(" "):  # a row's further rules, in the rules column
             assert line[:rules_start].strip() == "" and line[rules_start] != " ", line
+        elif "refused" in line.split():  # refused as expected: no rules decided it, the row ends at its time
+            assert line[:time_ends].endswith((" ms", " s")) and len(line) == time_ends, line
         else:  # a row: its time right-aligned under the header's, its rules where they start
             assert line[:time_ends].endswith((" ms", " s")) and line[time_ends:rules_start] == "  ", line
             assert line[rules_start:].startswith(("CR ", "MTR ")), line
